@@ -1,0 +1,703 @@
+//! The fast board: stones, chains with exact liberty counts, captures and an
+//! incremental Zobrist hash. It knows no turn order, passes, superko or komi
+//! (those belong to [`Game`](crate::Game)); it is what playouts and reading
+//! run on, so every operation is O(size of the chains involved).
+//!
+//! Layout: fixed arrays over the padded index (see [`crate::size`]), so a
+//! copy is one `memcpy` and nothing allocates. Chains are circular lists
+//! (`next`) with a head per stone; the head holds the stone count and the
+//! exact number of distinct liberties. Empty points are kept in a list with an
+//! index map, for O(1) updates and random choice.
+
+use crate::color::{ByColor, Color};
+use crate::size::{BoardSize, MAX_CELLS, MAX_POINTS, Point};
+use crate::zobrist;
+use std::fmt;
+
+/// What a cell of the padded array holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+enum Cell {
+    Empty,
+    Black,
+    White,
+    Edge,
+}
+
+impl Cell {
+    #[inline]
+    const fn of(color: Color) -> Cell {
+        match color {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    #[inline]
+    const fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a play that leaves its own chain without liberty is allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Suicide {
+    /// Never (Chinese 2002 art. 5, FFG §5, Strasbourg).
+    Forbidden,
+    /// Only when the chain removed has more than the stone just played
+    /// (KataGo's `sui1`, GNU Go's `--allow-suicide`).
+    MultiStone,
+    /// Single- and multi-stone suicide (New Zealand, Tromp-Taylor): the
+    /// chain is removed and counts as captured by the opponent.
+    Allowed,
+}
+
+/// Why the bare board refused a stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// The point is not on this board.
+    #[error("the point is off the board")]
+    OffBoard,
+    /// A stone is already there.
+    #[error("the point is occupied")]
+    Occupied,
+    /// The stone's chain would have no liberty and the rules forbid it.
+    #[error("suicide is forbidden")]
+    Suicide,
+    /// The simple ko point of the fast board.
+    #[error("the ko must not be retaken at once")]
+    Ko,
+}
+
+/// What a stone play did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// Opposing stones removed.
+    pub captured: u32,
+    /// The mover's own stones removed by a suicide.
+    pub suicided: u32,
+}
+
+/// What a stone play would do, found without changing the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preview {
+    /// Opposing stones it would capture.
+    pub captured: u32,
+    /// Own stones it would remove as a suicide (0 when not a suicide).
+    pub suicided: u32,
+    /// Whether the suicide would remove only the stone played.
+    pub single_stone_suicide: bool,
+    /// The Zobrist hash of the arrangement after the play.
+    pub hash_after: u64,
+}
+
+/// The fast board. See the module docs.
+#[derive(Clone)]
+pub struct Board {
+    size: BoardSize,
+    cells: [Cell; MAX_CELLS],
+    /// Head of the chain of each stone; index 0 (a border cell) elsewhere.
+    head: [Point; MAX_CELLS],
+    /// Next stone of the same chain (circular).
+    next: [Point; MAX_CELLS],
+    /// At a head: distinct liberties of its chain.
+    libs: [u16; MAX_CELLS],
+    /// At a head: stones of its chain.
+    len: [u16; MAX_CELLS],
+    empty: [Point; MAX_POINTS],
+    empty_at: [u16; MAX_CELLS],
+    num_empty: u16,
+    stones: ByColor<u16>,
+    hash: u64,
+    ko: Option<Point>,
+}
+
+const NO_CHAIN: Point = Point::from_index(0);
+
+impl Board {
+    /// An empty board.
+    pub fn new(size: BoardSize) -> Board {
+        let mut b = Board {
+            size,
+            cells: [Cell::Edge; MAX_CELLS],
+            head: [NO_CHAIN; MAX_CELLS],
+            next: [NO_CHAIN; MAX_CELLS],
+            libs: [0; MAX_CELLS],
+            len: [0; MAX_CELLS],
+            empty: [NO_CHAIN; MAX_POINTS],
+            empty_at: [0; MAX_CELLS],
+            num_empty: 0,
+            stones: ByColor::default(),
+            hash: 0,
+            ko: None,
+        };
+        for p in size.points() {
+            b.cells[p.index()] = Cell::Empty;
+            b.push_empty(p);
+        }
+        b
+    }
+
+    /// The board's dimensions.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The stone at `p`, if any (`None` also for points off the board).
+    #[inline]
+    pub fn get(&self, p: Point) -> Option<Color> {
+        self.cells.get(p.index()).and_then(|c| c.color())
+    }
+
+    /// Whether `p` is an empty point of the board.
+    #[inline]
+    pub fn is_empty(&self, p: Point) -> bool {
+        self.cells.get(p.index()) == Some(&Cell::Empty)
+    }
+
+    /// The Zobrist hash of the arrangement (stones only).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones of each colour on the board.
+    pub fn stones(&self) -> ByColor<u32> {
+        self.stones.map(u32::from)
+    }
+
+    /// The empty points, in no particular order.
+    #[inline]
+    pub fn empty_points(&self) -> &[Point] {
+        &self.empty[..self.num_empty as usize]
+    }
+
+    /// The point the fast board forbids to the next player by simple ko
+    /// (set by a single-stone capture that leaves a single stone in atari,
+    /// cleared by any other play or a pass).
+    #[inline]
+    pub fn ko_point(&self) -> Option<Point> {
+        self.ko
+    }
+
+    /// The distinct liberties of the chain at `p` (0 when `p` holds no stone).
+    #[inline]
+    pub fn liberties(&self, p: Point) -> u32 {
+        match self.get(p) {
+            Some(_) => u32::from(self.libs[self.head[p.index()].index()]),
+            None => 0,
+        }
+    }
+
+    /// The number of stones of the chain at `p` (0 when `p` holds no stone).
+    pub fn chain_len(&self, p: Point) -> u32 {
+        match self.get(p) {
+            Some(_) => u32::from(self.len[self.head[p.index()].index()]),
+            None => 0,
+        }
+    }
+
+    /// A point that names the chain at `p` (the same for all its stones).
+    pub fn chain_id(&self, p: Point) -> Option<Point> {
+        self.get(p).map(|_| self.head[p.index()])
+    }
+
+    /// The stones of the chain at `p` (empty when `p` holds no stone).
+    pub fn chain(&self, p: Point) -> ChainIter<'_> {
+        let start = self.get(p).map(|_| p);
+        ChainIter {
+            board: self,
+            start,
+            at: start,
+        }
+    }
+
+    /// The neighbours of `p` on the board.
+    #[inline]
+    pub fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        self.size.neighbours(p)
+    }
+
+    #[inline]
+    fn push_empty(&mut self, p: Point) {
+        self.empty[self.num_empty as usize] = p;
+        self.empty_at[p.index()] = self.num_empty;
+        self.num_empty += 1;
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, p: Point) {
+        let i = self.empty_at[p.index()] as usize;
+        self.num_empty -= 1;
+        let last = self.empty[self.num_empty as usize];
+        self.empty[i] = last;
+        self.empty_at[last.index()] = i as u16;
+    }
+
+    /// Whether a stone of `color` at the empty point `p` would leave its
+    /// chain without liberty (and capture nothing).
+    #[inline]
+    pub fn is_suicide(&self, p: Point, color: Color) -> bool {
+        let me = Cell::of(color);
+        for d in self.size.adjacent_offsets() {
+            let q = p.offset(d).index();
+            match self.cells[q] {
+                Cell::Empty => return false,
+                Cell::Edge => {}
+                c => {
+                    let libs = self.libs[self.head[q].index()];
+                    if (c == me) == (libs > 1) {
+                        // A friend with another liberty, or an enemy in atari.
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether `color` may play at `p` on the fast board: on the board,
+    /// empty, not the simple ko point, not a suicide.
+    #[inline]
+    pub fn is_legal_simple(&self, p: Point, color: Color) -> bool {
+        self.is_empty(p) && self.ko != Some(p) && !self.is_suicide(p, color)
+    }
+
+    /// Whether `p` is a one-point eye of `color` as the classic reference
+    /// playout defines it: the four neighbours are `color` or off the board;
+    /// away from the edge at most one diagonal is an enemy stone, on the edge
+    /// or in a corner none is.
+    #[inline]
+    pub fn is_one_point_eye(&self, p: Point, color: Color) -> bool {
+        let me = Cell::of(color);
+        let mut edge = false;
+        for d in self.size.adjacent_offsets() {
+            match self.cells[p.offset(d).index()] {
+                Cell::Edge => edge = true,
+                c if c == me => {}
+                _ => return false,
+            }
+        }
+        let enemy = Cell::of(color.opponent());
+        let mut enemies = 0;
+        for d in self.size.diagonal_offsets() {
+            if self.cells[p.offset(d).index()] == enemy {
+                enemies += 1;
+            }
+        }
+        enemies == 0 || (!edge && enemies == 1)
+    }
+
+    /// What a stone of `color` at the empty point `p` would do, without
+    /// playing it.
+    pub fn preview(&self, p: Point, color: Color) -> Preview {
+        let me = Cell::of(color);
+        let mut hash_after = self.hash ^ zobrist::stone(color, p.index());
+        let mut has_liberty = false;
+        let mut captured = 0u32;
+        let mut seen = [NO_CHAIN; 4];
+        let mut friends = [NO_CHAIN; 4];
+        let mut n_seen = 0;
+        let mut n_friends = 0;
+        for d in self.size.adjacent_offsets() {
+            let q = p.offset(d).index();
+            match self.cells[q] {
+                Cell::Empty => has_liberty = true,
+                Cell::Edge => {}
+                c => {
+                    let h = self.head[q];
+                    if seen[..n_seen].contains(&h) {
+                        continue;
+                    }
+                    seen[n_seen] = h;
+                    n_seen += 1;
+                    let libs = self.libs[h.index()];
+                    if c == me {
+                        friends[n_friends] = h;
+                        n_friends += 1;
+                        has_liberty |= libs > 1;
+                    } else if libs == 1 {
+                        captured += u32::from(self.len[h.index()]);
+                        hash_after ^= self.chain_key(h);
+                        has_liberty = true;
+                    }
+                }
+            }
+        }
+        let mut suicided = 0;
+        if !has_liberty {
+            suicided = 1;
+            hash_after ^= zobrist::stone(color, p.index());
+            for &h in &friends[..n_friends] {
+                suicided += u32::from(self.len[h.index()]);
+                hash_after ^= self.chain_key(h);
+            }
+        }
+        Preview {
+            captured,
+            suicided,
+            single_stone_suicide: suicided == 1,
+            hash_after,
+        }
+    }
+
+    fn chain_key(&self, h: Point) -> u64 {
+        let color = self.cells[h.index()].color();
+        self.chain(h).fold(0, |k, s| {
+            k ^ color.map_or(0, |c| zobrist::stone(c, s.index()))
+        })
+    }
+
+    /// Plays a stone if the bare board allows it: on the board, empty, and
+    /// not a suicide unless `suicide` allows it. The fast board's simple ko
+    /// point is *not* checked here (the game applies its own repetition rule).
+    ///
+    /// # Errors
+    /// [`BoardError`], and the board is unchanged.
+    pub fn play(&mut self, p: Point, color: Color, suicide: Suicide) -> Result<Played, BoardError> {
+        if !self.size.contains(p) {
+            return Err(BoardError::OffBoard);
+        }
+        if !self.is_empty(p) {
+            return Err(BoardError::Occupied);
+        }
+        if self.is_suicide(p, color) {
+            let single = self
+                .size
+                .adjacent_offsets()
+                .into_iter()
+                .all(|d| self.cells[p.offset(d).index()] != Cell::of(color));
+            match suicide {
+                Suicide::Forbidden => return Err(BoardError::Suicide),
+                Suicide::MultiStone if single => return Err(BoardError::Suicide),
+                _ => {}
+            }
+        }
+        Ok(self.play_unchecked(p, color))
+    }
+
+    /// Records a pass on the fast board (clears its simple ko point).
+    #[inline]
+    pub fn pass(&mut self) {
+        self.ko = None;
+    }
+
+    /// Plays a stone without any check: captures, then removes the mover's
+    /// own chain if it has no liberty left (a suicide).
+    ///
+    /// # Panics
+    /// May panic, or corrupt the board, when `p` is not an empty point of
+    /// this board. Check with [`Board::is_empty`] or use [`Board::play`].
+    pub fn play_unchecked(&mut self, p: Point, color: Color) -> Played {
+        let me = Cell::of(color);
+        let pi = p.index();
+        self.cells[pi] = me;
+        self.hash ^= zobrist::stone(color, pi);
+        self.remove_empty(p);
+        self.stones[color] += 1;
+        self.head[pi] = p;
+        self.next[pi] = p;
+        self.len[pi] = 1;
+
+        let mut own_libs = 0;
+        let mut seen = [NO_CHAIN; 4];
+        let mut n_seen = 0;
+        for d in self.size.adjacent_offsets() {
+            let q = p.offset(d).index();
+            match self.cells[q] {
+                Cell::Empty => own_libs += 1,
+                Cell::Edge => {}
+                _ => {
+                    let h = self.head[q];
+                    if !seen[..n_seen].contains(&h) {
+                        seen[n_seen] = h;
+                        n_seen += 1;
+                        self.libs[h.index()] -= 1;
+                    }
+                }
+            }
+        }
+        self.libs[pi] = own_libs;
+
+        let mut mine = p;
+        for &h in &seen[..n_seen] {
+            if self.cells[h.index()] == me {
+                mine = self.merge(mine, h);
+            }
+        }
+
+        let mut played = Played::default();
+        let mut last_captured = p;
+        for &h in &seen[..n_seen] {
+            if self.cells[h.index()] != me && self.libs[h.index()] == 0 {
+                last_captured = h;
+                played.captured += self.remove_chain(h);
+            }
+        }
+
+        self.ko = None;
+        if self.libs[mine.index()] == 0 {
+            played.suicided = self.remove_chain(mine);
+        } else if played.captured == 1
+            && self.len[mine.index()] == 1
+            && self.libs[mine.index()] == 1
+        {
+            self.ko = Some(last_captured);
+        }
+        played
+    }
+
+    /// Joins two chains of the same colour; returns the head kept.
+    fn merge(&mut self, a: Point, b: Point) -> Point {
+        let (big, small) = if self.len[a.index()] >= self.len[b.index()] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let adj = self.size.adjacent_offsets();
+        let mut s = small;
+        loop {
+            for d in adj {
+                let e = s.offset(d);
+                if self.cells[e.index()] == Cell::Empty
+                    && !adj.iter().any(|&d2| self.head[e.offset(d2).index()] == big)
+                {
+                    self.libs[big.index()] += 1;
+                }
+            }
+            self.head[s.index()] = big;
+            s = self.next[s.index()];
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big.index(), small.index());
+        self.len[big.index()] += self.len[small.index()];
+        big
+    }
+
+    /// Removes a whole chain; every distinct neighbouring chain gains one
+    /// liberty per removed stone it touches. Returns the stones removed.
+    fn remove_chain(&mut self, h: Point) -> u32 {
+        let cell = self.cells[h.index()];
+        let Some(color) = cell.color() else {
+            return 0;
+        };
+        let adj = self.size.adjacent_offsets();
+        let mut count = 0;
+        let mut s = h;
+        loop {
+            let nxt = self.next[s.index()];
+            let si = s.index();
+            self.cells[si] = Cell::Empty;
+            self.head[si] = NO_CHAIN;
+            self.hash ^= zobrist::stone(color, si);
+            self.push_empty(s);
+            let mut seen = [NO_CHAIN; 4];
+            let mut n_seen = 0;
+            for d in adj {
+                let q = s.offset(d).index();
+                let c = self.cells[q];
+                if c != cell && c.color().is_some() {
+                    let g = self.head[q];
+                    if !seen[..n_seen].contains(&g) {
+                        seen[n_seen] = g;
+                        n_seen += 1;
+                        self.libs[g.index()] += 1;
+                    }
+                }
+            }
+            count += 1;
+            s = nxt;
+            if s == h {
+                break;
+            }
+        }
+        self.stones[color] -= count as u16;
+        count
+    }
+
+    /// Removes every chain that has a stone in `points` (dead stones at the
+    /// end of the game); returns the stones removed per colour.
+    pub fn remove_chains(&mut self, points: &[Point]) -> ByColor<u32> {
+        let mut removed = ByColor::default();
+        for &p in points {
+            if let Some(color) = self.get(p) {
+                let h = self.head[p.index()];
+                removed[color] += self.remove_chain(h);
+            }
+        }
+        self.ko = None;
+        removed
+    }
+
+    /// Whether two boards have the same size and the same stones.
+    pub fn same_arrangement(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.hash == other.hash
+            && self
+                .size
+                .points()
+                .all(|p| self.cells[p.index()] == other.cells[p.index()])
+    }
+
+    /// Writes the arrangement as 2 bits per point into `out` (for exact
+    /// comparison of positions kept in a history).
+    pub(crate) fn pack_into(&self, out: &mut Vec<u64>) {
+        let mut word = 0u64;
+        let mut bits = 0;
+        for p in self.size.points() {
+            word |= (self.cells[p.index()] as u64) << bits;
+            bits += 2;
+            if bits == 64 {
+                out.push(word);
+                word = 0;
+                bits = 0;
+            }
+        }
+        if bits > 0 {
+            out.push(word);
+        }
+    }
+
+    /// Words that [`Board::pack_into`] writes for this size.
+    pub(crate) fn packed_words(size: BoardSize) -> usize {
+        (size.num_points() * 2).div_ceil(64)
+    }
+
+    /// Reads rows of `X` (black), `O` (white), `.` or `+` (empty); spaces
+    /// between points and blank lines are ignored, so do row numbers and a
+    /// line of column letters.
+    ///
+    /// # Errors
+    /// A message naming the row that is wrong, or a chain without liberty.
+    pub fn from_ascii(text: &str) -> Result<Board, AsciiBoardError> {
+        let mut rows: Vec<Vec<Option<Color>>> = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let body: String = line
+                .chars()
+                .filter(|c| !c.is_whitespace() && !c.is_ascii_digit())
+                .collect();
+            // Blank lines and lines of column letters are not rows.
+            if body.is_empty()
+                || body
+                    .chars()
+                    .any(|c| c.is_ascii_alphabetic() && !matches!(c, 'X' | 'x' | 'O' | 'o'))
+            {
+                continue;
+            }
+            let mut row = Vec::new();
+            for c in body.chars() {
+                row.push(match c {
+                    'X' | 'x' | '#' => Some(Color::Black),
+                    'O' | 'o' => Some(Color::White),
+                    '.' | '+' | ',' => None,
+                    other => {
+                        return Err(AsciiBoardError::BadChar {
+                            line: n + 1,
+                            found: other,
+                        });
+                    }
+                });
+            }
+            rows.push(row);
+        }
+        let height = rows.len() as u32;
+        let width = rows.first().map_or(0, |r| r.len() as u32);
+        if rows.iter().any(|r| r.len() as u32 != width) {
+            return Err(AsciiBoardError::Ragged);
+        }
+        let size = BoardSize::new(width, height).map_err(AsciiBoardError::Size)?;
+        let mut board = Board::new(size);
+        for (y, row) in rows.iter().enumerate() {
+            for (x, stone) in row.iter().enumerate() {
+                if let (Some(color), Some(p)) = (stone, size.point(x as u32, y as u32)) {
+                    board.play_unchecked(p, *color);
+                }
+            }
+        }
+        let placed = rows.iter().flatten().filter(|s| s.is_some()).count() as u32;
+        if board.stones().black + board.stones().white != placed {
+            return Err(AsciiBoardError::NoLiberty);
+        }
+        board.ko = None;
+        Ok(board)
+    }
+}
+
+/// Why an ASCII diagram could not be read as a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AsciiBoardError {
+    /// A character that is not a stone or an empty point.
+    #[error("line {line}: unexpected {found:?} (use X, O, . or +)")]
+    BadChar {
+        /// 1-based line of the text.
+        line: usize,
+        /// The character found.
+        found: char,
+    },
+    /// Rows of different lengths.
+    #[error("rows of the diagram have different lengths")]
+    Ragged,
+    /// No rows, or too many.
+    #[error(transparent)]
+    Size(crate::size::SizeError),
+    /// A chain of the diagram has no liberty.
+    #[error("a chain of the diagram has no liberty")]
+    NoLiberty,
+}
+
+/// The stones of one chain, see [`Board::chain`].
+#[derive(Debug)]
+pub struct ChainIter<'a> {
+    board: &'a Board,
+    start: Option<Point>,
+    at: Option<Point>,
+}
+
+impl Iterator for ChainIter<'_> {
+    type Item = Point;
+    fn next(&mut self) -> Option<Point> {
+        let p = self.at?;
+        let n = self.board.next[p.index()];
+        self.at = (Some(n) != self.start).then_some(n);
+        Some(p)
+    }
+}
+
+impl PartialEq for Board {
+    /// Same size, same stones (chain bookkeeping and ko point aside).
+    fn eq(&self, other: &Board) -> bool {
+        self.same_arrangement(other)
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Display for Board {
+    /// Rows of `X`, `O` and `.`, top row first, separated by spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for y in 0..self.size.height() {
+            let row: Vec<&str> = (0..self.size.width())
+                .map(|x| match self.size.point(x, y).and_then(|p| self.get(p)) {
+                    Some(Color::Black) => "X",
+                    Some(Color::White) => "O",
+                    None => ".",
+                })
+                .collect();
+            writeln!(f, "{}", row.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board {}\n{}", self.size, self)
+    }
+}

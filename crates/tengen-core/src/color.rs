@@ -1,0 +1,116 @@
+//! The two colours and a pair of values indexed by colour.
+
+use std::fmt;
+use std::ops::{Index, IndexMut, Not};
+
+/// A player, or the colour of a stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// Black moves first in an even game.
+    Black,
+    /// White receives komi.
+    White,
+}
+
+impl Color {
+    /// Both colours, Black first.
+    pub const ALL: [Color; 2] = [Color::Black, Color::White];
+
+    /// The other colour.
+    #[inline]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// `B` or `W`, as SGF and GTP results write it.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::Black => 'B',
+            Color::White => 'W',
+        }
+    }
+
+    /// 0 for Black, 1 for White: the index into tables kept per colour.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The English name in lowercase.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        self.opponent()
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One value per colour (captures, scores, clocks), instead of a bare tuple.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByColor<T> {
+    /// Black's value.
+    pub black: T,
+    /// White's value.
+    pub white: T,
+}
+
+impl<T> ByColor<T> {
+    /// Both values.
+    pub const fn new(black: T, white: T) -> Self {
+        ByColor { black, white }
+    }
+
+    /// The value built by `f` for each colour.
+    pub fn from_fn(mut f: impl FnMut(Color) -> T) -> Self {
+        ByColor {
+            black: f(Color::Black),
+            white: f(Color::White),
+        }
+    }
+
+    /// Applies `f` to both values.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
+        ByColor {
+            black: f(self.black),
+            white: f(self.white),
+        }
+    }
+}
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, color: Color) -> &T {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+}
+
+impl<T> IndexMut<Color> for ByColor<T> {
+    #[inline]
+    fn index_mut(&mut self, color: Color) -> &mut T {
+        match color {
+            Color::Black => &mut self.black,
+            Color::White => &mut self.white,
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! Counting a final position, by every method of the texts, with a
+//! breakdown per colour.
+//!
+//! A *region* is a maximal set of connected empty points; it *reaches* a
+//! colour when one of its points is adjacent to a stone of that colour.
+
+use crate::board::Board;
+use crate::color::{ByColor, Color};
+use crate::points::Points;
+use crate::rules::Scoring;
+use crate::size::{MAX_CELLS, Point};
+
+/// Empty points by whom their region reaches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Regions {
+    /// Points of regions reaching only this colour.
+    pub territory: ByColor<u32>,
+    /// Points of regions reaching both colours.
+    pub dame: u32,
+    /// Points of regions reaching no stone (only on an empty board).
+    pub neutral: u32,
+    /// Points of one-colour regions bordered by a chain that also touches a
+    /// region reaching both colours: eyes in seki, once the dame are filled.
+    pub seki: ByColor<u32>,
+}
+
+/// Classifies every empty point of `board` into regions.
+pub fn regions(board: &Board) -> Regions {
+    let size = board.size();
+    let mut region_of = [u32::MAX; MAX_CELLS];
+    // Per region: which colours it reaches, its size, and its bordering chains.
+    let mut reach: Vec<(bool, bool, u32)> = Vec::new();
+    let mut borders: Vec<Vec<Point>> = Vec::new();
+    let mut stack = Vec::new();
+    for start in size.points() {
+        if !board.is_empty(start) || region_of[start.index()] != u32::MAX {
+            continue;
+        }
+        let id = reach.len() as u32;
+        let (mut black, mut white, mut count) = (false, false, 0u32);
+        let mut chains = Vec::new();
+        region_of[start.index()] = id;
+        stack.push(start);
+        while let Some(p) = stack.pop() {
+            count += 1;
+            for q in board.neighbours(p) {
+                match board.get(q) {
+                    Some(c) => {
+                        match c {
+                            Color::Black => black = true,
+                            Color::White => white = true,
+                        }
+                        if let Some(h) = board.chain_id(q) {
+                            if !chains.contains(&h) {
+                                chains.push(h);
+                            }
+                        }
+                    }
+                    None if region_of[q.index()] == u32::MAX => {
+                        region_of[q.index()] = id;
+                        stack.push(q);
+                    }
+                    None => {}
+                }
+            }
+        }
+        reach.push((black, white, count));
+        borders.push(chains);
+    }
+    let mut r = Regions::default();
+    // Chains touching a region that reaches both colours.
+    let mut seki_chains: Vec<Point> = Vec::new();
+    for (i, &(b, w, n)) in reach.iter().enumerate() {
+        match (b, w) {
+            (true, true) => {
+                r.dame += n;
+                seki_chains.extend(borders.get(i).into_iter().flatten().copied());
+            }
+            (true, false) => r.territory.black += n,
+            (false, true) => r.territory.white += n,
+            (false, false) => r.neutral += n,
+        }
+    }
+    for (i, &(b, w, n)) in reach.iter().enumerate() {
+        if b != w
+            && borders
+                .get(i)
+                .into_iter()
+                .flatten()
+                .any(|h| seki_chains.contains(h))
+        {
+            r.seki[if b { Color::Black } else { Color::White }] += n;
+        }
+    }
+    r
+}
+
+/// The Chinese count (2002 art. 9): Black's stones and points, shared dame
+/// halved, against half the board plus half the komi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChineseCount {
+    /// Black's count.
+    pub black: Points,
+    /// What Black must exceed: half the points plus half the komi
+    /// (184.25 on 19x19 with komi 7.5).
+    pub threshold: Points,
+    /// Black's count minus the threshold, in stones (positive: Black wins).
+    pub margin_stones: Points,
+}
+
+/// The FFG quick count ("méthode de décompte rapide"): prisoners, pass
+/// stones and the extra stone fill the opponent's territory, and only the
+/// empty points left are compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuickCount {
+    /// Stones each player holds to put into the other's territory:
+    /// captures + dead stones taken + the opponent's passes (+1 for Black
+    /// when he made the last stone play).
+    pub held: ByColor<u32>,
+    /// Of those, the pass stones each player received.
+    pub pass_stones: ByColor<u32>,
+    /// The stone White hands over because Black made the last stone play.
+    pub last_play_stone: u32,
+    /// Each player's territory after the opponent filled it (may go below
+    /// zero when prisoners outnumber the territory).
+    pub remaining: ByColor<i32>,
+    /// Komi in the quick count: the game's komi less the stone balance the
+    /// setup already gives (0.5 in a handicap game of FFG §9).
+    pub komi: Points,
+    /// Black's remaining points minus White's and komi.
+    pub margin: Points,
+}
+
+/// A counted position with its breakdown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// The method used.
+    pub scoring: Scoring,
+    /// Stones on the board after the dead ones are removed.
+    pub stones: ByColor<u32>,
+    /// Empty points by region.
+    pub regions: Regions,
+    /// Stones captured during play, by the capturer.
+    pub captures: ByColor<u32>,
+    /// Dead stones removed at the end, by their colour.
+    pub dead: ByColor<u32>,
+    /// Komi (or handicap compensation) for White.
+    pub komi: Points,
+    /// Each player's points under the method (komi in White's).
+    pub totals: ByColor<Points>,
+    /// Black's total minus White's.
+    pub margin: Points,
+    /// The same margin counted as the area rules count it (stones + regions
+    /// reaching only the colour, komi): every area method must agree with it.
+    pub area_margin: Points,
+    /// The Chinese count of the same position.
+    pub chinese: ChineseCount,
+    /// The FFG quick count, when the game's turns allow it.
+    pub quick: Option<QuickCount>,
+}
+
+impl Score {
+    /// The winner, or `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        match self.margin.in_quarters() {
+            0 => None,
+            m if m > 0 => Some(Color::Black),
+            _ => Some(Color::White),
+        }
+    }
+}
+
+/// What the counting needs besides the board.
+#[derive(Clone, Copy, Debug)]
+pub struct CountInput {
+    /// The method.
+    pub scoring: Scoring,
+    /// White's komi or compensation.
+    pub komi: Points,
+    /// Stones captured during play, by the capturer.
+    pub captures: ByColor<u32>,
+}
+
+/// Counts `board` after removing the chains of `dead`.
+pub fn count(board: &Board, dead: &[Point], input: CountInput) -> Score {
+    let mut board = board.clone();
+    let removed = board.remove_chains(dead);
+    let stones = board.stones();
+    let regions = regions(&board);
+    let prisoners = ByColor::from_fn(|c| input.captures[c] + removed[c.opponent()]);
+    let komi = input.komi;
+    let pts = |n: u32| Points::whole(n as i32);
+    let area = ByColor::from_fn(|c| pts(stones[c] + regions.territory[c]));
+    let totals = match input.scoring {
+        Scoring::AreaDameNobody => area,
+        Scoring::AreaDameBoth => area.map(|a| a + pts(regions.dame)),
+        Scoring::AreaDameShared => area.map(|a| a + pts(regions.dame).half()),
+        Scoring::Stones => stones.map(pts),
+        Scoring::Territory => {
+            ByColor::from_fn(|c| pts(regions.territory[c] - regions.seki[c] + prisoners[c]))
+        }
+        Scoring::Captures => input.captures.map(pts),
+    };
+    let totals = ByColor::new(totals.black, totals.white + komi);
+    let area_margin = area.black - area.white - komi;
+    let chinese_black = area.black + pts(regions.dame).half();
+    let threshold = pts(board.size().num_points() as u32).half() + komi.half();
+    Score {
+        scoring: input.scoring,
+        stones,
+        regions,
+        captures: input.captures,
+        dead: removed,
+        komi,
+        totals,
+        margin: totals.black - totals.white,
+        area_margin,
+        chinese: ChineseCount {
+            black: chinese_black,
+            threshold,
+            margin_stones: chinese_black - threshold,
+        },
+        quick: None,
+    }
+}
+
+/// What the quick count needs from the game's turns.
+#[derive(Clone, Copy, Debug)]
+pub struct QuickInput {
+    /// Passes made by each colour.
+    pub passes: ByColor<u32>,
+    /// Whether Black made the last stone play (the handicap counts as Black's
+    /// play when no stone was played).
+    pub black_played_last: bool,
+    /// Black stones minus White stones placed before play (handicap, setup).
+    pub setup_balance: i32,
+    /// Whether White made the first turn.
+    pub white_first: bool,
+}
+
+impl Score {
+    /// Adds the FFG quick count computed from the turns of the game.
+    pub fn with_quick_count(mut self, q: QuickInput) -> Score {
+        let last = u32::from(q.black_played_last);
+        let held = ByColor::new(
+            self.captures.black + self.dead.white + q.passes.white + last,
+            self.captures.white + self.dead.black + q.passes.black,
+        );
+        let remaining = ByColor::new(
+            self.regions.territory.black as i32 - held.white as i32,
+            self.regions.territory.white as i32 - held.black as i32,
+        );
+        let komi = self.komi - Points::whole(q.setup_balance - i32::from(q.white_first));
+        self.quick = Some(QuickCount {
+            held,
+            pass_stones: ByColor::new(q.passes.white, q.passes.black),
+            last_play_stone: last,
+            remaining,
+            komi,
+            margin: Points::whole(remaining.black - remaining.white) - komi,
+        });
+        self
+    }
+}
+
+/// Tromp-Taylor area of each colour (stones + regions reaching only that
+/// colour), fast when nearly every region is a single point, as at the end
+/// of a playout.
+pub fn area(board: &Board) -> ByColor<u32> {
+    let mut counts = board.stones();
+    let mut slow = false;
+    for &p in board.empty_points() {
+        let mut seen = (false, false);
+        for q in board.neighbours(p) {
+            match board.get(q) {
+                Some(Color::Black) => seen.0 = true,
+                Some(Color::White) => seen.1 = true,
+                None => slow = true,
+            }
+        }
+        match seen {
+            (true, false) => counts.black += 1,
+            (false, true) => counts.white += 1,
+            _ => {}
+        }
+        if slow {
+            break;
+        }
+    }
+    if slow {
+        let r = regions(board);
+        counts = board.stones();
+        counts.black += r.territory.black;
+        counts.white += r.territory.white;
+    }
+    counts
+}
