@@ -293,6 +293,50 @@ impl Board {
         enemies == 0 || (!edge && enemies == 1)
     }
 
+    /// Whether the empty point `p` is a move of the light playout for
+    /// `color`: legal on the fast board (not the simple ko point, not a
+    /// suicide) and not the mover's own one-point eye. One pass over the
+    /// neighbours, since this is the playout's innermost test.
+    #[inline]
+    pub fn is_playout_move(&self, p: Point, color: Color) -> bool {
+        let me = Cell::of(color);
+        let mut own_or_edge = 0;
+        let mut edge = false;
+        let mut has_liberty = false;
+        for d in self.size.adjacent_offsets() {
+            let q = p.offset(d).index();
+            match self.cells[q] {
+                Cell::Empty => return true,
+                Cell::Edge => {
+                    edge = true;
+                    own_or_edge += 1;
+                }
+                c => {
+                    let libs = self.libs[self.head[q].index()];
+                    if c == me {
+                        own_or_edge += 1;
+                        has_liberty |= libs > 1;
+                    } else {
+                        has_liberty |= libs == 1;
+                    }
+                }
+            }
+        }
+        if own_or_edge == 4 {
+            let enemy = Cell::of(color.opponent());
+            let enemies = self
+                .size
+                .diagonal_offsets()
+                .into_iter()
+                .filter(|&d| self.cells[p.offset(d).index()] == enemy)
+                .count();
+            if enemies == 0 || (!edge && enemies == 1) {
+                return false;
+            }
+        }
+        has_liberty && self.ko != Some(p)
+    }
+
     /// What a stone of `color` at the empty point `p` would do, without
     /// playing it.
     pub fn preview(&self, p: Point, color: Color) -> Preview {

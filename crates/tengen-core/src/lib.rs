@@ -26,6 +26,10 @@
 //! assert_eq!(game.outcome().unwrap().to_sgf(), "B+73.5");
 //! ```
 
+// No panics on input paths: library code returns errors (tests may unwrap).
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod board;
 pub mod color;
 pub mod game;
@@ -55,3 +59,8 @@ pub use rules::{
 pub use scoring::{ChineseCount, QuickCount, Regions, Score};
 pub use size::{BoardSize, Point, SizeError};
 pub use vertex::{ParseVertexError, Vertex};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

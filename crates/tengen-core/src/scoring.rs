@@ -50,10 +50,10 @@ pub fn regions(board: &Board) -> Regions {
                             Color::Black => black = true,
                             Color::White => white = true,
                         }
-                        if let Some(h) = board.chain_id(q) {
-                            if !chains.contains(&h) {
-                                chains.push(h);
-                            }
+                        if let Some(h) = board.chain_id(q)
+                            && !chains.contains(&h)
+                        {
+                            chains.push(h);
                         }
                     }
                     None if region_of[q.index()] == u32::MAX => {

@@ -11,8 +11,13 @@ use std::fmt;
 /// The widest and tallest board: 25 is the most GTP letters can name.
 pub const MAX_SIZE: u8 = 25;
 
-/// Cells of the padded array for the largest board (see the module docs).
-pub(crate) const MAX_CELLS: usize = (MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 1) + 1;
+/// Slots of the padded arrays: a power of two above the cells of the largest
+/// board, `(25 + 2) * (25 + 1) + 1 = 703`, so that [`Point::index`] can mask
+/// its value and the compiler drops every bounds check in the hot loops
+/// without `unsafe`.
+pub(crate) const MAX_CELLS: usize = 1024;
+
+const _: () = assert!((MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 1) < MAX_CELLS);
 
 /// Points of the largest board.
 pub(crate) const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
@@ -41,10 +46,11 @@ pub struct SizeError {
 pub struct Point(u16);
 
 impl Point {
-    /// The padded index.
+    /// The padded index (always below 703; the mask is free and lets the
+    /// compiler prove it).
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        self.0 as usize & (MAX_CELLS - 1)
     }
 
     /// The point at a padded index, without checking that it is on a board.
@@ -134,7 +140,7 @@ impl BoardSize {
     pub fn contains(self, p: Point) -> bool {
         let i = p.index();
         let s = self.stride();
-        i > s && i < (self.height as usize + 1) * s && i % s != 0
+        i > s && i < (self.height as usize + 1) * s && !i.is_multiple_of(s)
     }
 
     /// Column and row (0 = left, 0 = top) of a point of this board.

@@ -1,0 +1,153 @@
+//! `tengen bench`: speed figures printed in a fixed form.
+
+use anyhow::{Result, bail};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+use tengen_core::{Board, BoardSize, Color, Game, Points, Preset};
+use tengen_mcts::playout::{LightPlayout, PlayoutStats};
+use tengen_mcts::{Rng, random};
+
+/// Arguments of `tengen bench`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum What {
+    /// Light random playouts on one thread, as the classic reference bot
+    /// plays them; one line per size:
+    /// `size=9 playouts=N playouts_per_s=X mean_moves=Y black_wins=Z komi=7.5`.
+    Playouts {
+        /// Board size (repeat for several); 9 and 19 when absent.
+        #[arg(long = "size")]
+        sizes: Vec<u32>,
+        /// Seconds per size.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// Run exactly this many playouts per size instead of a time budget.
+        #[arg(long)]
+        playouts: Option<u64>,
+        /// Komi for the Black win rate.
+        #[arg(long, default_value = "7.5")]
+        komi: Points,
+        /// Seed of the random generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Full-rules play: replays long random games through `Game::play` under
+    /// each preset (repetition history included); one line per preset.
+    Play {
+        /// Board size.
+        #[arg(long, default_value_t = 19)]
+        size: u32,
+        /// Games per preset.
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+    },
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    match &args.what {
+        What::Playouts {
+            sizes,
+            seconds,
+            playouts,
+            komi,
+            seed,
+        } => {
+            let sizes = if sizes.is_empty() {
+                vec![9, 19]
+            } else {
+                sizes.clone()
+            };
+            for n in sizes {
+                playouts_line(
+                    n,
+                    Duration::from_secs_f64(seconds.max(0.0)),
+                    *playouts,
+                    *komi,
+                    *seed,
+                )?;
+            }
+        }
+        What::Play { size, games } => play_lines(*size, *games)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn playouts_line(
+    size: u32,
+    budget: Duration,
+    count: Option<u64>,
+    komi: Points,
+    seed: u64,
+) -> Result<()> {
+    let board = Board::new(BoardSize::square(size)?);
+    let mut rng = Rng::new(seed);
+    let mut runner = LightPlayout::default();
+    let mut stats = PlayoutStats::default();
+    let start = Instant::now();
+    loop {
+        // Check the clock every 256 playouts.
+        for _ in 0..256 {
+            if count.is_some_and(|n| stats.playouts >= n) {
+                break;
+            }
+            let mut b = board.clone();
+            let end = runner.run(&mut b, Color::Black, &mut rng);
+            stats.add(&end, komi);
+        }
+        let done = match count {
+            Some(n) => stats.playouts >= n,
+            None => start.elapsed() >= budget,
+        };
+        if done {
+            break;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    writeln!(
+        std::io::stdout(),
+        "size={size} playouts={} playouts_per_s={:.0} mean_moves={:.2} black_wins={:.4} komi={komi}",
+        stats.playouts,
+        stats.playouts as f64 / secs,
+        stats.mean_moves(),
+        stats.black_win_rate(),
+    )?;
+    Ok(())
+}
+
+fn play_lines(size: u32, games: usize) -> Result<()> {
+    let size = BoardSize::square(size)?;
+    let mut out = std::io::stdout();
+    for preset in Preset::ALL {
+        let rules = preset.rules();
+        let mut rng = Rng::new(7);
+        let records: Vec<_> = (0..games)
+            .map(|_| random::random_game(rules, size, 4 * size.num_points(), &mut rng))
+            .collect();
+        let start = Instant::now();
+        let mut moves = 0usize;
+        for turns in &records {
+            let mut game = Game::new(rules, size);
+            for t in turns {
+                if let Err(e) = game.play_as(t.color, t.mv) {
+                    bail!("replay under {preset} failed: {e}");
+                }
+            }
+            moves += turns.len();
+        }
+        let secs = start.elapsed().as_secs_f64();
+        writeln!(
+            out,
+            "rules={} size={size} games={games} moves={moves} mean_moves={:.1} moves_per_s={:.0}",
+            preset.name(),
+            moves as f64 / games.max(1) as f64,
+            moves as f64 / secs,
+        )?;
+    }
+    Ok(())
+}
