@@ -19,8 +19,11 @@ pub struct Regions {
     pub dame: u32,
     /// Points of regions reaching no stone (only on an empty board).
     pub neutral: u32,
-    /// Points of one-colour regions bordered by a chain that also touches a
-    /// region reaching both colours: eyes in seki, once the dame are filled.
+    /// Points of one-colour regions bordered by a chain in seki: eyes in
+    /// seki, which territory scoring does not count. A chain is in seki when
+    /// it touches a region reaching both colours that neither player can
+    /// fill anywhere without leaving his own chain in atari (open dame
+    /// between living walls are not seki: filling them is safe).
     pub seki: ByColor<u32>,
 }
 
@@ -74,7 +77,13 @@ pub fn regions(board: &Board) -> Regions {
         match (b, w) {
             (true, true) => {
                 r.dame += n;
-                seki_chains.extend(borders.get(i).into_iter().flatten().copied());
+                let unfillable = size
+                    .points()
+                    .filter(|p| region_of[p.index()] == i as u32)
+                    .all(|p| Color::ALL.into_iter().all(|c| !fills_safely(board, p, c)));
+                if unfillable {
+                    seki_chains.extend(borders.get(i).into_iter().flatten().copied());
+                }
             }
             (true, false) => r.territory.black += n,
             (false, true) => r.territory.white += n,
@@ -93,6 +102,17 @@ pub fn regions(board: &Board) -> Regions {
         }
     }
     r
+}
+
+/// Whether a stone of `color` at the empty point `p` is legal and leaves
+/// its chain with at least two liberties (or captures).
+fn fills_safely(board: &Board, p: Point, color: Color) -> bool {
+    if board.is_suicide(p, color) {
+        return false;
+    }
+    let mut after = board.clone();
+    let played = after.play_unchecked(p, color);
+    played.captured > 0 || after.liberties(p) >= 2
 }
 
 /// The Chinese count (2002 art. 9): Black's stones and points, shared dame
