@@ -11,7 +11,7 @@ use crate::handicap::{self, HandicapError};
 use crate::history::{History, Maker, Repetition};
 use crate::outcome::{Outcome, WinBy};
 use crate::points::Points;
-use crate::rules::{EndOfPlay, HandicapPlacement, KoRule, Rules, Scoring};
+use crate::rules::{EndOfPlay, HandicapPlacement, KoRule, Rules};
 use crate::scoring::{self, CountInput, QuickInput, Score};
 use crate::size::{BoardSize, Point};
 use std::fmt;
@@ -511,7 +511,40 @@ impl Game {
         Ok(())
     }
 
-    /// Plays a move already checked.
+    /// Plays a move even where these rules forbid it, for records played
+    /// under other rules: a suicide is carried out (the chain is removed, as
+    /// SGF requires), a repetition is allowed. Returns the rule the move
+    /// broke, if any, so that the caller can report it.
+    ///
+    /// # Errors
+    /// [`PlayError`] for a move that cannot be made at all: off the board, on
+    /// a stone, or outside play.
+    pub fn play_tolerant(
+        &mut self,
+        color: Color,
+        mv: Move,
+    ) -> Result<Option<IllegalMove>, PlayError> {
+        match self.check_play(color, mv) {
+            Ok(_) => {
+                self.apply(color, mv);
+                Ok(None)
+            }
+            Err(
+                reason @ (IllegalMove::Suicide
+                | IllegalMove::SingleStoneSuicide
+                | IllegalMove::Ko
+                | IllegalMove::PositionalSuperko
+                | IllegalMove::SituationalSuperko
+                | IllegalMove::NaturalSituationalSuperko),
+            ) => {
+                self.apply(color, mv);
+                Ok(Some(reason))
+            }
+            Err(reason) => Err(PlayError { color, mv, reason }),
+        }
+    }
+
+    /// Plays a move already checked (or forced by [`Game::play_tolerant`]).
     fn apply(&mut self, color: Color, mv: Move) {
         let opponent = color.opponent();
         match mv {
@@ -568,20 +601,7 @@ impl Game {
 
     fn count_and_finish(&mut self, dead: &[Point]) {
         let score = self.score(dead);
-        let outcome = match (score.winner(), score.scoring) {
-            (None, _) => Outcome::Draw,
-            (Some(w), Scoring::Captures) => Outcome::Win {
-                winner: w,
-                by: WinBy::Captures {
-                    winner: score.captures[w],
-                    loser: score.captures[w.opponent()],
-                },
-            },
-            (Some(w), _) => Outcome::Win {
-                winner: w,
-                by: WinBy::Score(score.margin.abs()),
-            },
-        };
+        let outcome = score.outcome();
         self.score = Some(score);
         self.finish(outcome);
     }

@@ -77,6 +77,12 @@ impl Points {
     pub const fn is_whole(self) -> bool {
         self.0 % 4 == 0
     }
+
+    /// Whether this is a whole number of half points (what komi and
+    /// results usually are; Chinese komi in stones is not).
+    pub const fn is_whole_halves(self) -> bool {
+        self.0 % 2 == 0
+    }
 }
 
 impl fmt::Display for Points {

@@ -468,6 +468,33 @@ impl Rules {
         }
     }
 
+    /// The KataGo rules string closest to these rules (`koPOSITIONALscoreAREA
+    /// taxNONEsui0whbNkomi7.5`). KataGo has no natural situational superko,
+    /// stone or capture counting, agreement or capture goals: those fields
+    /// are said as their nearest KataGo value, so prefer [`Rules::name`] for
+    /// anything tengen reads back.
+    pub fn katago_string(&self) -> String {
+        let ko = match self.ko {
+            KoRule::Simple => "SIMPLE",
+            KoRule::Positional => "POSITIONAL",
+            KoRule::Situational | KoRule::NaturalSituational => "SITUATIONAL",
+        };
+        let (score, tax) = match self.scoring {
+            Scoring::Territory => ("TERRITORY", "SEKI"),
+            _ => ("AREA", "NONE"),
+        };
+        let sui = match self.suicide {
+            Suicide::Forbidden => 0,
+            _ => 1,
+        };
+        let whb = match self.handicap_compensation {
+            HandicapCompensation::None => "0",
+            HandicapCompensation::N => "N",
+            HandicapCompensation::NMinusOne | HandicapCompensation::HalfPlusNMinusOne => "N-1",
+        };
+        format!("ko{ko}score{score}tax{tax}sui{sui}whb{whb}komi{}", self.komi)
+    }
+
     /// Reads a KataGo rules string (`koSIMPLEscoreAREAtaxNONEsui0whbNkomi7.5`;
     /// missing parts default as KataGo does).
     fn from_katago(text: &str) -> Result<Rules, ParseRulesError> {

@@ -6,6 +6,7 @@
 
 use crate::board::Board;
 use crate::color::{ByColor, Color};
+use crate::outcome::{Outcome, WinBy};
 use crate::points::Points;
 use crate::rules::Scoring;
 use crate::size::{MAX_CELLS, Point};
@@ -186,6 +187,24 @@ impl Score {
             0 => None,
             m if m > 0 => Some(Color::Black),
             _ => Some(Color::White),
+        }
+    }
+
+    /// The result this count gives.
+    pub fn outcome(&self) -> Outcome {
+        match (self.winner(), self.scoring) {
+            (None, _) => Outcome::Draw,
+            (Some(w), Scoring::Captures) => Outcome::Win {
+                winner: w,
+                by: WinBy::Captures {
+                    winner: self.captures[w],
+                    loser: self.captures[w.opponent()],
+                },
+            },
+            (Some(w), _) => Outcome::Win {
+                winner: w,
+                by: WinBy::Score(self.margin.abs()),
+            },
         }
     }
 }
