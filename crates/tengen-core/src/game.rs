@@ -157,6 +157,9 @@ pub enum SetupError {
     /// A chain of the setup has no liberty.
     #[error("a chain of the setup has no liberty")]
     NoLiberty,
+    /// More handicap stones than the board has points.
+    #[error("a handicap of {0} stones does not fit on the board")]
+    Handicap(u32),
 }
 
 /// How handicap stones are given to [`Game::with_handicap`].
@@ -245,9 +248,12 @@ impl Game {
     /// arrangement for the other repetition rules.
     ///
     /// # Errors
-    /// [`SetupError`] for points off the board, given twice, or a chain
-    /// without liberty.
+    /// [`SetupError`] for points off the board, given twice, a chain
+    /// without liberty, or a handicap larger than the board.
     pub fn from_setup(rules: Rules, setup: &Setup) -> Result<Game, SetupError> {
+        if setup.handicap as usize > setup.size.num_points() {
+            return Err(SetupError::Handicap(setup.handicap));
+        }
         let mut board = Board::new(setup.size);
         let stones = setup
             .black
@@ -591,6 +597,7 @@ impl Game {
     /// Play stops: the dead-stone phase, or the count at once where no
     /// stone is ever removed (stone counting, capture games).
     fn stop_play(&mut self) {
+        self.stop_offer = None;
         if self.rules.removes_dead_stones() {
             self.phase = Phase::Marking;
             self.proposal = None;

@@ -153,8 +153,13 @@ impl History {
         };
         match rule {
             KoRule::Simple => {
-                let i = self.entries.len().checked_sub(2)? as u32;
-                let e = &self.entries[i as usize];
+                // The arrangement just before the opponent's last turn.
+                let opponent = mover.opponent();
+                let last = self.entries.iter().rposition(
+                    |e| matches!(e.maker, Maker::Pass(c) | Maker::Stone(c) if c == opponent),
+                )?;
+                let i = last.checked_sub(1)? as u32;
+                let e = self.entries.get(i as usize)?;
                 (e.hash == hash_after && equal(i)).then_some(Repetition::Ko)
             }
             KoRule::Positional => self

@@ -1,15 +1,20 @@
-//! Exact scores and komi, in quarter points.
+//! Exact scores and komi.
 //!
-//! Chinese komi is 3.75 *stones*; margins in stones are quarter points. No
-//! float ever enters a score, so a draw is exactly zero.
+//! Chinese komi is 3.75 *stones*; margins in stones are quarter points, and
+//! half of a quarter-point komi is an eighth. Values are kept in eighths of a
+//! point, so halving never rounds. No float ever enters a score, so a draw is
+//! exactly zero.
 
 use std::fmt;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 use std::str::FromStr;
 
-/// A number of points, kept exactly as a whole number of quarter points.
+/// A number of points, kept exactly as a whole number of eighths.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Points(i32);
+
+/// Eighths in a point.
+const UNIT: i32 = 8;
 
 /// The largest komi accepted from text, in points (larger values are typos).
 pub const MAX_KOMI: i32 = 1000;
@@ -20,8 +25,10 @@ pub enum ParsePointsError {
     /// Not a decimal number.
     #[error("{0:?} is not a number of points")]
     NotANumber(String),
-    /// A fraction other than .25, .5 or .75.
-    #[error("{0:?} is not a whole number of quarter points")]
+    /// A fraction finer than an eighth.
+    #[error(
+        "{0:?} is not a whole number of eighths of a point (komi is usually a multiple of 0.5)"
+    )]
     NotQuarter(String),
     /// Out of the sane range.
     #[error("{0:?} is out of range (at most {MAX_KOMI} points either way)")]
@@ -32,28 +39,34 @@ impl Points {
     /// No points.
     pub const ZERO: Points = Points(0);
 
-    /// `n` whole points.
+    /// `n` whole points (saturating far beyond any board).
     pub const fn whole(n: i32) -> Points {
-        Points(n * 4)
+        Points(n.saturating_mul(UNIT))
     }
 
     /// `n` half points.
     pub const fn halves(n: i32) -> Points {
-        Points(n * 2)
+        Points(n.saturating_mul(UNIT / 2))
     }
 
     /// `n` quarter points.
     pub const fn quarters(n: i32) -> Points {
-        Points(n)
+        Points(n.saturating_mul(UNIT / 4))
     }
 
-    /// The value in quarter points.
+    /// The value in quarter points, rounded toward zero (exact for every
+    /// komi and score except halves of quarter-point komi).
     pub const fn in_quarters(self) -> i32 {
+        self.0 / (UNIT / 4)
+    }
+
+    /// The value in eighths of a point (always exact).
+    pub const fn in_eighths(self) -> i32 {
         self.0
     }
 
-    /// Half of this value (exact while it is a whole number of half quarters,
-    /// which every score and komi here is: halves of halves are quarters).
+    /// Half of this value, exact down to halves of quarters (every score and
+    /// komi here: areas are whole, dame halves, komi quarters).
     pub const fn half(self) -> Points {
         Points(self.0 / 2)
     }
@@ -75,28 +88,24 @@ impl Points {
 
     /// Whether this is a whole number of points.
     pub const fn is_whole(self) -> bool {
-        self.0 % 4 == 0
+        self.0 % UNIT == 0
     }
 
     /// Whether this is a whole number of half points (what komi and
     /// results usually are; Chinese komi in stones is not).
     pub const fn is_whole_halves(self) -> bool {
-        self.0 % 2 == 0
+        self.0 % (UNIT / 2) == 0
     }
 }
 
 impl fmt::Display for Points {
-    /// `7`, `7.5`, `3.75`, `-0.25`: the shortest exact decimal.
+    /// `7`, `7.5`, `3.75`, `-0.25`, `1.875`: the shortest exact decimal.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = if self.0 < 0 { "-" } else { "" };
-        let q = self.0.unsigned_abs();
-        let frac = match q % 4 {
-            0 => "",
-            1 => ".25",
-            2 => ".5",
-            _ => ".75",
-        };
-        write!(f, "{sign}{}{frac}", q / 4)
+        let e = self.0.unsigned_abs();
+        let frac = ["", ".125", ".25", ".375", ".5", ".625", ".75", ".875"];
+        let tail = frac.get((e % UNIT as u32) as usize).copied().unwrap_or("");
+        write!(f, "{sign}{}{tail}", e / UNIT as u32)
     }
 }
 
@@ -130,18 +139,22 @@ impl FromStr for Points {
             int_digits.parse().map_err(|_| bad())?
         };
         let frac = frac_part.trim_end_matches('0');
-        let quarter = match frac {
+        let eighths = match frac {
             "" => 0,
-            "25" => 1,
-            "5" => 2,
-            "75" => 3,
+            "125" => 1,
+            "25" => 2,
+            "375" => 3,
+            "5" => 4,
+            "625" => 5,
+            "75" => 6,
+            "875" => 7,
             _ => return Err(ParsePointsError::NotQuarter(s.to_string())),
         };
-        if whole > MAX_KOMI || (whole == MAX_KOMI && quarter > 0) {
+        if whole > MAX_KOMI || (whole == MAX_KOMI && eighths > 0) {
             return Err(ParsePointsError::OutOfRange(s.to_string()));
         }
-        let q = whole * 4 + quarter;
-        Ok(Points(if negative { -q } else { q }))
+        let e = whole * UNIT + eighths;
+        Ok(Points(if negative { -e } else { e }))
     }
 }
 
@@ -205,11 +218,26 @@ mod tests {
             assert_eq!(p.in_quarters(), q, "{text}");
             assert_eq!(p.to_string(), shown);
         }
+        // Half of a quarter-point komi is exact.
+        let k: Points = "-4.75".parse().unwrap();
+        assert_eq!(k.half().to_string(), "-2.375");
+        assert_eq!(k.half().double(), k);
+        assert_eq!("1.875".parse::<Points>().unwrap().in_eighths(), 15);
     }
 
     #[test]
     fn rejects_bad_text() {
-        for text in ["", "-", "7.3", "abc", "1e3", "7.5.5", "1001", "99999999999"] {
+        for text in [
+            "",
+            "-",
+            "7.3",
+            "0.0625",
+            "abc",
+            "1e3",
+            "7.5.5",
+            "1001",
+            "99999999999",
+        ] {
             assert!(text.parse::<Points>().is_err(), "{text}");
         }
     }

@@ -96,12 +96,14 @@ impl HandicapCompensation {
     /// White's points in a game of `n` handicap stones (n >= 1; a handicap
     /// of 1 is an even game without komi).
     pub fn points(self, n: u32) -> Points {
-        let n = n as i32;
+        // Saturating: a count past any board is refused by the game, and
+        // must not overflow here either.
+        let n = i32::try_from(n).unwrap_or(i32::MAX);
         match self {
             HandicapCompensation::None => Points::ZERO,
             HandicapCompensation::N if n >= 2 => Points::whole(n),
             HandicapCompensation::N => Points::ZERO,
-            HandicapCompensation::NMinusOne => Points::whole((n - 1).max(0)),
+            HandicapCompensation::NMinusOne => Points::whole(n.saturating_sub(1).max(0)),
             HandicapCompensation::HalfPlusNMinusOne => {
                 Points::halves(1) + Points::whole((n - 1).max(0))
             }
@@ -492,7 +494,10 @@ impl Rules {
             HandicapCompensation::N => "N",
             HandicapCompensation::NMinusOne | HandicapCompensation::HalfPlusNMinusOne => "N-1",
         };
-        format!("ko{ko}score{score}tax{tax}sui{sui}whb{whb}komi{}", self.komi)
+        format!(
+            "ko{ko}score{score}tax{tax}sui{sui}whb{whb}komi{}",
+            self.komi
+        )
     }
 
     /// Reads a KataGo rules string (`koSIMPLEscoreAREAtaxNONEsui0whbNkomi7.5`;

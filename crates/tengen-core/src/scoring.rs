@@ -123,7 +123,8 @@ pub struct ChineseCount {
     /// Black's count.
     pub black: Points,
     /// What Black must exceed: half the points plus half the komi
-    /// (184.25 on 19x19 with komi 7.5).
+    /// (184.25 on 19x19 with komi 7.5; on an empty board, where no region
+    /// reaches a stone, only half the komi).
     pub threshold: Points,
     /// Black's count minus the threshold, in stones (positive: Black wins).
     pub margin_stones: Points,
@@ -183,7 +184,7 @@ pub struct Score {
 impl Score {
     /// The winner, or `None` for a draw.
     pub fn winner(&self) -> Option<Color> {
-        match self.margin.in_quarters() {
+        match self.margin.in_eighths() {
             0 => None,
             m if m > 0 => Some(Color::Black),
             _ => Some(Color::White),
@@ -243,7 +244,9 @@ pub fn count(board: &Board, dead: &[Point], input: CountInput) -> Score {
     let totals = ByColor::new(totals.black, totals.white + komi);
     let area_margin = area.black - area.white - komi;
     let chinese_black = area.black + pts(regions.dame).half();
-    let threshold = pts(board.size().num_points() as u32).half() + komi.half();
+    // Half the points the two counts share (all but regions reaching no
+    // stone, which exist only on an empty board) plus half the komi.
+    let threshold = pts(board.size().num_points() as u32 - regions.neutral).half() + komi.half();
     Score {
         scoring: input.scoring,
         stones,

@@ -143,11 +143,15 @@ impl BoardSize {
         i > s && i < (self.height as usize + 1) * s && !i.is_multiple_of(s)
     }
 
-    /// Column and row (0 = left, 0 = top) of a point of this board.
+    /// Column and row (0 = left, 0 = top) of a point of this board (for a
+    /// point of another board the answer means nothing, but never panics).
     pub fn xy(self, p: Point) -> (u32, u32) {
         let s = self.stride();
         let i = p.index();
-        ((i % s) as u32 - 1, (i / s) as u32 - 1)
+        (
+            ((i % s) as u32).saturating_sub(1),
+            ((i / s) as u32).saturating_sub(1),
+        )
     }
 
     /// Every point, row by row from the top left.

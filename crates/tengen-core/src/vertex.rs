@@ -72,7 +72,7 @@ impl Vertex {
     pub fn point_name(p: Point, size: BoardSize) -> String {
         let (x, y) = size.xy(p);
         let letter = LETTERS.get(x as usize).map_or('?', |&l| l as char);
-        format!("{letter}{}", size.height() - y)
+        format!("{letter}{}", size.height().saturating_sub(y))
     }
 
     /// The text of this vertex on a board of `size`.

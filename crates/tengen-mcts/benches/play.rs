@@ -16,18 +16,22 @@ fn bench(c: &mut Criterion) {
             .collect();
         let moves: usize = games.iter().map(Vec::len).sum();
         group.throughput(Throughput::Elements(moves as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(preset.name()), &games, |b, games| {
-            b.iter(|| {
-                for turns in games {
-                    let mut game = Game::new(rules, size);
-                    for t in turns {
-                        game.play_as(t.color, t.mv).expect("a recorded legal move");
+        group.bench_with_input(
+            BenchmarkId::from_parameter(preset.name()),
+            &games,
+            |b, games| {
+                b.iter(|| {
+                    for turns in games {
+                        let mut game = Game::new(rules, size);
+                        for t in turns {
+                            game.play_as(t.color, t.mv).expect("a recorded legal move");
+                        }
+                        assert_eq!(game.turns().len(), turns.len());
+                        black_box(&game);
                     }
-                    assert_eq!(game.turns().len(), turns.len());
-                    black_box(&game);
-                }
-            })
-        });
+                })
+            },
+        );
     }
     group.finish();
 }

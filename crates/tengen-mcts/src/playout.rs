@@ -127,7 +127,7 @@ impl PlayoutStats {
         self.playouts += 1;
         self.moves += u64::from(end.moves);
         self.moves_sq += u64::from(end.moves) * u64::from(end.moves);
-        match end.margin(komi).in_quarters() {
+        match end.margin(komi).in_eighths() {
             0 => self.draws += 1,
             m if m > 0 => self.black_wins += 1,
             _ => {}

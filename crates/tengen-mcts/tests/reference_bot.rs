@@ -55,7 +55,7 @@ fn light_playouts_match_the_reference_bot() {
     let win_rate = |komi: Points| {
         let half_wins: u64 = hist
             .iter()
-            .map(|(d, n)| match (Points::whole(*d) - komi).in_quarters() {
+            .map(|(d, n)| match (Points::whole(*d) - komi).in_eighths() {
                 0 => *n,
                 m if m > 0 => 2 * n,
                 _ => 0,
