@@ -1,0 +1,110 @@
+//! The `tengen` binary as a user runs it.
+
+use std::process::{Command, Output};
+use tengen_core::Preset;
+
+fn tengen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(args)
+        .output()
+        .expect("the tengen binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn rules_prints_every_preset_and_every_field() {
+    let out = tengen(&["rules"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for p in Preset::ALL {
+        assert!(text.contains(p.name()), "{} missing:\n{text}", p.name());
+        assert!(text.contains(p.description()));
+    }
+    for (field, _) in Preset::Ffg.rules().fields() {
+        assert!(text.contains(field), "{field} missing");
+    }
+    assert!(text.contains("natural situational superko"));
+}
+
+#[test]
+fn rules_by_alias_prints_one_preset() {
+    let out = tengen(&["rules", "New Zealand"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.starts_with("nz"), "{text}");
+    assert!(text.contains("situational superko"));
+    assert!(text.contains("allowed (single and multi-stone)"));
+    assert!(!text.contains("chinese"));
+}
+
+#[test]
+fn unknown_rules_list_the_known_ones_and_exit_2() {
+    let out = tengen(&["rules", "ing"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for p in Preset::ALL {
+        assert!(err.contains(p.name()), "{err}");
+    }
+}
+
+#[test]
+fn bench_playouts_prints_the_documented_line() {
+    let out = tengen(&[
+        "bench",
+        "playouts",
+        "--size",
+        "9",
+        "--playouts",
+        "3000",
+        "--komi",
+        "7",
+    ]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let line = text.lines().next().unwrap_or_default();
+    let fields: Vec<(&str, &str)> = line.split(' ').filter_map(|f| f.split_once('=')).collect();
+    let keys: Vec<&str> = fields.iter().map(|(k, _)| *k).collect();
+    assert_eq!(
+        keys,
+        [
+            "size",
+            "playouts",
+            "playouts_per_s",
+            "mean_moves",
+            "black_wins",
+            "komi"
+        ],
+        "{line}"
+    );
+    let get = |k: &str| {
+        fields
+            .iter()
+            .find(|(key, _)| *key == k)
+            .map(|(_, v)| *v)
+            .unwrap_or_default()
+    };
+    assert_eq!(get("size"), "9");
+    assert_eq!(get("playouts"), "3000");
+    assert_eq!(get("komi"), "7");
+    let mean: f64 = get("mean_moves").parse().unwrap();
+    assert!((100.0..125.0).contains(&mean), "{line}");
+    let wins: f64 = get("black_wins").parse().unwrap();
+    assert!((0.35..0.52).contains(&wins), "{line}");
+}
+
+#[test]
+fn bench_play_replays_under_every_preset() {
+    let out = tengen(&["bench", "play", "--size", "9", "--games", "2"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    for p in Preset::ALL {
+        assert!(text.contains(&format!("rules={} ", p.name())), "{text}");
+    }
+}
