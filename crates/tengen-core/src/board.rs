@@ -56,21 +56,43 @@ pub enum Suicide {
     Allowed,
 }
 
-/// Why the bare board refused a stone.
+/// The rule a refused play breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BoardError {
-    /// The point is not on this board.
+pub enum IllegalMove {
+    /// The point is not on the board.
     #[error("the point is off the board")]
     OffBoard,
     /// A stone is already there.
     #[error("the point is occupied")]
     Occupied,
-    /// The stone's chain would have no liberty and the rules forbid it.
+    /// The play would leave its own chain without liberty.
     #[error("suicide is forbidden")]
     Suicide,
-    /// The simple ko point of the fast board.
-    #[error("the ko must not be retaken at once")]
+    /// Single-stone suicide where only multi-stone suicide is allowed.
+    #[error("single-stone suicide is forbidden")]
+    SingleStoneSuicide,
+    /// Immediate recapture of a ko.
+    #[error("ko: the ko may not be retaken at once (simple ko rule)")]
     Ko,
+    /// Positional superko.
+    #[error("positional superko: the play would recreate an earlier board position")]
+    PositionalSuperko,
+    /// Situational superko.
+    #[error(
+        "situational superko: the play would recreate a board position that stood with the opponent to move"
+    )]
+    SituationalSuperko,
+    /// Natural situational superko.
+    #[error(
+        "natural situational superko: the play would recreate a board position this player already made"
+    )]
+    NaturalSituationalSuperko,
+    /// The game has a result.
+    #[error("the game is over")]
+    GameOver,
+    /// Play has stopped for the dead-stone phase.
+    #[error("play has stopped: dead stones are being agreed (dispute to resume play)")]
+    WrongPhase,
 }
 
 /// What a stone play did.
@@ -402,13 +424,19 @@ impl Board {
     /// point is *not* checked here (the game applies its own repetition rule).
     ///
     /// # Errors
-    /// [`BoardError`], and the board is unchanged.
-    pub fn play(&mut self, p: Point, color: Color, suicide: Suicide) -> Result<Played, BoardError> {
+    /// [`IllegalMove`] (off the board, occupied, suicide), and the board is
+    /// unchanged.
+    pub fn play(
+        &mut self,
+        p: Point,
+        color: Color,
+        suicide: Suicide,
+    ) -> Result<Played, IllegalMove> {
         if !self.size.contains(p) {
-            return Err(BoardError::OffBoard);
+            return Err(IllegalMove::OffBoard);
         }
         if !self.is_empty(p) {
-            return Err(BoardError::Occupied);
+            return Err(IllegalMove::Occupied);
         }
         if self.is_suicide(p, color) {
             let single = self
@@ -417,8 +445,8 @@ impl Board {
                 .into_iter()
                 .all(|d| self.cells[p.offset(d).index()] != Cell::of(color));
             match suicide {
-                Suicide::Forbidden => return Err(BoardError::Suicide),
-                Suicide::MultiStone if single => return Err(BoardError::Suicide),
+                Suicide::Forbidden => return Err(IllegalMove::Suicide),
+                Suicide::MultiStone if single => return Err(IllegalMove::SingleStoneSuicide),
                 _ => {}
             }
         }

@@ -5,7 +5,7 @@
 //! Everything a user can input goes through [`Game::play`], which returns a
 //! typed error naming the rule broken and leaves the game unchanged.
 
-use crate::board::{Board, Preview, Suicide};
+use crate::board::{Board, IllegalMove, Preview, Suicide};
 use crate::color::{ByColor, Color};
 use crate::handicap::{self, HandicapError};
 use crate::history::{History, Maker, Repetition};
@@ -44,45 +44,6 @@ pub enum Phase {
     Marking,
     /// The game has a result.
     Over,
-}
-
-/// The rule a refused play breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalMove {
-    /// The point is not on the board.
-    #[error("the point is off the board")]
-    OffBoard,
-    /// A stone is already there.
-    #[error("the point is occupied")]
-    Occupied,
-    /// The play would leave its own chain without liberty.
-    #[error("suicide is forbidden")]
-    Suicide,
-    /// Single-stone suicide where only multi-stone suicide is allowed.
-    #[error("single-stone suicide is forbidden")]
-    SingleStoneSuicide,
-    /// Immediate recapture of a ko.
-    #[error("ko: the ko may not be retaken at once (simple ko rule)")]
-    Ko,
-    /// Positional superko.
-    #[error("positional superko: the play would recreate an earlier board position")]
-    PositionalSuperko,
-    /// Situational superko.
-    #[error(
-        "situational superko: the play would recreate a board position that stood with the opponent to move"
-    )]
-    SituationalSuperko,
-    /// Natural situational superko.
-    #[error(
-        "natural situational superko: the play would recreate a board position this player already made"
-    )]
-    NaturalSituationalSuperko,
-    /// The game has a result.
-    #[error("the game is over")]
-    GameOver,
-    /// Play has stopped for the dead-stone phase.
-    #[error("play has stopped: dead stones are being agreed (dispute to resume play)")]
-    WrongPhase,
 }
 
 impl From<Repetition> for IllegalMove {

@@ -43,11 +43,9 @@ pub mod size;
 pub mod vertex;
 mod zobrist;
 
-pub use board::{Board, BoardError, Played, Preview, Suicide};
+pub use board::{Board, IllegalMove, Played, Preview, Suicide};
 pub use color::{ByColor, Color};
-pub use game::{
-    EndError, Game, HandicapStones, IllegalMove, Move, Phase, PlayError, Setup, SetupError, Turn,
-};
+pub use game::{EndError, Game, HandicapStones, Move, Phase, PlayError, Setup, SetupError, Turn};
 pub use handicap::HandicapError;
 pub use history::Repetition;
 pub use outcome::{Outcome, WinBy};

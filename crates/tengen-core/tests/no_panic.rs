@@ -10,6 +10,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRng, TestRunner};
 use std::sync::OnceLock;
@@ -21,49 +23,7 @@ use tengen_core::{
     Point, Points, Preset, Rules, Scoring, Setup, Suicide, Vertex,
 };
 
-#[derive(Clone, Debug)]
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> XorShift {
-        let mut r = XorShift((seed ^ 0x9E37_79B9_7F4A_7C15) | 1);
-        r.next();
-        r
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-
-    fn chance(&mut self, per_mille: usize) -> bool {
-        self.below(1000) < per_mille
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-
-    fn color(&mut self) -> Color {
-        self.pick(&Color::ALL)
-    }
-
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as usize) as i64
-    }
-}
+use common::XorShift;
 
 fn run<S: Strategy>(cases: u32, strategy: S, test: impl Fn(S::Value) -> TestResult) {
     let cfg = Config {

@@ -23,6 +23,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRng, TestRunner};
 use std::cell::RefCell;
@@ -40,46 +42,7 @@ type TestResult<T = ()> = Result<T, TestCaseError>;
 // ---------------------------------------------------------------------------
 // A tiny deterministic generator.
 
-#[derive(Clone, Debug)]
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> XorShift {
-        let mut r = XorShift((seed ^ 0x9E37_79B9_7F4A_7C15) | 1);
-        r.next();
-        r
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `0..n` (0 when `n` is 0).
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-
-    fn chance(&mut self, per_mille: usize) -> bool {
-        self.below(1000) < per_mille
-    }
-
-    fn color(&mut self) -> Color {
-        if self.next() & 1 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        }
-    }
-}
+use common::XorShift;
 
 // ---------------------------------------------------------------------------
 // Plain geometry: points numbered `y * width + x`, neighbours by coordinates.
