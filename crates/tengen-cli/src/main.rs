@@ -18,6 +18,11 @@ struct Cli {
 enum Command {
     /// Print the rule-set presets and every field of each, or one preset.
     Rules(cmd::rules::Args),
+    /// Replay every game of SGF files under their own rules and report
+    /// each problem as `file:game:move: what and why`.
+    Check(cmd::check::Args),
+    /// Count the final position of an SGF record's main line.
+    Score(cmd::score::Args),
     /// Measure speed: light playouts, full-rules play.
     Bench(cmd::bench::Args),
 }
@@ -26,6 +31,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Rules(args) => cmd::rules::run(&args),
+        Command::Check(args) => cmd::check::run(&args),
+        Command::Score(args) => cmd::score::run(&args),
         Command::Bench(args) => cmd::bench::run(&args),
     };
     match result {

@@ -136,7 +136,13 @@ pub struct Board {
     stones: ByColor<u16>,
     hash: u64,
     ko: Option<Point>,
+    /// The arrangement, 2 bits per cell of the padded array, kept as stones
+    /// come and go so that a game's history copies it instead of scanning.
+    packed: [u64; PACKED_WORDS],
 }
+
+/// Words of [`Board::packed`]: 2 bits for each of the padded slots.
+const PACKED_WORDS: usize = MAX_CELLS * 2 / 64;
 
 const NO_CHAIN: Point = Point::from_index(0);
 
@@ -156,6 +162,7 @@ impl Board {
             stones: ByColor::default(),
             hash: 0,
             ko: None,
+            packed: [0; PACKED_WORDS],
         };
         for p in size.points() {
             b.cells[p.index()] = Cell::Empty;
@@ -469,6 +476,7 @@ impl Board {
         let me = Cell::of(color);
         let pi = p.index();
         self.cells[pi] = me;
+        self.packed[pi >> 5] |= (me as u64) << ((pi & 31) * 2);
         self.hash ^= zobrist::stone(color, pi);
         self.remove_empty(p);
         self.stones[color] += 1;
@@ -567,6 +575,7 @@ impl Board {
             let nxt = self.next[s.index()];
             let si = s.index();
             self.cells[si] = Cell::Empty;
+            self.packed[si >> 5] &= !(3u64 << ((si & 31) * 2));
             self.head[si] = NO_CHAIN;
             self.hash ^= zobrist::stone(color, si);
             self.push_empty(s);
@@ -618,28 +627,15 @@ impl Board {
                 .all(|p| self.cells[p.index()] == other.cells[p.index()])
     }
 
-    /// Writes the arrangement as 2 bits per point into `out` (for exact
-    /// comparison of positions kept in a history).
+    /// Appends the arrangement, 2 bits per cell, to `out` (for exact
+    /// comparison of positions kept in a history): a copy, no scan.
     pub(crate) fn pack_into(&self, out: &mut Vec<u64>) {
-        let mut word = 0u64;
-        let mut bits = 0;
-        for p in self.size.points() {
-            word |= (self.cells[p.index()] as u64) << bits;
-            bits += 2;
-            if bits == 64 {
-                out.push(word);
-                word = 0;
-                bits = 0;
-            }
-        }
-        if bits > 0 {
-            out.push(word);
-        }
+        out.extend_from_slice(&self.packed[..Board::packed_words(self.size)]);
     }
 
     /// Words that [`Board::pack_into`] writes for this size.
     pub(crate) fn packed_words(size: BoardSize) -> usize {
-        (size.num_points() * 2).div_ceil(64)
+        (size.cells() * 2).div_ceil(64).min(PACKED_WORDS)
     }
 
     /// Reads rows of `X` (black), `O` (white), `.` or `+` (empty); spaces

@@ -124,7 +124,6 @@ impl BoardSize {
     }
 
     /// Number of cells of the padded array in use.
-    #[cfg(test)]
     pub(crate) const fn cells(self) -> usize {
         (self.height as usize + 2) * self.stride() + 1
     }

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use tengen_core::{Board, BoardSize, Color, Game, Points, Preset};
 use tengen_mcts::playout::{LightPlayout, PlayoutStats};
 use tengen_mcts::{Rng, random};
+use tengen_sgf::record::{self, ReplayOptions};
 
 /// Arguments of `tengen bench`.
 #[derive(Debug, clap::Args)]
@@ -36,6 +37,13 @@ enum What {
         /// Seed of the random generator.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// SGF: parse + strict replay of every game of the files under PATH on
+    /// one thread: `files=N games=N moves=N mb_per_s=X games_per_s=Y`.
+    Sgf {
+        /// A file or directory of SGF files.
+        #[arg(default_value = "../shared/data")]
+        path: std::path::PathBuf,
     },
     /// Full-rules play: replays long random games through `Game::play` under
     /// each preset (repetition history included); one line per preset.
@@ -74,6 +82,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             }
         }
         What::Play { size, games } => play_lines(*size, *games)?,
+        What::Sgf { path } => sgf_line(path)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -149,5 +158,53 @@ fn play_lines(size: u32, games: usize) -> Result<()> {
             moves as f64 / secs,
         )?;
     }
+    Ok(())
+}
+
+/// Parse + strict replay of every game of the files under `path`, one
+/// thread; files are read into memory first so the disk is not measured.
+/// Then parsing alone and replay alone, each timed apart, so that each
+/// target can be read off.
+fn sgf_line(path: &std::path::Path) -> Result<()> {
+    let files = super::files::sgf_files(&[path.to_path_buf()])?;
+    let contents: Vec<Vec<u8>> = files.iter().filter_map(|f| std::fs::read(f).ok()).collect();
+    let bytes: usize = contents.iter().map(Vec::len).sum();
+    let options = ReplayOptions::default();
+    let lenient = tengen_sgf::ParseOptions::lenient();
+    let start = Instant::now();
+    let (mut games, mut moves) = (0usize, 0usize);
+    let mut trees = Vec::new();
+    for c in &contents {
+        let Ok(parsed) = tengen_sgf::parse(c, &lenient) else {
+            continue;
+        };
+        for tree in &parsed.collection.trees {
+            games += 1;
+            if let Ok((_, replay)) = record::replay_main_line(tree, &options) {
+                moves += replay.moves;
+            }
+        }
+        trees.extend(parsed.collection.trees);
+    }
+    let both = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    for c in &contents {
+        std::hint::black_box(tengen_sgf::parse(c, &lenient).is_ok());
+    }
+    let parse = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    for tree in &trees {
+        std::hint::black_box(record::replay_main_line(tree, &options).is_ok());
+    }
+    let replay = start.elapsed().as_secs_f64();
+    writeln!(
+        std::io::stdout(),
+        "files={} games={games} moves={moves} mb_per_s={:.1} games_per_s={:.0} parse_mb_per_s={:.1} replay_moves_per_s={:.0}",
+        contents.len(),
+        bytes as f64 / 1e6 / both,
+        games as f64 / both,
+        bytes as f64 / 1e6 / parse,
+        moves as f64 / replay,
+    )?;
     Ok(())
 }

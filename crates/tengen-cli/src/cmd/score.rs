@@ -1,0 +1,153 @@
+//! `tengen score FILE`: the count of the final position of the main line.
+
+use anyhow::{Context, Result, bail};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tengen_core::{PassStones, Points, Rules, Scoring, vertex};
+use tengen_sgf::record::{self, ReplayMode, ReplayOptions, Severity};
+use tengen_sgf::{ParseOptions, parse};
+
+/// Arguments of `tengen score`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The SGF file (its first game).
+    file: PathBuf,
+    /// Count under these rules instead of the record's `RU`.
+    #[arg(long)]
+    rules: Option<Rules>,
+    /// Komi instead of the record's `KM` (exact: 7.5, 3.75, 7).
+    #[arg(long, allow_hyphen_values = true)]
+    komi: Option<Points>,
+    /// Dead stones, as vertices (`D4,Q16` or `"D4 Q16"`); any stone of a
+    /// chain names the whole chain.
+    #[arg(long, default_value = "")]
+    dead: String,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let bytes = std::fs::read(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let parsed = parse(&bytes, &ParseOptions::lenient())
+        .with_context(|| format!("{}", args.file.display()))?;
+    let Some(tree) = parsed.collection.trees.first() else {
+        bail!("{}: no game in the file", args.file.display());
+    };
+    let options = ReplayOptions {
+        mode: ReplayMode::Strict,
+        rules: args.rules,
+        komi: args.komi,
+    };
+    let (info, replay) = match record::replay_main_line(tree, &options) {
+        Ok(r) => r,
+        Err(f) => {
+            eprintln!("{}: {}", args.file.display(), f.message);
+            return Ok(ExitCode::from(1));
+        }
+    };
+    if let Some(f) = replay
+        .findings
+        .iter()
+        .find(|f| f.severity == Severity::Error)
+    {
+        eprintln!("{}: {}", args.file.display(), f.message);
+        return Ok(ExitCode::from(1));
+    }
+    let game = &replay.game;
+    let dead = vertex::parse_points(&args.dead, game.size())?;
+    if let Some(p) = dead.iter().find(|p| game.board().get(**p).is_none()) {
+        bail!(
+            "--dead {}: no stone there",
+            vertex::Vertex::point_name(*p, game.size())
+        );
+    }
+    let score = game.score(&dead);
+    let outcome = score.outcome();
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}", outcome.to_sgf())?;
+    writeln!(out, "{outcome}")?;
+    writeln!(
+        out,
+        "rules: {}  komi: {}  moves: {}",
+        game.rules().name(),
+        score.komi,
+        replay.moves
+    )?;
+    writeln!(out, "{:<10} {:>8} {:>8}", "", "black", "white")?;
+    let row = |out: &mut dyn Write, name: &str, b: String, w: String| {
+        writeln!(out, "{name:<10} {b:>8} {w:>8}")
+    };
+    let s = &score;
+    row(
+        &mut out,
+        "stones",
+        s.stones.black.to_string(),
+        s.stones.white.to_string(),
+    )?;
+    row(
+        &mut out,
+        "territory",
+        s.regions.territory.black.to_string(),
+        s.regions.territory.white.to_string(),
+    )?;
+    row(
+        &mut out,
+        "dame",
+        s.regions.dame.to_string(),
+        s.regions.dame.to_string(),
+    )?;
+    row(
+        &mut out,
+        "captures",
+        s.captures.black.to_string(),
+        s.captures.white.to_string(),
+    )?;
+    row(
+        &mut out,
+        "dead",
+        s.dead.black.to_string(),
+        s.dead.white.to_string(),
+    )?;
+    row(&mut out, "komi", String::new(), s.komi.to_string())?;
+    row(
+        &mut out,
+        "total",
+        s.totals.black.to_string(),
+        s.totals.white.to_string(),
+    )?;
+    writeln!(out, "scoring: {}", game.rules().scoring)?;
+    if game.rules().scoring == Scoring::AreaDameShared {
+        let c = s.chinese;
+        let verdict = if c.margin_stones > Points::ZERO {
+            "Black wins"
+        } else {
+            "White wins"
+        };
+        writeln!(
+            out,
+            "chinese count: black {} against {}: {verdict} by {} stones",
+            c.black,
+            c.threshold,
+            c.margin_stones.abs()
+        )?;
+    }
+    if game.rules().pass_stones == PassStones::Counted
+        && let Some(q) = s.quick
+    {
+        writeln!(
+            out,
+            "quick count: black {} left, white {} left + komi {}: margin {} (area count: {})",
+            q.remaining.black, q.remaining.white, q.komi, q.margin, s.area_margin
+        )?;
+    }
+    if let Some(recorded) = info.recorded_result()
+        && !recorded.agrees_with(&outcome)
+    {
+        let said = info.result_text.as_deref().unwrap_or("?");
+        eprintln!(
+            "warning: the record says RE[{said}], the count gives {}",
+            outcome.to_sgf()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

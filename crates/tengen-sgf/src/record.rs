@@ -1,0 +1,836 @@
+//! From an SGF game tree to a [`Game`] and back: the Go meaning of the
+//! properties (SZ, KM, HA, AB/AW/AE, PL, B/W, RU, RE), strict and tolerant
+//! replay, and writing a game as FF[4].
+
+use crate::{GameTree, Node, NodeId, Property, Value};
+use std::fmt;
+use tengen_core::{
+    BoardSize, Color, Game, HandicapCompensation, IllegalMove, Move, Outcome, Phase, Point, Points,
+    Preset, Rules, Setup, WinBy,
+};
+
+/// How strictly moves are checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayMode {
+    /// Every move must be legal under the record's rules; replay of a line
+    /// stops at the first illegal move.
+    Strict,
+    /// Moves the rules forbid (suicide, repetition) are played anyway and
+    /// reported, for records played under other rules.
+    Tolerant,
+}
+
+/// What the caller imposes on the record.
+#[derive(Clone, Copy, Debug)]
+pub struct ReplayOptions {
+    /// Strict or tolerant.
+    pub mode: ReplayMode,
+    /// Rules replacing the record's `RU`.
+    pub rules: Option<Rules>,
+    /// Komi replacing the record's `KM`.
+    pub komi: Option<Points>,
+}
+
+impl Default for ReplayOptions {
+    fn default() -> ReplayOptions {
+        ReplayOptions {
+            mode: ReplayMode::Strict,
+            rules: None,
+            komi: None,
+        }
+    }
+}
+
+/// How serious a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// Something read differently from what is written, or worth knowing
+    /// (a komi written x100, an unknown rules name).
+    Note,
+    /// A move the rules forbid, played anyway in tolerant replay.
+    Deviation,
+    /// A move the rules forbid (strict replay), or a record that cannot be
+    /// replayed (a point off the board, a stone on a stone).
+    Error,
+}
+
+/// One finding about a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// How serious.
+    pub severity: Severity,
+    /// The move number it concerns (0 before the first move).
+    pub move_number: usize,
+    /// The node it concerns.
+    pub node: NodeId,
+    /// What and why, in words.
+    pub message: String,
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// What the record says its result was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordedResult {
+    /// A result tengen can compare exactly.
+    Outcome(Outcome),
+    /// The winner, with a reason tengen does not model (`B+`, `W+J`, `B+0.03`).
+    Winner(Color, String),
+    /// `?`, or unreadable.
+    Unknown(String),
+}
+
+impl RecordedResult {
+    /// Reads an `RE` value.
+    pub fn parse(text: &str) -> RecordedResult {
+        let t = text.trim();
+        let lower = t.to_ascii_lowercase();
+        match lower.as_str() {
+            "0" | "draw" | "jigo" | "d" => return RecordedResult::Outcome(Outcome::Draw),
+            "void" => return RecordedResult::Outcome(Outcome::Void),
+            _ => {}
+        }
+        let winner = match lower.as_bytes().first() {
+            Some(b'b') => Color::Black,
+            Some(b'w') => Color::White,
+            _ => return RecordedResult::Unknown(t.to_string()),
+        };
+        let rest = lower[1..].trim_start_matches('+').trim();
+        let by = match rest {
+            "r" | "resign" | "resignation" => Some(WinBy::Resignation),
+            "t" | "time" => Some(WinBy::Time),
+            "f" | "forfeit" => Some(WinBy::Forfeit),
+            "c" => Some(WinBy::CaptureGoal(0)),
+            _ => rest
+                .parse::<Points>()
+                .ok()
+                .filter(|p| *p > Points::ZERO)
+                .map(WinBy::Score),
+        };
+        match by {
+            Some(by) => RecordedResult::Outcome(Outcome::Win { winner, by }),
+            None => RecordedResult::Winner(winner, t.to_string()),
+        }
+    }
+
+    /// Whether `outcome` says the same thing (a capture win matches any
+    /// capture win; a bare winner matches a win of that colour).
+    pub fn agrees_with(&self, outcome: &Outcome) -> bool {
+        match (self, outcome) {
+            (
+                RecordedResult::Outcome(Outcome::Win {
+                    winner: a,
+                    by: WinBy::CaptureGoal(_) | WinBy::Captures { .. },
+                }),
+                o,
+            ) => o.winner() == Some(*a),
+            (RecordedResult::Outcome(r), o) => r.to_sgf() == o.to_sgf(),
+            (RecordedResult::Winner(c, _), o) => o.winner() == Some(*c),
+            (RecordedResult::Unknown(_), _) => true,
+        }
+    }
+}
+
+/// The game information of a record's root, read into tengen's terms.
+#[derive(Clone, Debug)]
+pub struct RecordInfo {
+    /// Board size (`SZ`, default 19).
+    pub size: BoardSize,
+    /// The rules replayed under.
+    pub rules: Rules,
+    /// `RU` as written.
+    pub rules_text: Option<String>,
+    /// White's komi, handicap compensation included.
+    pub komi: Points,
+    /// Handicap stones (`HA`, 0 for an even game).
+    pub handicap: u32,
+    /// `RE` as written.
+    pub result_text: Option<String>,
+    /// `PB`, `PW`, `DT`, `GN`.
+    pub black: Option<String>,
+    /// White's name.
+    pub white: Option<String>,
+    /// Date.
+    pub date: Option<String>,
+}
+
+impl RecordInfo {
+    /// `RE` read.
+    pub fn recorded_result(&self) -> Option<RecordedResult> {
+        self.result_text.as_deref().map(RecordedResult::parse)
+    }
+}
+
+/// The outcome of replaying one line of a record.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The game at the end of the line (or at the first illegal move in
+    /// strict replay).
+    pub game: Game,
+    /// What was found on the way.
+    pub findings: Vec<Finding>,
+    /// Moves replayed.
+    pub moves: usize,
+    /// Whether the whole line was replayed.
+    pub complete: bool,
+}
+
+/// The `RU` text a preset is written as, in the spellings other programs read.
+pub fn ru_name(rules: &Rules) -> String {
+    match rules.preset() {
+        Some(Preset::NewZealand) => "NZ".into(),
+        Some(Preset::Chinese) => "Chinese".into(),
+        Some(Preset::Ffg) => "French".into(),
+        Some(Preset::Japanese) => "Japanese".into(),
+        Some(Preset::Aga) => "AGA".into(),
+        Some(Preset::TrompTaylor) => "Tromp-Taylor".into(),
+        Some(p) => p.name().into(),
+        None => rules.katago_string(),
+    }
+}
+
+fn simple(node: &Node, ident: &str) -> Option<String> {
+    node.value(ident)
+        .map(Value::simple_text)
+        .map(|s| s.trim().to_string())
+}
+
+/// Reads `KM`, with the fixes real files need: Fox writes komi x100
+/// (`KM[650]`) or as Chinese stones x100 (`KM[375]` = 3.75 stones = 7.5
+/// points); GoGoD writes Chinese komi in stones (`KM[3.75]`).
+fn read_komi(
+    text: &str,
+    rules: &Rules,
+    root: NodeId,
+    findings: &mut Vec<Finding>,
+) -> Option<Points> {
+    let t = text.trim();
+    if t.is_empty() {
+        return None;
+    }
+    let mut note = |m: String| {
+        findings.push(Finding {
+            severity: Severity::Note,
+            move_number: 0,
+            node: root,
+            message: m,
+        })
+    };
+    // Long decimals (`7.500000`) read exactly; others are refused.
+    let komi = match t.parse::<Points>() {
+        Ok(k) => k,
+        Err(_) => match t.parse::<f64>() {
+            Ok(f) if f.is_finite() && f.abs() < 10_000.0 => {
+                let q = (f * 4.0).round() as i32;
+                note(format!(
+                    "KM[{t}] is not a whole number of quarter points: read as {}",
+                    Points::quarters(q)
+                ));
+                Points::quarters(q)
+            }
+            _ => {
+                note(format!("KM[{t}] is not a number: komi of the rules used"));
+                return None;
+            }
+        },
+    };
+    let q = komi.in_quarters();
+    if q.abs() >= 400 && q % 100 == 0 {
+        // 100 points or more: a scaled komi.
+        let hundredths = q / 4;
+        let fixed = if hundredths.abs() <= 450 {
+            Points::quarters(hundredths * 4 / 50)
+        } else {
+            Points::quarters(hundredths * 4 / 100)
+        };
+        note(format!(
+            "KM[{t}] read as komi {fixed} (komi written x100, or as Chinese stones x100)"
+        ));
+        return Some(fixed);
+    }
+    if !komi.is_whole_halves() && rules.scoring == tengen_core::Scoring::AreaDameShared {
+        let fixed = komi.double();
+        note(format!(
+            "KM[{t}] read as {fixed} points (Chinese komi written in stones)"
+        ));
+        return Some(fixed);
+    }
+    Some(komi)
+}
+
+/// Reads the root's game information.
+pub fn read_info(
+    tree: &GameTree,
+    options: &ReplayOptions,
+) -> Result<(RecordInfo, Vec<Finding>), Finding> {
+    let root = tree.node(tree.root());
+    let mut findings = Vec::new();
+    let error = |m: String| Finding {
+        severity: Severity::Error,
+        move_number: 0,
+        node: tree.root(),
+        message: m,
+    };
+    let size = match root.value("SZ") {
+        None => BoardSize::STANDARD,
+        Some(v) => {
+            let (w, h) = match v.composed() {
+                Some((a, b)) => (a, b),
+                None => (v.simple_text(), v.simple_text()),
+            };
+            let (Ok(w), Ok(h)) = (w.trim().parse::<u32>(), h.trim().parse::<u32>()) else {
+                return Err(error(format!("SZ[{}] is not a board size", v.raw())));
+            };
+            BoardSize::new(w, h).map_err(|e| error(format!("SZ[{}]: {e}", v.raw())))?
+        }
+    };
+    let rules_text = simple(root, "RU").filter(|s| !s.is_empty());
+    let rules = match (options.rules, &rules_text) {
+        (Some(r), _) => r,
+        (None, Some(text)) => match text.parse::<Rules>() {
+            Ok(r) => r,
+            Err(_) => {
+                findings.push(Finding {
+                    severity: Severity::Note,
+                    move_number: 0,
+                    node: tree.root(),
+                    message: format!("unknown rules RU[{text}]: replayed under japanese"),
+                });
+                Preset::Japanese.rules()
+            }
+        },
+        (None, None) => Preset::Japanese.rules(),
+    };
+    let handicap = match simple(root, "HA") {
+        None => 0,
+        Some(t) => match t.parse::<u32>() {
+            Ok(n) => n,
+            Err(_) => {
+                findings.push(Finding {
+                    severity: Severity::Note,
+                    move_number: 0,
+                    node: tree.root(),
+                    message: format!("HA[{t}] is not a number: read as an even game"),
+                });
+                0
+            }
+        },
+    };
+    let recorded_komi = match options.komi {
+        Some(k) => Some(k),
+        None => simple(root, "KM").and_then(|t| read_komi(&t, &rules, tree.root(), &mut findings)),
+    };
+    // In a handicap game the record's komi is the base; the rules add their
+    // compensation per stone (Chinese n, FFG and AGA n-1).
+    let komi = match (recorded_komi, handicap) {
+        (Some(k), 0 | 1) => k,
+        (Some(k), n) => {
+            let per_stone = match rules.handicap_compensation {
+                HandicapCompensation::None => Points::ZERO,
+                HandicapCompensation::N => Points::whole(n as i32),
+                HandicapCompensation::NMinusOne | HandicapCompensation::HalfPlusNMinusOne => {
+                    Points::whole(n as i32 - 1)
+                }
+            };
+            k + per_stone
+        }
+        (None, 0) => rules.komi,
+        (None, n) => rules.handicap_compensation.points(n),
+    };
+    let info = RecordInfo {
+        size,
+        rules,
+        rules_text,
+        komi,
+        handicap,
+        result_text: simple(root, "RE").filter(|s| !s.is_empty()),
+        black: simple(root, "PB"),
+        white: simple(root, "PW"),
+        date: simple(root, "DT"),
+    };
+    Ok((info, findings))
+}
+
+/// One line being replayed.
+#[derive(Clone, Debug)]
+struct Line {
+    game: Game,
+    moves: usize,
+    stopped: bool,
+}
+
+fn finding(severity: Severity, move_number: usize, node: NodeId, message: String) -> Finding {
+    Finding {
+        severity,
+        move_number,
+        node,
+        message,
+    }
+}
+
+/// Points of a point-list property, checked against the board.
+fn points_of(
+    node: &Node,
+    ident: &str,
+    size: BoardSize,
+    id: NodeId,
+    out: &mut Vec<Finding>,
+) -> Vec<Point> {
+    let Some(prop) = node.get(ident) else {
+        return Vec::new();
+    };
+    let mut points = Vec::new();
+    for (x, y) in crate::expand_point_list(prop.values()) {
+        match size.point(u32::from(x), u32::from(y)) {
+            Some(p) => points.push(p),
+            None => out.push(finding(
+                Severity::Error,
+                0,
+                id,
+                format!("{ident} point {} is off the {size} board", point_text(x, y)),
+            )),
+        }
+    }
+    points
+}
+
+fn point_text(x: u8, y: u8) -> String {
+    let letter = |c: u8| {
+        if c < 26 {
+            (b'a' + c) as char
+        } else {
+            (b'A' + c - 26) as char
+        }
+    };
+    format!("{}{}", letter(x), letter(y))
+}
+
+/// The move of a node (`B` or `W`), if any, with the property's raw value.
+fn node_move(
+    node: &Node,
+    size: BoardSize,
+    id: NodeId,
+    move_number: usize,
+) -> Result<Option<(Color, Move, &str)>, Finding> {
+    let (color, prop): (Color, &Property) = match (node.get("B"), node.get("W")) {
+        (None, None) => return Ok(None),
+        (Some(_), Some(_)) => {
+            return Err(finding(
+                Severity::Error,
+                move_number,
+                id,
+                "a node holds both a black and a white move".into(),
+            ));
+        }
+        (Some(p), None) => (Color::Black, p),
+        (None, Some(p)) => (Color::White, p),
+    };
+    let raw = prop.first().map(Value::raw).unwrap_or("").trim();
+    if raw.is_empty() || (raw == "tt" && size.width() <= 19 && size.height() <= 19) {
+        return Ok(Some((color, Move::Pass, raw)));
+    }
+    let point = crate::parse_point(raw).and_then(|(x, y)| size.point(u32::from(x), u32::from(y)));
+    match point {
+        Some(p) => Ok(Some((color, Move::Play(p), raw))),
+        None => Err(finding(
+            Severity::Error,
+            move_number,
+            id,
+            format!(
+                "move {move_number} {}[{raw}] is not a point of the {size} board",
+                color.letter()
+            ),
+        )),
+    }
+}
+
+struct Replayer<'a> {
+    tree: &'a GameTree,
+    info: &'a RecordInfo,
+    mode: ReplayMode,
+    findings: Vec<Finding>,
+    moves: usize,
+}
+
+impl Replayer<'_> {
+    fn start_game(&self, black: &[Point], white: &[Point], to_move: Color) -> Result<Game, String> {
+        let setup = Setup {
+            size: self.info.size,
+            black: black.to_vec(),
+            white: white.to_vec(),
+            to_move,
+            handicap: self.info.handicap,
+        };
+        let mut game = Game::from_setup(self.info.rules, &setup).map_err(|e| e.to_string())?;
+        game.set_komi(self.info.komi);
+        Ok(game)
+    }
+
+    /// Whether the moves of the main line from `from` on are all legal
+    /// from `game` (setup nodes end the check: they redefine the position).
+    fn main_line_fits(&self, mut game: Game, from: NodeId) -> bool {
+        let size = self.info.size;
+        let mut at = Some(from);
+        while let Some(id) = at {
+            let node = self.tree.node(id);
+            if ["AB", "AW", "AE"].iter().any(|i| node.get(i).is_some()) {
+                return true;
+            }
+            match node_move(node, size, id, 0) {
+                Ok(Some((color, mv, _))) => {
+                    if game.phase() == Phase::Marking {
+                        let _ = game.dispute(color);
+                    }
+                    if game.phase() == Phase::Over {
+                        return true;
+                    }
+                    if game.play_as(color, mv).is_err() {
+                        return false;
+                    }
+                }
+                Ok(None) => {}
+                Err(_) => return false,
+            }
+            at = self.tree.children(id).first().copied();
+        }
+        true
+    }
+
+    /// Applies a node's setup and move to the line.
+    fn apply(&mut self, line: &mut Line, id: NodeId) {
+        if line.stopped {
+            return;
+        }
+        let node = self.tree.node(id);
+        let size = self.info.size;
+        let number = line.moves + 1;
+        let has_setup = ["AB", "AW", "AE"].iter().any(|i| node.get(i).is_some());
+        let pl = simple(node, "PL").and_then(|t| match t.to_ascii_uppercase().as_str() {
+            "B" | "1" => Some(Color::Black),
+            "W" | "2" => Some(Color::White),
+            _ => None,
+        });
+        if has_setup || pl.is_some() {
+            let mut f = Vec::new();
+            let add_b = points_of(node, "AB", size, id, &mut f);
+            let add_w = points_of(node, "AW", size, id, &mut f);
+            let clear = points_of(node, "AE", size, id, &mut f);
+            let broken = f.iter().any(|x| x.severity == Severity::Error);
+            self.findings.extend(f.into_iter().map(|mut x| {
+                x.move_number = line.moves;
+                x
+            }));
+            if broken {
+                line.stopped = true;
+                return;
+            }
+            let board = line.game.board();
+            let keep = |c: Color| -> Vec<Point> {
+                size.points()
+                    .filter(|&p| board.get(p) == Some(c))
+                    .filter(|p| !clear.contains(p) && !add_b.contains(p) && !add_w.contains(p))
+                    .collect()
+            };
+            let mut black = keep(Color::Black);
+            let mut white = keep(Color::White);
+            black.extend(add_b.iter().filter(|p| !add_w.contains(p)));
+            white.extend(add_w.iter().copied());
+            let to_move = pl.unwrap_or_else(|| {
+                if line.moves == 0
+                    && self.info.handicap >= 2
+                    && white.is_empty()
+                    && !black.is_empty()
+                {
+                    Color::White
+                } else {
+                    line.game.to_move()
+                }
+            });
+            if line.moves > 0 && has_setup {
+                self.findings.push(finding(
+                    Severity::Note,
+                    line.moves,
+                    id,
+                    "setup stones after the first move: the repetition history starts again here"
+                        .into(),
+                ));
+            }
+            match self.start_game(&black, &white, to_move) {
+                Ok(game) => line.game = game,
+                Err(e) => {
+                    self.findings.push(finding(
+                        Severity::Error,
+                        line.moves,
+                        id,
+                        format!("setup: {e}"),
+                    ));
+                    line.stopped = true;
+                    return;
+                }
+            }
+        }
+        let (color, mv, raw) = match node_move(node, size, id, number) {
+            Ok(Some(m)) => m,
+            Ok(None) => return,
+            Err(f) => {
+                self.findings.push(f);
+                line.stopped = true;
+                return;
+            }
+        };
+        if line.moves == 0
+            && color == Color::White
+            && self.info.handicap >= 2
+            && line.game.board().stones() == tengen_core::ByColor::new(0, 0)
+        {
+            // Fox writes HA[n] without the stones and lets White start.
+            // The stones stood on the fixed points when the moves fit them
+            // (servers agree up to five stones); otherwise the record
+            // cannot say where they were.
+            let n = self.info.handicap;
+            let assumed = tengen_core::handicap::fixed_points(size, n)
+                .ok()
+                .and_then(|points| self.start_game(&points, &[], Color::White).ok())
+                .filter(|game| self.main_line_fits(game.clone(), id));
+            match assumed {
+                Some(game) => {
+                    line.game = game;
+                    self.findings.push(finding(
+                        Severity::Note,
+                        0,
+                        id,
+                        format!("HA[{n}] without handicap stones and White to play: the fixed handicap points are assumed (the moves fit them)"),
+                    ));
+                }
+                None => {
+                    self.findings.push(finding(
+                        Severity::Error,
+                        0,
+                        id,
+                        format!(
+                            "HA[{n}] without its handicap stones (no AB) and White to play: the moves do not fit the fixed points, and where the {n} stones stood is not recorded"
+                        ),
+                    ));
+                    line.stopped = true;
+                    return;
+                }
+            }
+        }
+        let text = || format!("{}[{raw}]", color.letter());
+        let game = &mut line.game;
+        if game.phase() == Phase::Marking {
+            // Moves after play stopped: the players resumed.
+            let _ = game.dispute(color);
+        }
+        if game.phase() == Phase::Over {
+            let over = game
+                .outcome()
+                .map(|o| format!("{} ({o})", o.to_sgf()))
+                .unwrap_or_default();
+            let severity = match self.mode {
+                ReplayMode::Strict => Severity::Error,
+                ReplayMode::Tolerant => Severity::Deviation,
+            };
+            self.findings.push(finding(
+                severity,
+                number,
+                id,
+                format!(
+                    "move {number} {} comes after the end of the game {over}",
+                    text()
+                ),
+            ));
+            line.stopped = true;
+            return;
+        }
+        let rules = |g: &Game| g.rules().name();
+        let result = match self.mode {
+            ReplayMode::Strict => game.play_as(color, mv).map(|()| None),
+            ReplayMode::Tolerant => game.play_tolerant(color, mv),
+        };
+        match result {
+            Ok(None) => {}
+            Ok(Some(reason)) => self.findings.push(finding(
+                Severity::Deviation,
+                number,
+                id,
+                format!(
+                    "move {number} {} breaks the rules ({}) under {}: played anyway",
+                    text(),
+                    describe(reason),
+                    rules(game)
+                ),
+            )),
+            Err(e) => {
+                self.findings.push(finding(
+                    Severity::Error,
+                    number,
+                    id,
+                    format!(
+                        "illegal move {} at move {number}: {} under {}",
+                        text(),
+                        describe(e.reason),
+                        rules(game)
+                    ),
+                ));
+                line.stopped = true;
+                return;
+            }
+        }
+        line.moves = number;
+        self.moves += 1;
+    }
+}
+
+fn describe(reason: IllegalMove) -> String {
+    reason.to_string()
+}
+
+/// Replays the main line.
+///
+/// # Errors
+/// A finding when the root cannot be read (board size).
+pub fn replay_main_line(
+    tree: &GameTree,
+    options: &ReplayOptions,
+) -> Result<(RecordInfo, Replay), Finding> {
+    let (info, notes) = read_info(tree, options)?;
+    let mut r = Replayer {
+        tree,
+        info: &info,
+        mode: options.mode,
+        findings: notes,
+        moves: 0,
+    };
+    let game = r
+        .start_game(&[], &[], Color::Black)
+        .map_err(|e| finding(Severity::Error, 0, tree.root(), e))?;
+    let mut line = Line {
+        game,
+        moves: 0,
+        stopped: false,
+    };
+    for id in tree.main_line() {
+        r.apply(&mut line, id);
+    }
+    let replay = Replay {
+        game: line.game,
+        findings: r.findings,
+        moves: line.moves,
+        complete: !line.stopped,
+    };
+    Ok((info, replay))
+}
+
+/// Replays every variation (depth first, without recursion; each node is
+/// replayed once). Returns the findings and the number of moves replayed.
+///
+/// # Errors
+/// A finding when the root cannot be read (board size).
+pub fn replay_all(
+    tree: &GameTree,
+    options: &ReplayOptions,
+) -> Result<(RecordInfo, Vec<Finding>, usize), Finding> {
+    let (info, notes) = read_info(tree, options)?;
+    let mut r = Replayer {
+        tree,
+        info: &info,
+        mode: options.mode,
+        findings: notes,
+        moves: 0,
+    };
+    let game = r
+        .start_game(&[], &[], Color::Black)
+        .map_err(|e| finding(Severity::Error, 0, tree.root(), e))?;
+    let mut stack = vec![(
+        tree.root(),
+        Line {
+            game,
+            moves: 0,
+            stopped: false,
+        },
+    )];
+    while let Some((id, mut line)) = stack.pop() {
+        r.apply(&mut line, id);
+        if line.stopped {
+            continue;
+        }
+        let kids = tree.children(id);
+        // Later variations get a copy; the main line takes the line itself.
+        for &k in kids.iter().skip(1).rev() {
+            stack.push((k, line.clone()));
+        }
+        if let Some(&first) = kids.first() {
+            stack.push((first, line));
+        }
+    }
+    let (findings, moves) = (r.findings, r.moves);
+    Ok((info, findings, moves))
+}
+
+/// Writes a game as an FF[4] record: the root's game information, the
+/// setup stones, then one node per turn (passes as `B[]`).
+pub fn write_game(game: &Game, info: &RecordInfo) -> GameTree {
+    let size = game.size();
+    let mut root = Node::new();
+    root.push("GM", ["1"]);
+    root.push("FF", ["4"]);
+    root.push("CA", ["UTF-8"]);
+    root.push("AP", [format!("tengen:{}", env!("CARGO_PKG_VERSION"))]);
+    if size.is_square() {
+        root.push("SZ", [size.width().to_string()]);
+    } else {
+        root.push("SZ", [format!("{}:{}", size.width(), size.height())]);
+    }
+    root.push("RU", [ru_name(game.rules())]);
+    root.push("KM", [game.komi().to_string()]);
+    if game.handicap() >= 2 {
+        root.push("HA", [game.handicap().to_string()]);
+    }
+    for (who, ident) in [(&info.black, "PB"), (&info.white, "PW"), (&info.date, "DT")] {
+        if let Some(v) = who {
+            root.push(ident, [v]);
+        }
+    }
+    if let Some(o) = game.outcome() {
+        root.push("RE", [o.to_sgf()]);
+    } else if let Some(r) = &info.result_text {
+        root.push("RE", [r]);
+    }
+    let start = game.initial_board();
+    for (c, ident) in [(Color::Black, "AB"), (Color::White, "AW")] {
+        let pts: Vec<String> = size
+            .points()
+            .filter(|&p| start.get(p) == Some(c))
+            .map(|p| sgf_point(p, size))
+            .collect();
+        if !pts.is_empty() {
+            root.push(ident, pts);
+        }
+    }
+    if game.first_to_move() == Color::White {
+        root.push("PL", [game.first_to_move().letter().to_string()]);
+    }
+    let mut tree = GameTree::with_root(root);
+    let mut at = tree.root();
+    for t in game.turns() {
+        let mut node = Node::new();
+        let value = match t.mv {
+            Move::Pass => String::new(),
+            Move::Play(p) => sgf_point(p, size),
+        };
+        node.push(&t.color.letter().to_string(), [value]);
+        at = tree.add_child(at, node);
+    }
+    tree
+}
+
+/// The two SGF letters of a point.
+pub fn sgf_point(p: Point, size: BoardSize) -> String {
+    let (x, y) = size.xy(p);
+    point_text(x as u8, y as u8)
+}
