@@ -328,16 +328,7 @@ pub fn read_info(
     // compensation per stone (Chinese n, FFG and AGA n-1).
     let komi = match (recorded_komi, handicap) {
         (Some(k), 0 | 1) => k,
-        (Some(k), n) => {
-            let per_stone = match rules.handicap_compensation {
-                HandicapCompensation::None => Points::ZERO,
-                HandicapCompensation::N => Points::whole(n as i32),
-                HandicapCompensation::NMinusOne | HandicapCompensation::HalfPlusNMinusOne => {
-                    Points::whole(n as i32 - 1)
-                }
-            };
-            k + per_stone
-        }
+        (Some(k), n) => k + stone_compensation(&rules, n),
         (None, 0) => rules.komi,
         (None, n) => rules.handicap_compensation.points(n),
     };
@@ -445,6 +436,20 @@ fn node_move(
                 color.letter()
             ),
         )),
+    }
+}
+
+/// The part of a handicap game's compensation that depends on the number of
+/// stones: SGF `KM` holds the rest (0.5 in FFG and AGA handicap games), as
+/// other programs expect.
+fn stone_compensation(rules: &Rules, n: u32) -> Points {
+    let n = i32::try_from(n).unwrap_or(i32::MAX);
+    match rules.handicap_compensation {
+        HandicapCompensation::None => Points::ZERO,
+        HandicapCompensation::N => Points::whole(n),
+        HandicapCompensation::NMinusOne | HandicapCompensation::HalfPlusNMinusOne => {
+            Points::whole(n.saturating_sub(1))
+        }
     }
 }
 
@@ -787,7 +792,7 @@ pub fn write_game(game: &Game, info: &RecordInfo) -> GameTree {
         root.push("SZ", [format!("{}:{}", size.width(), size.height())]);
     }
     root.push("RU", [ru_name(game.rules())]);
-    root.push("KM", [game.komi().to_string()]);
+    root.push("KM", [komi_to_record(game).to_string()]);
     if game.handicap() >= 2 {
         root.push("HA", [game.handicap().to_string()]);
     }
@@ -827,6 +832,15 @@ pub fn write_game(game: &Game, info: &RecordInfo) -> GameTree {
         at = tree.add_child(at, node);
     }
     tree
+}
+
+/// The `KM` a game is written with: its komi, less in a handicap game the
+/// part the rules add per stone (which readers add back).
+pub fn komi_to_record(game: &Game) -> Points {
+    match game.handicap() {
+        0 | 1 => game.komi(),
+        n => game.komi() - stone_compensation(game.rules(), n),
+    }
 }
 
 /// The two SGF letters of a point.

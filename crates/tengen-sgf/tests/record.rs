@@ -1,0 +1,243 @@
+//! The Go meaning of records: reading game information, replaying strictly
+//! and tolerantly, writing games back.
+
+use proptest::prelude::*;
+use tengen_core::{
+    BoardSize, Color, Game, HandicapStones, Move, Outcome, Phase, Points, Preset, Rules, WinBy,
+};
+use tengen_sgf::record::{self, RecordInfo, RecordedResult, ReplayMode, ReplayOptions, Severity};
+use tengen_sgf::{ParseOptions, parse, write_tree};
+
+fn replay(sgf: &str, mode: ReplayMode) -> (RecordInfo, record::Replay) {
+    let parsed = parse(sgf.as_bytes(), &ParseOptions::lenient()).unwrap();
+    let options = ReplayOptions {
+        mode,
+        ..ReplayOptions::default()
+    };
+    record::replay_main_line(&parsed.collection.trees[0], &options).unwrap()
+}
+
+#[test]
+fn recorded_results_are_read() {
+    let win = |winner, by| RecordedResult::Outcome(Outcome::Win { winner, by });
+    assert_eq!(
+        RecordedResult::parse("B+3.5"),
+        win(Color::Black, WinBy::Score(Points::halves(7)))
+    );
+    assert_eq!(
+        RecordedResult::parse("W+R"),
+        win(Color::White, WinBy::Resignation)
+    );
+    assert_eq!(
+        RecordedResult::parse("W+Resign"),
+        win(Color::White, WinBy::Resignation)
+    );
+    assert_eq!(
+        RecordedResult::parse("B+Time"),
+        win(Color::Black, WinBy::Time)
+    );
+    assert_eq!(
+        RecordedResult::parse("B+F"),
+        win(Color::Black, WinBy::Forfeit)
+    );
+    assert_eq!(
+        RecordedResult::parse("W+3.25"),
+        win(Color::White, WinBy::Score(Points::quarters(13)))
+    );
+    assert_eq!(
+        RecordedResult::parse("0"),
+        RecordedResult::Outcome(Outcome::Draw)
+    );
+    assert_eq!(
+        RecordedResult::parse("Draw"),
+        RecordedResult::Outcome(Outcome::Draw)
+    );
+    assert_eq!(
+        RecordedResult::parse("Void"),
+        RecordedResult::Outcome(Outcome::Void)
+    );
+    assert!(matches!(
+        RecordedResult::parse("W+J"),
+        RecordedResult::Winner(Color::White, _)
+    ));
+    assert!(matches!(
+        RecordedResult::parse("B+0.03"),
+        RecordedResult::Winner(Color::Black, _)
+    ));
+    assert!(matches!(
+        RecordedResult::parse("?"),
+        RecordedResult::Unknown(_)
+    ));
+}
+
+#[test]
+fn scaled_komi_is_read_and_said() {
+    for (km, ru, expected, noted) in [
+        ("KM[375]", "Chinese", "7.5", true),
+        ("KM[650]", "Japanese", "6.5", true),
+        ("KM[325]", "Japanese", "6.5", true),
+        ("KM[7.500000]", "Chinese", "7.5", false),
+        ("KM[3.75]", "Chinese", "7.5", true),
+        ("KM[3.75]", "NZ", "3.75", false),
+        ("KM[-5]", "Japanese", "-5", false),
+    ] {
+        let (info, r) = replay(&format!("(;SZ[9]{km}RU[{ru}];B[ee])"), ReplayMode::Strict);
+        assert_eq!(info.komi.to_string(), expected, "{km} {ru}");
+        let said = r
+            .findings
+            .iter()
+            .any(|f| f.severity == Severity::Note && f.message.contains(km));
+        assert_eq!(said, noted, "{km}: {:?}", r.findings);
+    }
+}
+
+#[test]
+fn rules_come_from_ru_and_unknown_names_are_reported() {
+    let (info, _) = replay("(;SZ[9]RU[NZ];B[ee])", ReplayMode::Strict);
+    assert_eq!(info.rules, Preset::NewZealand.rules());
+    let (info, _) = replay(
+        "(;SZ[9]RU[koPOSITIONALscoreAREAtaxNONEsui1komi7];B[ee])",
+        ReplayMode::Strict,
+    );
+    assert_eq!(info.komi, Points::whole(7));
+    let (info, r) = replay("(;SZ[9]RU[Ing];B[ee])", ReplayMode::Strict);
+    assert_eq!(info.rules_text.as_deref(), Some("Ing"));
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.message.contains("unknown rules RU[Ing]"))
+    );
+}
+
+#[test]
+fn handicap_stones_in_the_second_node_and_rectangular_boards() {
+    let (info, r) = replay(
+        "(;SZ[19]HA[2]KM[0.5]RU[Chinese];AB[pd][dp];W[dd];B[pp])",
+        ReplayMode::Strict,
+    );
+    assert!(r.complete, "{:?}", r.findings);
+    assert_eq!(info.handicap, 2);
+    assert_eq!(r.game.board().stones().black, 3);
+    // Chinese rules add n to the recorded base komi.
+    assert_eq!(r.game.komi().to_string(), "2.5");
+    let (info, r) = replay("(;SZ[13:7];B[ma];W[ag];B[];W[tt])", ReplayMode::Strict);
+    assert_eq!(info.size, BoardSize::new(13, 7).unwrap());
+    assert_eq!(r.moves, 4);
+    assert_eq!(r.game.passes(), tengen_core::ByColor::new(1, 1));
+}
+
+#[test]
+fn strict_replay_stops_at_an_illegal_move_and_tolerant_goes_on() {
+    // White's suicide at A1 (aa), legal under NZ rules, not under Chinese.
+    let sgf = "(;SZ[5]RU[Chinese];B[ba];W[cc];B[ab];W[aa];B[dd])";
+    let (_, strict) = replay(sgf, ReplayMode::Strict);
+    assert!(!strict.complete);
+    assert_eq!(strict.moves, 3);
+    let err = strict
+        .findings
+        .iter()
+        .find(|f| f.severity == Severity::Error)
+        .unwrap();
+    assert_eq!(err.move_number, 4);
+    assert_eq!(
+        err.message,
+        "illegal move W[aa] at move 4: suicide is forbidden under chinese"
+    );
+    let (_, tolerant) = replay(sgf, ReplayMode::Tolerant);
+    assert!(tolerant.complete);
+    assert_eq!(tolerant.moves, 5);
+    assert!(
+        tolerant
+            .findings
+            .iter()
+            .any(|f| f.severity == Severity::Deviation && f.move_number == 4)
+    );
+    // The suicided stone is gone and counts as captured by Black.
+    assert_eq!(tolerant.game.captures().black, 1);
+    let (_, nz) = replay(&sgf.replace("Chinese", "NZ"), ReplayMode::Strict);
+    assert!(nz.complete, "{:?}", nz.findings);
+}
+
+#[test]
+fn moves_after_two_passes_resume_play() {
+    let (_, r) = replay(
+        "(;SZ[9]RU[French];B[ee];W[];B[];W[cc];B[gg])",
+        ReplayMode::Strict,
+    );
+    assert!(r.complete, "{:?}", r.findings);
+    assert_eq!(r.game.phase(), Phase::Playing);
+    assert_eq!(r.game.turns().len(), 5);
+}
+
+#[test]
+fn every_variation_is_replayed_once() {
+    let sgf = "(;SZ[5]RU[Japanese];B[cc](;W[bb];B[dd])(;W[aa];B[cc])(;W[dd]))";
+    let parsed = parse(sgf.as_bytes(), &ParseOptions::default()).unwrap();
+    let (_, findings, moves) =
+        record::replay_all(&parsed.collection.trees[0], &ReplayOptions::default()).unwrap();
+    assert_eq!(moves, 1 + 2 + 1 + 1);
+    assert_eq!(findings.len(), 1);
+    assert_eq!(
+        findings[0].message,
+        "illegal move B[cc] at move 3: the point is occupied under japanese"
+    );
+}
+
+fn random_game(rules: Rules, size: BoardSize, handicap: u32, seed: u64, turns: usize) -> Game {
+    let mut game = Game::with_handicap(rules, size, handicap, HandicapStones::Fixed)
+        .unwrap_or_else(|_| Game::new(rules, size));
+    let mut s = seed | 1;
+    for _ in 0..turns {
+        if game.phase() != Phase::Playing {
+            break;
+        }
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        let pts: Vec<_> = game.legal_points().collect();
+        let mv = if pts.is_empty() || s.is_multiple_of(23) {
+            Move::Pass
+        } else {
+            Move::Play(pts[(s >> 8) as usize % pts.len()])
+        };
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    /// A random game -> SGF -> game gives the same game.
+    #[test]
+    fn random_games_survive_sgf(seed in any::<u64>(), preset in 0..9usize, w in 2u32..=19, h in 2u32..=19, handicap in 0u32..=9, turns in 0usize..300) {
+        let preset = Preset::ALL[preset];
+        let size = BoardSize::new(w, h).unwrap();
+        let game = random_game(preset.rules(), size, handicap, seed, turns);
+        let info = RecordInfo {
+            size,
+            rules: *game.rules(),
+            rules_text: None,
+            komi: game.komi(),
+            handicap: game.handicap(),
+            result_text: None,
+            black: Some("B ] \\ : x".into()),
+            white: None,
+            date: None,
+        };
+        let text = write_tree(&record::write_game(&game, &info));
+        let parsed = parse(text.as_bytes(), &ParseOptions::default()).unwrap();
+        let tree = &parsed.collection.trees[0];
+        let (back, r) = record::replay_main_line(tree, &ReplayOptions::default()).unwrap();
+        prop_assert!(r.complete, "{:?}\n{}", r.findings, text);
+        prop_assert_eq!(back.rules, *game.rules());
+        prop_assert_eq!(back.black.as_deref(), Some("B ] \\ : x"));
+        prop_assert_eq!(r.game.komi(), game.komi());
+        prop_assert_eq!(r.game.turns(), game.turns());
+        prop_assert_eq!(r.game.initial_board(), game.initial_board());
+        prop_assert_eq!(r.game.board(), game.board());
+        prop_assert_eq!(r.game.first_to_move(), game.first_to_move());
+        prop_assert_eq!(r.game.captures(), game.captures());
+        prop_assert_eq!(r.game.phase(), game.phase());
+    }
+}
