@@ -821,17 +821,70 @@ pub fn write_game(game: &Game, info: &RecordInfo) -> GameTree {
         root.push("PL", [game.first_to_move().letter().to_string()]);
     }
     let mut tree = GameTree::with_root(root);
-    let mut at = tree.root();
-    for t in game.turns() {
-        let mut node = Node::new();
-        let value = match t.mv {
-            Move::Pass => String::new(),
-            Move::Play(p) => sgf_point(p, size),
-        };
-        node.push(&t.color.letter().to_string(), [value]);
-        at = tree.add_child(at, node);
-    }
+    add_line(&mut tree, game);
     tree
+}
+
+/// Writes a game and its variations: every game of `variations` is a line
+/// from the same start as `main` (the same setup), and branches off where
+/// its turns leave the lines already written. Variations from another start
+/// are skipped and counted in the return value.
+pub fn write_game_with_variations(
+    main: &Game,
+    variations: &[Game],
+    info: &RecordInfo,
+) -> (GameTree, usize) {
+    let mut tree = write_game(main, info);
+    let mut skipped = 0;
+    for v in variations {
+        if v.initial_board() == main.initial_board() && v.size() == main.size() {
+            add_line(&mut tree, v);
+        } else {
+            skipped += 1;
+        }
+    }
+    (tree, skipped)
+}
+
+/// The node of one turn.
+fn turn_node(t: &tengen_core::Turn, size: BoardSize) -> Node {
+    let mut node = Node::new();
+    let value = match t.mv {
+        Move::Pass => String::new(),
+        Move::Play(p) => sgf_point(p, size),
+    };
+    node.push(&t.color.letter().to_string(), [value]);
+    node
+}
+
+/// Follows the game's turns down the tree as far as they are written, then
+/// adds the rest as a new branch (the main line when the tree is bare).
+fn add_line(tree: &mut GameTree, game: &Game) {
+    let size = game.size();
+    let mut at = tree.root();
+    let mut turns = game.turns().iter();
+    let mut pending = None;
+    for t in turns.by_ref() {
+        let node = turn_node(t, size);
+        match tree
+            .children(at)
+            .iter()
+            .copied()
+            .find(|&c| *tree.node(c) == node)
+        {
+            Some(child) => at = child,
+            None => {
+                pending = Some(node);
+                break;
+            }
+        }
+    }
+    if let Some(node) = pending {
+        at = tree.add_child(at, node);
+        for t in turns {
+            at = tree.add_child(at, turn_node(t, size));
+        }
+    }
 }
 
 /// The `KM` a game is written with: its komi, less in a handicap game the

@@ -241,3 +241,51 @@ proptest! {
         prop_assert_eq!(r.game.phase(), game.phase());
     }
 }
+
+#[test]
+fn variations_branch_where_the_lines_part() {
+    let size = BoardSize::square(9).unwrap();
+    let rules = Preset::Ffg.rules();
+    let line = |moves: &[&str]| {
+        let mut g = Game::new(rules, size);
+        for m in moves {
+            let mv = match tengen_core::Vertex::parse(m, size).unwrap() {
+                tengen_core::Vertex::Point(p) => Move::Play(p),
+                tengen_core::Vertex::Pass => Move::Pass,
+            };
+            g.play(mv).unwrap();
+        }
+        g
+    };
+    let main = line(&["E5", "C3", "G7"]);
+    let a = line(&["E5", "C3", "C7"]);
+    let b = line(&["E5", "G3"]);
+    let other_start = Game::with_handicap(rules, size, 2, HandicapStones::Fixed).unwrap();
+    let info = RecordInfo {
+        size,
+        rules,
+        rules_text: None,
+        komi: main.komi(),
+        handicap: 0,
+        result_text: None,
+        black: None,
+        white: None,
+        date: None,
+    };
+    let (tree, skipped) =
+        record::write_game_with_variations(&main, &[a, b, main.clone(), other_start], &info);
+    assert_eq!(skipped, 1);
+    let text = write_tree(&tree);
+    let body = &text[text.find(";B[ee]").unwrap()..];
+    let compact: String = body.chars().filter(|c| !c.is_whitespace()).collect();
+    assert_eq!(compact, ";B[ee](;W[cg](;B[gc])(;B[cc]))(;W[gg]))");
+    // Every line replays.
+    let parsed = parse(text.as_bytes(), &ParseOptions::default()).unwrap();
+    let (_, findings, moves) =
+        record::replay_all(&parsed.collection.trees[0], &ReplayOptions::default()).unwrap();
+    assert!(
+        findings.iter().all(|f| f.severity == Severity::Note),
+        "{findings:?}"
+    );
+    assert_eq!(moves, 5);
+}
