@@ -3,9 +3,9 @@
 //! This crate is the text layer only: it turns the bytes of a `.sgf` file into
 //! a [`Collection`] of [`GameTree`]s whose nodes hold properties with raw
 //! values, and writes such a collection back. What `B[pd]` or `KM[375]` mean
-//! is for the caller (the game mapping lives elsewhere); this crate gives the
-//! decoded forms ([`Value::text`], [`Value::simple_text`],
-//! [`Value::composed`], [`expand_point_list`]) to build on.
+//! is not the text layer's business (the game mapping is [`record`], built on
+//! it); the text layer gives the decoded forms ([`Value::text`],
+//! [`Value::simple_text`], [`Value::composed`], [`expand_point_list`]).
 //!
 //! Why it is built the way it is:
 //!
@@ -71,6 +71,10 @@
 //! | `((;a))`, `((;a)(;b))` | the variation is the tree; several roots become several trees |
 //! | unknown `CA` label | charset detected from the bytes |
 //! | bytes invalid in the charset | U+FFFD (strict: [`ParseError::InvalidBytes`]) |
+//!
+//! Outside game trees, a `(` starts one only when `;`, `(`, `)` or a
+//! property (`CA[`) follows it, so that free text before a game such as
+//! "a point list (MA property)" is skipped as text.
 //!
 //! An unescaped `]` is only recovered when what follows it cannot continue
 //! the node and another `]` comes before any `[`, `;`, `(` or `)`; anything

@@ -269,6 +269,9 @@ impl<'a> Parser<'a> {
                     let at = self.pos;
                     self.pos += 1;
                     self.node(at)?;
+                    // The rest of a plain sequence of moves, without the
+                    // checks `node` makes for a node after `(` or `)`.
+                    while self.b.get(self.pos) == Some(&b';') && self.simple_next() {}
                 }
                 b'(' => {
                     if self.cur == NONE {
@@ -393,6 +396,45 @@ impl<'a> Parser<'a> {
         self.links.push(Link::parsed(parent));
         self.created += 1;
         Ok(())
+    }
+
+    /// The next node of a sequence (at `;`, right after another node), if it
+    /// is a common node: read and added. Otherwise nothing is read.
+    fn simple_next(&mut self) -> bool {
+        let at = self.pos;
+        if self.created >= self.max_nodes || self.cur == NONE || self.after_variation {
+            return false;
+        }
+        self.pos += 1;
+        let Some(simple) = self.simple_node() else {
+            self.pos = at;
+            return false;
+        };
+        if self.nodes.len() == self.nodes.capacity() {
+            let guess = (self.b.len().saturating_sub(self.pos) / 6).clamp(16, 1 << 16);
+            self.nodes.reserve(guess);
+            self.links.reserve(guess);
+        }
+        let (id, open, close) = (simple.ident, simple.open, simple.close);
+        self.nodes.push(Node::from_one(
+            Some(Property::from_parts(
+                SmallStr::from_text(self.text, id, open),
+                Values::One(Value::from_parts(
+                    SmallStr::from_text(self.text, open + 1, close),
+                    Sp::new(open, close + 1),
+                )),
+                Sp::new(id, close + 1),
+            )),
+            Sp::new(at, close + 1),
+        ));
+        let parent = self.cur;
+        if let Some(p) = self.links.get_mut(parent as usize) {
+            p.count_child();
+        }
+        self.links.push(Link::parsed(parent));
+        self.cur = (self.nodes.len() - 1) as u32;
+        self.created += 1;
+        true
     }
 
     /// The common node, read without the general machinery: one property

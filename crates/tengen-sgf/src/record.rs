@@ -1,6 +1,6 @@
 //! From an SGF game tree to a [`Game`] and back: the Go meaning of the
 //! properties (SZ, KM, HA, AB/AW/AE, PL, B/W, RU, RE), strict and tolerant
-//! replay, and writing a game as FF[4].
+//! replay, and writing a game as FF\[4\].
 
 use crate::{GameTree, Node, NodeId, Property, Value};
 use std::fmt;
@@ -777,7 +777,7 @@ pub fn replay_all(
     Ok((info, findings, moves))
 }
 
-/// Writes a game as an FF[4] record: the root's game information, the
+/// Writes a game as an FF\[4\] record: the root's game information, the
 /// setup stones, then one node per turn (passes as `B[]`).
 pub fn write_game(game: &Game, info: &RecordInfo) -> GameTree {
     let size = game.size();

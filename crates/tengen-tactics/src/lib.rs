@@ -1,0 +1,71 @@
+//! Tactical reading for tengen: the short, bounded reading behind the names
+//! Go players give to moves.
+//!
+//! The lexicon of named moves (shicho, geta, utte-gaeshi, semeai,
+//! dame-zumari...) and the engine both ask the same few questions about a
+//! position; this crate answers them, from `tengen-core`'s fast board only:
+//!
+//! | question | function | answer |
+//! |---|---|---|
+//! | does this ladder work, what breaks it | [`read_ladder`], [`ladders_after`], [`ladder_line`] | [`LadderResult`] |
+//! | can this chain be captured / saved | [`attack`], [`defend`] | [`Attack`], [`Defence`] |
+//! | is this move a net (geta) | [`net`] | [`Net`] |
+//! | is this move a snapback (utte-gaeshi) | [`snapback()`], [`capture_is_snapped_back`] | [`Snapback`] |
+//! | who wins this capture race (semeai) | [`semeai()`], [`race`] | [`Semeai`], [`RaceOutcome`] |
+//! | ataris, self-atari, good or bad | [`ataris`], [`self_atari`], [`is_bad_self_atari`] | [`SelfAtari`] |
+//! | shortage of liberties (dame-zumari) | [`dame_zumari`] | [`DameZumari`] |
+//! | eye or false eye, eye-space shape | [`eye`], [`eye_space`], [`classify_space`] | [`EyeKind`], [`EyeSpace`] |
+//! | would this move break a nakade seki | [`breaks_nakade_seki`] | `bool` |
+//!
+//! Every search is bounded in nodes and in depth ([`Limits`]), hence in
+//! time; it is deterministic (no randomness, no threads, no clocks) and says
+//! "unknown" rather than guess when a bound stops it. Reading is
+//! clone-and-play on the fast [`Board`](tengen_core::Board): a node copies
+//! its parent's board (a fixed-size copy) and plays one stone, never undoing
+//! a move, with the boards kept in a pool indexed by depth inside a
+//! [`Reader`], not on the call stack, so even a 300-ply ladder needs little
+//! stack. The free functions make a fresh [`Reader`]; keep one to ask many
+//! questions without growing its pool each time.
+//!
+//! ```
+//! use tengen_core::{Board, Color, Vertex};
+//! use tengen_tactics::{LadderResult, ladders_after};
+//!
+//! // White's D3 ataris the black stone; it runs to C2, C1 and dies on
+//! // the edge.
+//! let board = Board::from_ascii(
+//!     ". . . . .
+//!      . . O . .
+//!      . O X . .
+//!      . . . O .
+//!      . . . . .",
+//! )
+//! .unwrap();
+//! let Vertex::Point(d3) = Vertex::parse("D3", board.size()).unwrap() else { unreachable!() };
+//! let ladders = ladders_after(&board, d3, Color::White);
+//! assert_eq!(ladders.len(), 1);
+//! assert!(matches!(ladders[0].1, LadderResult::Captured { .. }));
+//! ```
+
+// No panics on input paths: library code returns errors (tests may unwrap).
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
+pub mod atari;
+pub mod eyes;
+pub mod ladder;
+pub mod reader;
+pub mod reading;
+pub mod semeai;
+pub mod snapback;
+mod util;
+
+pub use atari::{
+    DameZumari, SelfAtari, SelfAtariKind, ataris, dame_zumari, is_bad_self_atari, self_atari,
+};
+pub use eyes::{EyeKind, EyeShape, EyeSpace, breaks_nakade_seki, classify_space, eye, eye_space};
+pub use ladder::{LadderResult, ladder_line, ladders_after, read_ladder};
+pub use reader::{Limits, Reader};
+pub use reading::{Attack, Defence, Net, attack, defend, net};
+pub use semeai::{RaceLiberties, RaceOutcome, Semeai, race, semeai};
+pub use snapback::{Snapback, capture_is_snapped_back, snapback};
