@@ -223,141 +223,109 @@ fn common(which: usize) -> &'static HashSet<u16> {
 
 const BAD: i64 = -6;
 
-/// Plausibility of reading `b` as GB18030.
-fn score_gb(b: &[u8]) -> i64 {
-    let set = common(0);
+/// Adds up the plausibility of the non-ASCII characters of `b`: `step`
+/// reads one character at the start of the slice it is given and returns
+/// its score and the bytes it takes (at least one).
+fn scan(b: &[u8], step: impl Fn(u8, &[u8]) -> (i64, usize)) -> i64 {
     let (mut i, mut s) = (0, 0i64);
     while let Some(&c) = b.get(i) {
         if c < 0x80 {
             i += 1;
             continue;
         }
-        let t = b.get(i + 1).copied().unwrap_or(0);
-        if c == 0x80 || c == 0xFF {
-            s += BAD;
-            i += 1;
-        } else if (0x30..=0x39).contains(&t) {
-            let ok = b.get(i + 2).is_some_and(|&x| (0x81..=0xFE).contains(&x))
-                && b.get(i + 3).is_some_and(|&x| (0x30..=0x39).contains(&x));
-            if ok {
-                s -= 1;
-                i += 4;
-            } else {
-                s += BAD;
-                i += 1;
-            }
-        } else if (0x40..=0xFE).contains(&t) && t != 0x7F {
-            s += if set.contains(&u16::from_be_bytes([c, t])) {
-                4
-            } else if t >= 0xA1 && (0xB0..=0xD7).contains(&c) {
-                2
-            } else if t >= 0xA1 && ((0xA1..=0xA9).contains(&c) || (0xD8..=0xF7).contains(&c)) {
-                1
-            } else {
-                -1
-            };
-            i += 2;
-        } else {
-            s += BAD;
-            i += 1;
-        }
+        let (score, len) = step(c, b.get(i + 1..).unwrap_or_default());
+        s += score;
+        i += len.max(1);
     }
     s
+}
+
+/// A double-byte character `c t`: 4 among the script's common characters,
+/// 2 in its main block, 1 in its other blocks, -1 elsewhere.
+fn weigh(set: &HashSet<u16>, c: u8, t: u8, main: bool, other: bool) -> i64 {
+    if set.contains(&u16::from_be_bytes([c, t])) {
+        4
+    } else if main {
+        2
+    } else if other {
+        1
+    } else {
+        -1
+    }
+}
+
+/// Plausibility of reading `b` as GB18030 (GBK, GB2312).
+fn score_gb(b: &[u8]) -> i64 {
+    let set = common(0);
+    scan(b, |c, rest| {
+        let t = rest.first().copied().unwrap_or(0);
+        if c == 0x80 || c == 0xFF {
+            (BAD, 1)
+        } else if (0x30..=0x39).contains(&t) {
+            // A four-byte sequence.
+            let ok = rest.get(1).is_some_and(|&x| (0x81..=0xFE).contains(&x))
+                && rest.get(2).is_some_and(|&x| (0x30..=0x39).contains(&x));
+            if ok { (-1, 4) } else { (BAD, 1) }
+        } else if (0x40..=0xFE).contains(&t) && t != 0x7F {
+            let main = t >= 0xA1 && (0xB0..=0xD7).contains(&c);
+            let other = t >= 0xA1 && ((0xA1..=0xA9).contains(&c) || (0xD8..=0xF7).contains(&c));
+            (weigh(set, c, t, main, other), 2)
+        } else {
+            (BAD, 1)
+        }
+    })
 }
 
 /// Plausibility of reading `b` as Big5.
 fn score_big5(b: &[u8]) -> i64 {
     let set = common(1);
-    let (mut i, mut s) = (0, 0i64);
-    while let Some(&c) = b.get(i) {
-        if c < 0x80 {
-            i += 1;
-            continue;
-        }
-        let t = b.get(i + 1).copied().unwrap_or(0);
+    scan(b, |c, rest| {
+        let t = rest.first().copied().unwrap_or(0);
         let trail = (0x40..=0x7E).contains(&t) || (0xA1..=0xFE).contains(&t);
         if (0x81..=0xFE).contains(&c) && trail {
-            s += if set.contains(&u16::from_be_bytes([c, t])) {
-                4
-            } else if (0xA4..=0xC6).contains(&c) {
-                2
-            } else if (0xA1..=0xA3).contains(&c) || (0xC9..=0xF9).contains(&c) {
-                1
-            } else {
-                -1
-            };
-            i += 2;
+            let main = (0xA4..=0xC6).contains(&c);
+            let other = (0xA1..=0xA3).contains(&c) || (0xC9..=0xF9).contains(&c);
+            (weigh(set, c, t, main, other), 2)
         } else {
-            s += BAD;
-            i += 1;
+            (BAD, 1)
         }
-    }
-    s
+    })
 }
 
 /// Plausibility of reading `b` as Shift_JIS.
 fn score_sjis(b: &[u8]) -> i64 {
     let set = common(2);
-    let (mut i, mut s) = (0, 0i64);
-    while let Some(&c) = b.get(i) {
-        if c < 0x80 {
-            i += 1;
-            continue;
-        }
-        let t = b.get(i + 1).copied().unwrap_or(0);
+    scan(b, |c, rest| {
+        let t = rest.first().copied().unwrap_or(0);
         let lead = (0x81..=0x9F).contains(&c) || (0xE0..=0xFC).contains(&c);
         let trail = (0x40..=0x7E).contains(&t) || (0x80..=0xFC).contains(&t);
         if (0xA1..=0xDF).contains(&c) {
             // Half-width katakana: rare in real text, common in misreadings.
-            s -= 1;
-            i += 1;
+            (-1, 1)
         } else if lead && trail {
-            s += if set.contains(&u16::from_be_bytes([c, t])) {
-                4
-            } else if c == 0x82 || c == 0x83 || (0x88..=0x98).contains(&c) {
-                2
-            } else if c == 0x81 || (0x99..=0x9F).contains(&c) || (0xE0..=0xEA).contains(&c) {
-                1
-            } else {
-                -1
-            };
-            i += 2;
+            let main = c == 0x82 || c == 0x83 || (0x88..=0x98).contains(&c);
+            let other = c == 0x81 || (0x99..=0x9F).contains(&c) || (0xE0..=0xEA).contains(&c);
+            (weigh(set, c, t, main, other), 2)
         } else {
-            s += BAD;
-            i += 1;
+            (BAD, 1)
         }
-    }
-    s
+    })
 }
 
-/// Plausibility of reading `b` as EUC-KR (UHC, as encoding_rs reads it).
+/// Plausibility of reading `b` as EUC-KR.
 fn score_euc_kr(b: &[u8]) -> i64 {
     let set = common(3);
-    let (mut i, mut s) = (0, 0i64);
-    while let Some(&c) = b.get(i) {
-        if c < 0x80 {
-            i += 1;
-            continue;
-        }
-        let t = b.get(i + 1).copied().unwrap_or(0);
+    scan(b, |c, rest| {
+        let t = rest.first().copied().unwrap_or(0);
         let trail = t.is_ascii_alphabetic() || (0x81..=0xFE).contains(&t);
         if (0x81..=0xFE).contains(&c) && trail {
-            s += if set.contains(&u16::from_be_bytes([c, t])) {
-                4
-            } else if t >= 0xA1 && (0xB0..=0xC8).contains(&c) {
-                2
-            } else if t >= 0xA1 && ((0xA1..=0xAC).contains(&c) || (0xCA..=0xFD).contains(&c)) {
-                1
-            } else {
-                -1
-            };
-            i += 2;
+            let main = t >= 0xA1 && (0xB0..=0xC8).contains(&c);
+            let other = t >= 0xA1 && ((0xA1..=0xAC).contains(&c) || (0xCA..=0xFD).contains(&c));
+            (weigh(set, c, t, main, other), 2)
         } else {
-            s += BAD;
-            i += 1;
+            (BAD, 1)
         }
-    }
-    s
+    })
 }
 
 /// Plausibility of reading `b` as windows-1252: short runs of accented
