@@ -312,13 +312,20 @@ impl Board {
                 _ => return false,
             }
         }
+        self.eye_diagonals_hold(p, color, edge)
+    }
+
+    /// The diagonal half of the one-point eye: at most one enemy diagonal
+    /// away from the edge, none on the edge or in a corner.
+    #[inline]
+    fn eye_diagonals_hold(&self, p: Point, color: Color, edge: bool) -> bool {
         let enemy = Cell::of(color.opponent());
-        let mut enemies = 0;
-        for d in self.size.diagonal_offsets() {
-            if self.cells[p.offset(d).index()] == enemy {
-                enemies += 1;
-            }
-        }
+        let enemies = self
+            .size
+            .diagonal_offsets()
+            .into_iter()
+            .filter(|&d| self.cells[p.offset(d).index()] == enemy)
+            .count();
         enemies == 0 || (!edge && enemies == 1)
     }
 
@@ -351,17 +358,8 @@ impl Board {
                 }
             }
         }
-        if own_or_edge == 4 {
-            let enemy = Cell::of(color.opponent());
-            let enemies = self
-                .size
-                .diagonal_offsets()
-                .into_iter()
-                .filter(|&d| self.cells[p.offset(d).index()] == enemy)
-                .count();
-            if enemies == 0 || (!edge && enemies == 1) {
-                return false;
-            }
+        if own_or_edge == 4 && self.eye_diagonals_hold(p, color, edge) {
+            return false;
         }
         has_liberty && self.ko != Some(p)
     }

@@ -364,27 +364,9 @@ impl<'a> Parser<'a> {
                 limit: self.max_nodes,
             }));
         }
-        if self.nodes.len() == self.nodes.capacity() {
-            // Room for the rest of this tree: a move node takes 6 bytes or
-            // more (`;B[pd]`), so this is rarely short for long.
-            let guess = (self.b.len().saturating_sub(self.pos) / 6).clamp(16, 1 << 16);
-            self.nodes.reserve(guess);
-            self.links.reserve(guess);
-        }
+        self.reserve_nodes();
         if let Some(simple) = self.simple_node() {
-            // Built in one expression, so that it can be written in place.
-            let (id, open, close) = (simple.ident, simple.open, simple.close);
-            self.nodes.push(Node::from_one(
-                Some(Property::from_parts(
-                    SmallStr::from_text(self.text, id, open),
-                    Values::One(Value::from_parts(
-                        SmallStr::from_text(self.text, open + 1, close),
-                        Sp::new(open, close + 1),
-                    )),
-                    Sp::new(id, close + 1),
-                )),
-                Sp::new(at, close + 1),
-            ));
+            self.push_simple(&simple, at);
         } else {
             let node = self.general_node(at)?;
             self.nodes.push(node);
@@ -396,6 +378,35 @@ impl<'a> Parser<'a> {
         self.links.push(Link::parsed(parent));
         self.created += 1;
         Ok(())
+    }
+
+    /// Makes room for the rest of this tree when the arena is full: a move
+    /// node takes 6 bytes or more (`;B[pd]`), so this is rarely short for long.
+    #[inline]
+    fn reserve_nodes(&mut self) {
+        if self.nodes.len() == self.nodes.capacity() {
+            let guess = (self.b.len().saturating_sub(self.pos) / 6).clamp(16, 1 << 16);
+            self.nodes.reserve(guess);
+            self.links.reserve(guess);
+        }
+    }
+
+    /// Adds a node of one property with one value (`;B[pd]`), built in one
+    /// expression so that it can be written in place.
+    #[inline]
+    fn push_simple(&mut self, simple: &Simple, at: usize) {
+        let (id, open, close) = (simple.ident, simple.open, simple.close);
+        self.nodes.push(Node::from_one(
+            Some(Property::from_parts(
+                SmallStr::from_text(self.text, id, open),
+                Values::One(Value::from_parts(
+                    SmallStr::from_text(self.text, open + 1, close),
+                    Sp::new(open, close + 1),
+                )),
+                Sp::new(id, close + 1),
+            )),
+            Sp::new(at, close + 1),
+        ));
     }
 
     /// The next node of a sequence (at `;`, right after another node), if it
@@ -410,23 +421,8 @@ impl<'a> Parser<'a> {
             self.pos = at;
             return false;
         };
-        if self.nodes.len() == self.nodes.capacity() {
-            let guess = (self.b.len().saturating_sub(self.pos) / 6).clamp(16, 1 << 16);
-            self.nodes.reserve(guess);
-            self.links.reserve(guess);
-        }
-        let (id, open, close) = (simple.ident, simple.open, simple.close);
-        self.nodes.push(Node::from_one(
-            Some(Property::from_parts(
-                SmallStr::from_text(self.text, id, open),
-                Values::One(Value::from_parts(
-                    SmallStr::from_text(self.text, open + 1, close),
-                    Sp::new(open, close + 1),
-                )),
-                Sp::new(id, close + 1),
-            )),
-            Sp::new(at, close + 1),
-        ));
+        self.reserve_nodes();
+        self.push_simple(&simple, at);
         let parent = self.cur;
         if let Some(p) = self.links.get_mut(parent as usize) {
             p.count_child();

@@ -5,8 +5,8 @@
 use crate::{GameTree, Node, NodeId, Property, Value};
 use std::fmt;
 use tengen_core::{
-    BoardSize, Color, Game, HandicapCompensation, IllegalMove, Move, Outcome, Phase, Point, Points,
-    Preset, Rules, Setup, WinBy,
+    BoardSize, Color, Game, HandicapCompensation, Move, Outcome, Phase, Point, Points, Preset,
+    Rules, Setup, WinBy,
 };
 
 /// How strictly moves are checked.
@@ -461,7 +461,32 @@ struct Replayer<'a> {
     moves: usize,
 }
 
-impl Replayer<'_> {
+impl<'a> Replayer<'a> {
+    /// A replayer for `tree` and the empty line it starts from; `info` is
+    /// what [`read_info`] gave (its notes become the first findings).
+    fn start(
+        tree: &'a GameTree,
+        info: &'a (RecordInfo, Vec<Finding>),
+        options: &ReplayOptions,
+    ) -> Result<(Replayer<'a>, Line), Finding> {
+        let r = Replayer {
+            tree,
+            info: &info.0,
+            mode: options.mode,
+            findings: info.1.clone(),
+            moves: 0,
+        };
+        let game = r
+            .start_game(&[], &[], Color::Black)
+            .map_err(|e| finding(Severity::Error, 0, tree.root(), e))?;
+        let line = Line {
+            game,
+            moves: 0,
+            stopped: false,
+        };
+        Ok((r, line))
+    }
+
     fn start_game(&self, black: &[Point], white: &[Point], to_move: Color) -> Result<Game, String> {
         let setup = Setup {
             size: self.info.size,
@@ -475,34 +500,27 @@ impl Replayer<'_> {
         Ok(game)
     }
 
-    /// Whether the moves of the main line from `from` on are all legal
-    /// from `game` (setup nodes end the check: they redefine the position).
-    fn main_line_fits(&self, mut game: Game, from: NodeId) -> bool {
-        let size = self.info.size;
+    /// Whether the main line from `from` on replays strictly from `game`
+    /// (the same replay, on a copy, with its findings thrown away).
+    fn main_line_fits(&self, game: Game, from: NodeId) -> bool {
+        let mut probe = Replayer {
+            tree: self.tree,
+            info: self.info,
+            mode: ReplayMode::Strict,
+            findings: Vec::new(),
+            moves: 0,
+        };
+        let mut line = Line {
+            game,
+            moves: 0,
+            stopped: false,
+        };
         let mut at = Some(from);
-        while let Some(id) = at {
-            let node = self.tree.node(id);
-            if ["AB", "AW", "AE"].iter().any(|i| node.get(i).is_some()) {
-                return true;
-            }
-            match node_move(node, size, id, 0) {
-                Ok(Some((color, mv, _))) => {
-                    if game.phase() == Phase::Marking {
-                        let _ = game.dispute(color);
-                    }
-                    if game.phase() == Phase::Over {
-                        return true;
-                    }
-                    if game.play_as(color, mv).is_err() {
-                        return false;
-                    }
-                }
-                Ok(None) => {}
-                Err(_) => return false,
-            }
+        while let Some(id) = at.filter(|_| !line.stopped) {
+            probe.apply(&mut line, id);
             at = self.tree.children(id).first().copied();
         }
-        true
+        !line.stopped
     }
 
     /// Applies a node's setup and move to the line.
@@ -666,7 +684,7 @@ impl Replayer<'_> {
                 format!(
                     "move {number} {} breaks the rules ({}) under {}: played anyway",
                     text(),
-                    describe(reason),
+                    reason,
                     rules(game)
                 ),
             )),
@@ -678,7 +696,7 @@ impl Replayer<'_> {
                     format!(
                         "illegal move {} at move {number}: {} under {}",
                         text(),
-                        describe(e.reason),
+                        e.reason,
                         rules(game)
                     ),
                 ));
@@ -691,10 +709,6 @@ impl Replayer<'_> {
     }
 }
 
-fn describe(reason: IllegalMove) -> String {
-    reason.to_string()
-}
-
 /// Replays the main line.
 ///
 /// # Errors
@@ -703,22 +717,8 @@ pub fn replay_main_line(
     tree: &GameTree,
     options: &ReplayOptions,
 ) -> Result<(RecordInfo, Replay), Finding> {
-    let (info, notes) = read_info(tree, options)?;
-    let mut r = Replayer {
-        tree,
-        info: &info,
-        mode: options.mode,
-        findings: notes,
-        moves: 0,
-    };
-    let game = r
-        .start_game(&[], &[], Color::Black)
-        .map_err(|e| finding(Severity::Error, 0, tree.root(), e))?;
-    let mut line = Line {
-        game,
-        moves: 0,
-        stopped: false,
-    };
+    let info = read_info(tree, options)?;
+    let (mut r, mut line) = Replayer::start(tree, &info, options)?;
     for id in tree.main_line() {
         r.apply(&mut line, id);
     }
@@ -728,7 +728,7 @@ pub fn replay_main_line(
         moves: line.moves,
         complete: !line.stopped,
     };
-    Ok((info, replay))
+    Ok((info.0, replay))
 }
 
 /// Replays every variation (depth first, without recursion; each node is
@@ -740,25 +740,9 @@ pub fn replay_all(
     tree: &GameTree,
     options: &ReplayOptions,
 ) -> Result<(RecordInfo, Vec<Finding>, usize), Finding> {
-    let (info, notes) = read_info(tree, options)?;
-    let mut r = Replayer {
-        tree,
-        info: &info,
-        mode: options.mode,
-        findings: notes,
-        moves: 0,
-    };
-    let game = r
-        .start_game(&[], &[], Color::Black)
-        .map_err(|e| finding(Severity::Error, 0, tree.root(), e))?;
-    let mut stack = vec![(
-        tree.root(),
-        Line {
-            game,
-            moves: 0,
-            stopped: false,
-        },
-    )];
+    let info = read_info(tree, options)?;
+    let (mut r, line) = Replayer::start(tree, &info, options)?;
+    let mut stack = vec![(tree.root(), line)];
     while let Some((id, mut line)) = stack.pop() {
         r.apply(&mut line, id);
         if line.stopped {
@@ -774,7 +758,7 @@ pub fn replay_all(
         }
     }
     let (findings, moves) = (r.findings, r.moves);
-    Ok((info, findings, moves))
+    Ok((info.0, findings, moves))
 }
 
 /// Writes a game as an FF\[4\] record: the root's game information, the
