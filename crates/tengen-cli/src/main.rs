@@ -23,8 +23,17 @@ enum Command {
     Check(cmd::check::Args),
     /// Count the final position of an SGF record's main line.
     Score(cmd::score::Args),
+    /// Name the moves of an SGF record's main line (keima, tsuke, shicho...)
+    /// with a sentence in English or French; or count the terms over many.
+    Explain(cmd::explain::Args),
     /// Measure speed: light playouts, full-rules play.
     Bench(cmd::bench::Args),
+    /// Serve the web board: play, count and learn in the browser.
+    Serve(cmd::serve::Args),
+    /// Play Go over GTP on stdin and stdout (for GUIs and servers).
+    Gtp(cmd::gtp::Args),
+    /// Referee games between two GTP engines and rate them.
+    Match(cmd::r#match::Args),
 }
 
 fn main() -> ExitCode {
@@ -33,7 +42,11 @@ fn main() -> ExitCode {
         Command::Rules(args) => cmd::rules::run(&args),
         Command::Check(args) => cmd::check::run(&args),
         Command::Score(args) => cmd::score::run(&args),
+        Command::Explain(args) => cmd::explain::run(&args),
         Command::Bench(args) => cmd::bench::run(&args),
+        Command::Serve(args) => cmd::serve::run(&args),
+        Command::Gtp(args) => cmd::gtp::run(&args),
+        Command::Match(args) => cmd::r#match::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,4 +1,24 @@
-//! tengen-engine.
+//! The engine behind tengen's GTP front end and match referee: a
+//! [`Session`] holding the game, the search and the clocks, which answers
+//! every GTP command; [`serve`] runs it over a byte stream; [`referee`]
+//! plays matches between two GTP engines.
 
+// No panics on input paths: library code returns errors (tests may unwrap).
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
+pub mod analyze;
+pub mod clock;
+pub mod referee;
+pub mod serve;
+pub mod session;
+pub mod stats;
+
+pub use serve::serve;
+pub use session::{Control, EngineConfig, Session};
+
+/// Arguments from a line of words (tests).
+#[cfg(test)]
+pub(crate) fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(str::to_string).collect()
+}

@@ -1,15 +1,30 @@
-//! Search and playouts for tengen.
+//! Search and playouts for tengen: the Monte-Carlo player.
 //!
-//! For now: light playouts (the classic reference bot's), random games under
-//! full rules, and the small generator they draw from.
+//! [`Search`] is UCT with RAVE and prior knowledge over heavy playouts
+//! (atari answers, 3x3 patterns, no big self-atari), on all cores, keeping
+//! its tree between moves; [`time`] decides how long to think under a
+//! clock; [`estimate_dead`] finds the dead stones of a finished game. The
+//! light playouts of the classic reference bot stay for benchmarks.
 
 // No panics on input paths: library code returns errors (tests may unwrap).
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+mod geometry;
+mod pattern;
 pub mod playout;
+mod policy;
+mod prior;
 pub mod random;
 pub mod rng;
+pub mod search;
+pub mod time;
+mod tree;
 
 pub use playout::{LightPlayout, PlayoutEnd, PlayoutStats};
 pub use rng::Rng;
+pub use search::{
+    Analysis, Candidate, Decision, GenMode, Limit, Reporter, Search, SearchConfig, dead_stones,
+    estimate_dead, final_ownership,
+};
+pub use time::{ClockState, TimeControl, think_time};

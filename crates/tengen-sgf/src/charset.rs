@@ -147,7 +147,8 @@ fn find_ca(b: &[u8]) -> Option<(String, usize)> {
 fn sniff_utf16(b: &[u8]) -> Option<&'static Encoding> {
     let head = b.get(..b.len().min(256) & !1).unwrap_or_default();
     let pairs = head.len() / 2;
-    if pairs == 0 {
+    // Most files have no zero byte at all: one fast search says so.
+    if pairs == 0 || !head.contains(&0) {
         return None;
     }
     let even = head.iter().step_by(2).filter(|&&c| c == 0).count();
@@ -161,38 +162,75 @@ fn sniff_utf16(b: &[u8]) -> Option<&'static Encoding> {
     }
 }
 
-/// Non-ASCII bytes in valid UTF-8 sequences and in invalid ones.
-fn utf8_counts(b: &[u8]) -> (usize, usize) {
-    let (mut valid, mut invalid) = (0, 0);
-    let mut rest = b;
-    loop {
-        match std::str::from_utf8(rest) {
-            Ok(s) => {
-                valid += s.bytes().filter(|&c| c >= 0x80).count();
-                return (valid, invalid);
-            }
-            Err(e) => {
-                let ok = rest.get(..e.valid_up_to()).unwrap_or_default();
-                valid += ok.iter().filter(|&&c| c >= 0x80).count();
-                match e.error_len() {
-                    Some(n) => {
-                        invalid += n;
-                        rest = rest.get(e.valid_up_to() + n..).unwrap_or_default();
-                    }
-                    None => {
-                        invalid += rest.len() - e.valid_up_to();
-                        return (valid, invalid);
-                    }
-                }
-            }
-        }
-    }
+/// How many bytes are not ASCII, eight at a time.
+fn count_non_ascii(b: &[u8]) -> usize {
+    let words = b.chunks_exact(8);
+    let tail = words.remainder().iter().filter(|&&c| c >= 0x80).count();
+    words
+        .map(|w| {
+            let w = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+            (w & 0x8080_8080_8080_8080).count_ones() as usize
+        })
+        .sum::<usize>()
+        + tail
 }
 
-/// Mostly UTF-8: at least half the non-ASCII bytes in valid sequences.
-fn mostly_utf8(b: &[u8]) -> bool {
-    let (valid, invalid) = utf8_counts(b);
-    valid > 0 && valid >= invalid
+/// Bytes read as UTF-8 in one pass, each invalid sequence replaced by
+/// U+FFFD (as encoding_rs and WHATWG do it: one per maximal invalid
+/// subpart), with the counts that decide whether UTF-8 is the right
+/// reading at all.
+struct Lossy {
+    text: String,
+    /// Non-ASCII bytes in valid sequences.
+    valid: usize,
+    /// Bytes in invalid sequences.
+    invalid: usize,
+    /// Invalid sequences replaced.
+    replaced: usize,
+    /// Where the first replacement is in `text`.
+    first: usize,
+}
+
+impl Lossy {
+    fn read(b: &[u8]) -> Lossy {
+        let mut lossy = Lossy {
+            text: String::with_capacity(b.len() + 16),
+            valid: 0,
+            invalid: 0,
+            replaced: 0,
+            first: 0,
+        };
+        // `from_utf8` runs through ASCII a word at a time, where a
+        // character-by-character decoder would not.
+        let mut rest = b;
+        loop {
+            let (ok, bad) = match std::str::from_utf8(rest) {
+                Ok(text) => (text, 0),
+                Err(e) => {
+                    let (head, tail) = rest.split_at(e.valid_up_to());
+                    let bad = e.error_len().unwrap_or(tail.len());
+                    rest = tail.get(bad..).unwrap_or_default();
+                    (std::str::from_utf8(head).unwrap_or_default(), bad)
+                }
+            };
+            lossy.valid += count_non_ascii(ok.as_bytes());
+            lossy.text.push_str(ok);
+            if bad == 0 {
+                return lossy;
+            }
+            if lossy.replaced == 0 {
+                lossy.first = lossy.text.len();
+            }
+            lossy.invalid += bad;
+            lossy.replaced += 1;
+            lossy.text.push('\u{FFFD}');
+        }
+    }
+
+    /// Mostly UTF-8: at least half the non-ASCII bytes in valid sequences.
+    fn mostly_utf8(&self) -> bool {
+        self.valid > 0 && self.valid >= self.invalid
+    }
 }
 
 fn pair_set(encoding: &'static Encoding, chars: &str) -> HashSet<u16> {
@@ -487,9 +525,17 @@ pub(crate) fn decode(input: &[u8], lenient: bool) -> Result<Decoded<'_>, ParseEr
     }
     let utf8 = std::str::from_utf8(input).ok();
     let valid_utf8 = utf8.is_some();
+    // Invalid UTF-8 is read once as UTF-8: the counts say whether to keep
+    // that reading, and the text is ready if so.
+    let lossy = if valid_utf8 {
+        None
+    } else {
+        Some(Lossy::read(input))
+    };
+    let mostly_utf8 = lossy.as_ref().is_some_and(Lossy::mostly_utf8);
     let chosen = match declared_enc {
         Some(enc) if enc == UTF_8 => {
-            if valid_utf8 || mostly_utf8(input) {
+            if valid_utf8 || mostly_utf8 {
                 UTF_8
             } else {
                 guess(input)
@@ -506,11 +552,7 @@ pub(crate) fn decode(input: &[u8], lenient: bool) -> Result<Decoded<'_>, ParseEr
             if valid_utf8 {
                 UTF_8
             } else {
-                let enc = if mostly_utf8(input) {
-                    UTF_8
-                } else {
-                    guess(input)
-                };
+                let enc = if mostly_utf8 { UTF_8 } else { guess(input) };
                 notes.push((
                     Issue::CharsetGuessed {
                         charset: enc.name(),
@@ -538,6 +580,23 @@ pub(crate) fn decode(input: &[u8], lenient: bool) -> Result<Decoded<'_>, ParseEr
         // Valid UTF-8 needs no decoding (and no second validation).
         return Ok(Decoded {
             text: Cow::Borrowed(text),
+            encoding: UTF_8,
+            notes,
+        });
+    }
+    if chosen == UTF_8
+        && lenient
+        && let Some(lossy) = lossy
+    {
+        notes.push((
+            Issue::Replaced {
+                count: lossy.replaced,
+                charset: UTF_8.name(),
+            },
+            Span::new(lossy.first, lossy.first + 3),
+        ));
+        return Ok(Decoded {
+            text: Cow::Owned(lossy.text),
             encoding: UTF_8,
             notes,
         });
@@ -620,8 +679,39 @@ mod tests {
         let (la, _, _) =
             WINDOWS_1252.encode("(;C[Fichier SGF créé par TurboGo, partie jouée à Paris])");
         assert_eq!(guess(&la), WINDOWS_1252);
-        assert!(mostly_utf8("柯洁 ?? 白".as_bytes()));
-        assert!(!mostly_utf8(&gb));
+        assert_eq!(count_non_ascii("a柯洁bcdefghij白".as_bytes()), 9);
+        assert!(Lossy::read("柯洁 ?? 白".as_bytes()).mostly_utf8());
+        assert!(!Lossy::read(&gb).mostly_utf8());
+        // A Fox name with a byte turned into `?`, then broken sequences.
+        let mut fox = "柯洁白".as_bytes().to_vec();
+        fox[4] = b'?';
+        fox.extend_from_slice(b" \xE6\x9F;B[pd]\xFF");
+        let lossy = Lossy::read(&fox);
+        assert!(lossy.mostly_utf8());
+        assert_eq!(lossy.text, String::from_utf8_lossy(&fox));
+        assert_eq!((lossy.valid, lossy.invalid, lossy.replaced), (6, 5, 4));
+        assert_eq!(lossy.first, 3);
+        let (decoded, _) = UTF_8.decode_without_bom_handling(&fox);
+        assert_eq!(lossy.text, decoded);
+    }
+
+    #[test]
+    fn replaced_counts_invalid_sequences_only() {
+        // A U+FFFD already in the text is no replacement.
+        let mut b = "(;C[\u{FFFD} already here]".as_bytes().to_vec();
+        b.extend_from_slice(b"PB[\xFF\xFE])");
+        let decoded = decode(&b, true).unwrap();
+        let replaced: Vec<_> = decoded
+            .notes
+            .iter()
+            .filter_map(|(issue, span)| match issue {
+                Issue::Replaced { count, .. } => Some((*count, span.start)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(replaced, vec![(2, 24)]);
+        assert_eq!(&decoded.text[24..30], "\u{FFFD}\u{FFFD}");
+        assert!(decode(&b, false).is_err());
     }
 
     #[test]

@@ -91,20 +91,28 @@ impl LineCursor {
                 line_start: 0,
             };
         }
-        let mut i = self.offset;
-        while i < offset {
-            match bytes.get(i) {
-                Some(b'\n') => {
-                    self.line += 1;
-                    self.line_start = i + 1;
+        let between = bytes.get(self.offset..offset).unwrap_or_default();
+        if between.contains(&b'\r') {
+            let mut i = self.offset;
+            while i < offset {
+                match bytes.get(i) {
+                    Some(b'\n') => {
+                        self.line += 1;
+                        self.line_start = i + 1;
+                    }
+                    Some(b'\r') if bytes.get(i + 1) != Some(&b'\n') => {
+                        self.line += 1;
+                        self.line_start = i + 1;
+                    }
+                    _ => {}
                 }
-                Some(b'\r') if bytes.get(i + 1) != Some(&b'\n') => {
-                    self.line += 1;
-                    self.line_start = i + 1;
-                }
-                _ => {}
+                i += 1;
             }
-            i += 1;
+        } else if let Some(last) = between.iter().rposition(|&c| c == b'\n') {
+            // Line feeds only (the usual case): counted without a branch
+            // per byte.
+            self.line += between.iter().filter(|&&c| c == b'\n').count();
+            self.line_start = self.offset + last + 1;
         }
         self.offset = offset;
         let column = bytes

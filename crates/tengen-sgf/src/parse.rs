@@ -19,6 +19,10 @@ const NONE: u32 = u32::MAX;
 /// memory on every `?` of the hot path.
 type PResult<T> = Result<T, Box<ParseError>>;
 
+/// Spare room a finished tree's arena may keep (about 72 bytes a node)
+/// rather than be copied into an exact fit.
+const SLACK_NODES: usize = 1024;
+
 /// Above this many properties in one node, duplicates are found by a hash
 /// map rather than a scan.
 const LINEAR_PROPS: usize = 64;
@@ -27,11 +31,76 @@ fn is_ws(c: u8) -> bool {
     c.is_ascii_whitespace() || c == 0x0B
 }
 
-/// Where the parts of a one-property node are.
+/// The first byte at or after `i` that is not whitespace.
+#[inline(always)]
+fn skip_ws(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(|&c| is_ws(c)) {
+        i += 1;
+    }
+    i
+}
+
+/// Where the parts of a one-property node are, and where the text after
+/// it resumes.
 struct Simple {
     ident: usize,
     open: usize,
     close: usize,
+    next: usize,
+}
+
+/// The identifier and value of a common node in `text`, as small strings,
+/// built when called (inside the push, see `Parser::push_node`).
+#[inline(always)]
+fn simple_strings(text: &str, simple: &Simple) -> impl FnOnce() -> (SmallStr, SmallStr) {
+    let (ident, open, close) = (simple.ident, simple.open, simple.close);
+    move || {
+        (
+            SmallStr::from_text(text, ident, open),
+            SmallStr::from_text(text, open + 1, close),
+        )
+    }
+}
+
+/// Reads the common node at `i` (just after its `;`) without the general
+/// machinery: one property in upper case with one value, then `;`, `(`,
+/// `)` or the end. `None` for anything else, which the general reader
+/// then handles with every check and repair.
+#[inline(always)]
+fn scan_simple(b: &[u8], mut i: usize) -> Option<Simple> {
+    while b.get(i).is_some_and(|&c| is_ws(c)) {
+        i += 1;
+    }
+    let ident = i;
+    while b.get(i).is_some_and(u8::is_ascii_uppercase) {
+        i += 1;
+    }
+    if i == ident || b.get(i) != Some(&b'[') {
+        return None;
+    }
+    let open = i;
+    i += 1;
+    loop {
+        match *b.get(i)? {
+            b']' => break,
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+    let close = i;
+    i += 1;
+    while b.get(i).is_some_and(|&c| is_ws(c)) {
+        i += 1;
+    }
+    match b.get(i) {
+        Some(b';' | b'(' | b')') | None => Some(Simple {
+            ident,
+            open,
+            close,
+            next: i,
+        }),
+        Some(_) => None,
+    }
 }
 
 /// An open `(`: the node the variation hangs from and the number of nodes
@@ -234,12 +303,15 @@ impl<'a> Parser<'a> {
         if self.nodes.is_empty() {
             return;
         }
+        // The arena was sized from the bytes left. A record's guess is
+        // within a few hundred nodes of the truth, not worth a copy; a long
+        // tree keeps at most a quarter more than it uses.
         let mut nodes = std::mem::take(&mut self.nodes);
-        if nodes.capacity() > nodes.len() + nodes.len() / 4 + 16 {
+        if nodes.capacity() > nodes.len() + nodes.len() / 4 + SLACK_NODES {
             nodes.shrink_to_fit();
         }
         let mut links = std::mem::take(&mut self.links);
-        if links.capacity() > links.len() + links.len() / 4 + 16 {
+        if links.capacity() > links.len() + links.len() / 4 + SLACK_NODES {
             links.shrink_to_fit();
         }
         let tree = GameTree::from_parsed(nodes, links);
@@ -269,9 +341,7 @@ impl<'a> Parser<'a> {
                     let at = self.pos;
                     self.pos += 1;
                     self.node(at)?;
-                    // The rest of a plain sequence of moves, without the
-                    // checks `node` makes for a node after `(` or `)`.
-                    while self.b.get(self.pos) == Some(&b';') && self.simple_next() {}
+                    self.sequence();
                 }
                 b'(' => {
                     if self.cur == NONE {
@@ -364,112 +434,122 @@ impl<'a> Parser<'a> {
                 limit: self.max_nodes,
             }));
         }
-        self.reserve_nodes();
-        if let Some(simple) = self.simple_node() {
-            self.push_simple(&simple, at);
-        } else {
-            let node = self.general_node(at)?;
-            self.nodes.push(node);
+        if let Some(simple) = scan_simple(self.b, self.pos) {
+            self.pos = simple.next;
+            let strings = simple_strings(self.text, &simple);
+            self.push_simple(&simple, strings, at, parent);
+            return Ok(());
         }
-        self.cur = (self.nodes.len() - 1) as u32;
-        if let Some(p) = self.links.get_mut(parent as usize) {
-            p.count_child();
-        }
-        self.links.push(Link::parsed(parent));
-        self.created += 1;
+        let node = self.general_node(at)?;
+        self.push_node(self.pos, || node);
+        self.link(parent);
         Ok(())
     }
 
-    /// Makes room for the rest of this tree when the arena is full: a move
-    /// node takes 6 bytes or more (`;B[pd]`), so this is rarely short for long.
-    #[inline]
-    fn reserve_nodes(&mut self) {
-        if self.nodes.len() == self.nodes.capacity() {
-            let guess = (self.b.len().saturating_sub(self.pos) / 6).clamp(16, 1 << 16);
-            self.nodes.reserve(guess);
-            self.links.reserve(guess);
-        }
-    }
-
-    /// Adds a node of one property with one value (`;B[pd]`), built in one
-    /// expression so that it can be written in place.
-    #[inline]
-    fn push_simple(&mut self, simple: &Simple, at: usize) {
-        let (id, open, close) = (simple.ident, simple.open, simple.close);
-        self.nodes.push(Node::from_one(
-            Some(Property::from_parts(
-                SmallStr::from_text(self.text, id, open),
-                Values::One(Value::from_parts(
-                    SmallStr::from_text(self.text, open + 1, close),
-                    Sp::new(open, close + 1),
-                )),
-                Sp::new(id, close + 1),
-            )),
-            Sp::new(at, close + 1),
-        ));
-    }
-
-    /// The next node of a sequence (at `;`, right after another node), if it
-    /// is a common node: read and added. Otherwise nothing is read.
-    fn simple_next(&mut self) -> bool {
-        let at = self.pos;
-        if self.created >= self.max_nodes || self.cur == NONE || self.after_variation {
-            return false;
-        }
-        self.pos += 1;
-        let Some(simple) = self.simple_node() else {
-            self.pos = at;
-            return false;
-        };
-        self.reserve_nodes();
-        self.push_simple(&simple, at);
-        let parent = self.cur;
+    /// Links the node just pushed under `parent` and makes it current.
+    #[inline(always)]
+    fn link(&mut self, parent: u32) {
+        self.cur = (self.nodes.len() - 1) as u32;
         if let Some(p) = self.links.get_mut(parent as usize) {
             p.count_child();
         }
         self.links.push(Link::parsed(parent));
-        self.cur = (self.nodes.len() - 1) as u32;
         self.created += 1;
-        true
     }
 
-    /// The common node, read without the general machinery: one property
-    /// in upper case with one value, then `;`, `(` or `)`. Returns where its
-    /// identifier starts and where the value's brackets are, having read the
-    /// node, or `None` having read nothing.
-    fn simple_node(&mut self) -> Option<Simple> {
+    /// The rest of a plain sequence of common nodes (`;B[pd];W[dd]...`) in
+    /// one tight loop, without the checks `node` makes for a node after
+    /// `(` or `)`: each such node's parent is the one before it.
+    fn sequence(&mut self) {
+        if self.cur == NONE || self.after_variation {
+            return;
+        }
         let b = self.b;
-        let mut i = self.pos;
-        while b.get(i).is_some_and(|&c| is_ws(c)) {
-            i += 1;
-        }
-        let ident = i;
-        while b.get(i).is_some_and(u8::is_ascii_uppercase) {
-            i += 1;
-        }
-        if i == ident || b.get(i) != Some(&b'[') {
-            return None;
-        }
-        let open = i;
-        i += 1;
-        loop {
-            match b.get(i)? {
-                b']' => break,
-                b'\\' => i += 2,
-                _ => i += 1,
+        let mut pos = self.pos;
+        while b.get(pos) == Some(&b';') && self.created < self.max_nodes {
+            // A move, `;B[pd]`: nearly every node of a record. Checked
+            // byte by byte, its strings built without a scan.
+            if let Some(&[_, c, b'[', x, y, b']']) = b.get(pos..pos + 6)
+                && c.is_ascii_uppercase()
+                && x.is_ascii_lowercase()
+                && y.is_ascii_lowercase()
+            {
+                let next = skip_ws(b, pos + 6);
+                if matches!(b.get(next), Some(b';' | b'(' | b')') | None) {
+                    let simple = Simple {
+                        ident: pos + 1,
+                        open: pos + 2,
+                        close: pos + 5,
+                        next,
+                    };
+                    let strings = move || (SmallStr::upper(c), SmallStr::lower_pair(x, y));
+                    self.push_simple(&simple, strings, pos, self.cur);
+                    pos = next;
+                    continue;
+                }
             }
+            let Some(simple) = scan_simple(b, pos + 1) else {
+                break;
+            };
+            let strings = simple_strings(self.text, &simple);
+            self.push_simple(&simple, strings, pos, self.cur);
+            pos = simple.next;
         }
-        let close = i;
-        i += 1;
-        while b.get(i).is_some_and(|&c| is_ws(c)) {
-            i += 1;
+        self.pos = pos;
+    }
+
+    /// Makes room for the rest of this tree when the arena is full, guessed
+    /// from the bytes left after `pos`: a move node takes 6 bytes or more
+    /// (`;B[pd]`), so this is rarely short for long.
+    #[cold]
+    fn reserve_nodes(&mut self, pos: usize) {
+        let guess = (self.b.len().saturating_sub(pos) / 6).clamp(16, 1 << 16);
+        self.nodes.reserve(guess);
+        self.links.reserve(guess);
+    }
+
+    /// Adds a node of one property with one value (`;B[pd]`) under
+    /// `parent`, built in one expression once the arena has room so that
+    /// it is written in place.
+    #[inline(always)]
+    fn push_simple(
+        &mut self,
+        simple: &Simple,
+        strings: impl FnOnce() -> (SmallStr, SmallStr),
+        at: usize,
+        parent: u32,
+    ) {
+        let (id, open, close) = (simple.ident, simple.open, simple.close);
+        self.push_node(at, move || {
+            let (ident, value) = strings();
+            Node::from_one(
+                Some(Property::from_parts(
+                    ident,
+                    Values::One(Value::from_parts(value, Sp::new(open, close + 1))),
+                    Sp::new(id, close + 1),
+                )),
+                Sp::new(at, close + 1),
+            )
+        });
+        self.link(parent);
+    }
+
+    /// Adds the node `make` builds to the arena, making room first (guessed
+    /// from the bytes after `pos`). The node is built only where the push
+    /// is known not to reallocate, so that it is written straight into the
+    /// arena rather than staged on the stack (a store-forwarding stall per
+    /// node).
+    #[inline(always)]
+    fn push_node(&mut self, pos: usize, make: impl FnOnce() -> Node) {
+        if self.nodes.len() == self.nodes.capacity() {
+            self.reserve_nodes(pos);
         }
-        match b.get(i) {
-            Some(b';' | b'(' | b')') | None => {}
-            Some(_) => return None,
+        if self.nodes.len() < self.nodes.capacity() {
+            self.nodes.push(make());
+        } else {
+            // Not reached: `reserve_nodes` made room.
+            self.nodes.push(make());
         }
-        self.pos = i;
-        Some(Simple { ident, open, close })
     }
 
     /// Any node, with every check and repair.
@@ -554,10 +634,10 @@ impl<'a> Parser<'a> {
                         last = None;
                         continue;
                     }
-                    let found = self.slice(start, id_end);
                     let ident = if upper {
                         SmallStr::from_text(self.text, start, id_end)
                     } else {
+                        let found = self.slice(start, id_end);
                         let kept: String = found.chars().filter(char::is_ascii_uppercase).collect();
                         if kept.is_empty() {
                             self.issue(
@@ -683,14 +763,12 @@ impl<'a> Parser<'a> {
 
     /// One or more values `[...]` of property `ident`, `self.pos` at the
     /// first `[`.
+    #[inline]
     fn values(&mut self, ident: &SmallStr) -> PResult<Values> {
         let first = self.value(ident)?;
         let mut values = Values::One(first);
         loop {
-            let mut p = self.pos;
-            while self.b.get(p).is_some_and(|&c| is_ws(c)) {
-                p += 1;
-            }
+            let p = skip_ws(self.b, self.pos);
             if self.b.get(p) != Some(&b'[') {
                 return Ok(values);
             }
@@ -701,6 +779,7 @@ impl<'a> Parser<'a> {
     }
 
     /// One value, `self.pos` at its `[`; leaves `self.pos` after its `]`.
+    #[inline]
     fn value(&mut self, ident: &SmallStr) -> PResult<Value> {
         let open = self.pos;
         let start = open + 1;
@@ -710,25 +789,30 @@ impl<'a> Parser<'a> {
                 Some(b']') => break,
                 Some(b'\\') => i += 2,
                 Some(_) => i += 1,
-                None => {
-                    let n = self.b.len();
-                    self.issue(
-                        open,
-                        n,
-                        Issue::UnterminatedValue {
-                            property: ident.as_str().to_owned(),
-                        },
-                    )?;
-                    // Keep the rest as the value, without a dangling `\`.
-                    let raw_end = if i > n { n - 1 } else { n };
-                    self.pos = n;
-                    let raw = SmallStr::new(self.slice(start, raw_end));
-                    return Ok(Value::from_parts(raw, Sp::new(open, n)));
-                }
+                None => return self.unterminated(ident, open, i),
             }
         }
         self.pos = i + 1;
         let raw = SmallStr::from_text(self.text, start, i);
         Ok(Value::from_parts(raw, Sp::new(open, i + 1)))
+    }
+
+    /// A value from its `[` at `open` to the end of the text, where the scan
+    /// stopped at `i`.
+    #[cold]
+    fn unterminated(&mut self, ident: &SmallStr, open: usize, i: usize) -> PResult<Value> {
+        let n = self.b.len();
+        self.issue(
+            open,
+            n,
+            Issue::UnterminatedValue {
+                property: ident.as_str().to_owned(),
+            },
+        )?;
+        // Keep the rest as the value, without a dangling `\`.
+        let raw_end = if i > n { n - 1 } else { n };
+        self.pos = n;
+        let raw = SmallStr::new(self.slice(open + 1, raw_end));
+        Ok(Value::from_parts(raw, Sp::new(open, n)))
     }
 }

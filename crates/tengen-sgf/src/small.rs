@@ -55,6 +55,25 @@ pub(crate) enum SmallStr {
     Heap(Box<Box<str>>),
 }
 
+/// The one letter of index `i` (0-51) in `PAIR_BYTES`: the first letter of
+/// the pair that repeats it.
+#[inline(always)]
+const fn single(i: u16) -> SmallStr {
+    SmallStr::Pair {
+        start: 2 * 53 * i,
+        len: 1,
+    }
+}
+
+/// The letters of indices `i` then `j` (0-51) in `PAIR_BYTES`.
+#[inline(always)]
+const fn double(i: u16, j: u16) -> SmallStr {
+    SmallStr::Pair {
+        start: 2 * (52 * i + j),
+        len: 2,
+    }
+}
+
 impl SmallStr {
     /// One or two SGF letters as a slice of the static table.
     #[inline(always)]
@@ -62,21 +81,34 @@ impl SmallStr {
         match *bytes {
             [a] => {
                 let i = u16::from(*LETTER_INDEX.get(usize::from(a))?);
-                (i < 52).then_some(SmallStr::Pair {
-                    start: 2 * 53 * i,
-                    len: 1,
-                })
+                (i < 52).then_some(single(i))
             }
             [a, b] => {
                 let i = u16::from(*LETTER_INDEX.get(usize::from(a))?);
                 let j = u16::from(*LETTER_INDEX.get(usize::from(b))?);
-                (i < 52 && j < 52).then_some(SmallStr::Pair {
-                    start: 2 * (52 * i + j),
-                    len: 2,
-                })
+                (i < 52 && j < 52).then_some(double(i, j))
             }
             _ => None,
         }
+    }
+
+    /// An upper-case letter `A`-`Z` (a move's identifier), the caller
+    /// having checked it: the same string [`SmallStr::new`] builds, with
+    /// no table lookup. (Another byte gives a wrong string, not a panic.)
+    #[inline(always)]
+    pub(crate) fn upper(c: u8) -> SmallStr {
+        single(26 + u16::from(c.wrapping_sub(b'A')))
+    }
+
+    /// Two lower-case letters `a`-`z` (a point), the caller having checked
+    /// them: the same string [`SmallStr::new`] builds, with no table lookup.
+    /// (Other bytes give a wrong string, not a panic.)
+    #[inline(always)]
+    pub(crate) fn lower_pair(x: u8, y: u8) -> SmallStr {
+        double(
+            u16::from(x.wrapping_sub(b'a')),
+            u16::from(y.wrapping_sub(b'a')),
+        )
     }
 
     #[inline]
@@ -215,6 +247,19 @@ mod tests {
             }
         }
         assert!(matches!(SmallStr::new(&"x".repeat(15)), SmallStr::Heap(_)));
+        for c in b'A'..=b'Z' {
+            assert_eq!(
+                SmallStr::upper(c),
+                SmallStr::new(&char::from(c).to_string())
+            );
+        }
+        for x in b'a'..=b'z' {
+            for y in b'a'..=b'z' {
+                let s = String::from_utf8(vec![x, y]).unwrap();
+                assert_eq!(SmallStr::lower_pair(x, y).as_str(), s);
+                assert_eq!(SmallStr::lower_pair(x, y), SmallStr::new(&s));
+            }
+        }
         assert_eq!(std::mem::size_of::<SmallStr>(), 16);
     }
 }

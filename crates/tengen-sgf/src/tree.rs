@@ -29,11 +29,14 @@ pub(crate) struct Sp {
 }
 
 impl Sp {
+    /// A span of parsed text. The parser only reads texts shorter than
+    /// `u32::MAX` bytes (longer ones are refused before parsing), so every
+    /// offset fits: the casts cost nothing on the hot path.
     #[inline(always)]
     pub(crate) fn new(start: usize, end: usize) -> Sp {
         Sp {
-            start: u32::try_from(start).unwrap_or(u32::MAX),
-            end: u32::try_from(end).unwrap_or(u32::MAX),
+            start: start as u32,
+            end: end as u32,
         }
     }
 

@@ -35,13 +35,22 @@ pub fn ataris(board: &Board, m: Point, color: Color) -> Vec<Point> {
     }
     let mut b = board.clone();
     b.play_unchecked(m, color);
+    in_atari_beside(&b, m)
+}
+
+/// The opposing chains next to the chain at `m` that have one liberty (one
+/// stone of each), on the board after the move at `m`.
+pub(crate) fn in_atari_beside(after: &Board, m: Point) -> Vec<Point> {
+    let Some(color) = after.get(m) else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     let mut ids = PointSet::new();
-    for s in b.chain(m) {
-        for q in b.neighbours(s) {
-            if b.get(q) == Some(color.opponent())
-                && b.liberties(q) == 1
-                && let Some(id) = b.chain_id(q)
+    for s in after.chain(m) {
+        for q in after.neighbours(s) {
+            if after.get(q) == Some(color.opponent())
+                && after.liberties(q) == 1
+                && let Some(id) = after.chain_id(q)
                 && ids.insert(id)
             {
                 out.push(q);

@@ -28,6 +28,7 @@
 //! almost no board. A 60-ply ladder across the 19x19 board reads in a few
 //! tens of microseconds (see `benches/reading.rs`).
 
+use crate::atari::in_atari_beside;
 use crate::reader::{Limits, Reader, Tri};
 use crate::util::{PointSet, empty_neighbours, first_liberties, legal, within, without_stone};
 use tengen_core::{Board, Color, Point};
@@ -103,20 +104,10 @@ pub fn ladders_after(board: &Board, m: Point, color: Color) -> Vec<(Point, Ladde
     let mut after = board.clone();
     after.play_unchecked(m, color);
     let mut reader = Reader::new(Limits::LADDER);
-    let mut ids = PointSet::new();
-    let mut out = Vec::new();
-    for s in after.chain(m).collect::<Vec<_>>() {
-        for q in after.neighbours(s).collect::<Vec<_>>() {
-            if after.get(q) == Some(color.opponent())
-                && after.liberties(q) == 1
-                && let Some(id) = after.chain_id(q)
-                && ids.insert(id)
-            {
-                out.push((q, reader.ladder(&after, q)));
-            }
-        }
-    }
-    out
+    in_atari_beside(&after, m)
+        .into_iter()
+        .map(|q| (q, reader.ladder(&after, q)))
+        .collect()
 }
 
 /// The main line of the ladder on the chain at `chain`: the moves both sides
@@ -139,6 +130,12 @@ impl Reader {
             }
             other => other,
         }
+    }
+
+    /// Reads the ladder without looking for a breaker (an escape gives
+    /// `Escapes { breaker: None }`): the cheap yes-or-no question.
+    pub(crate) fn ladder_works(&mut self, board: &Board, chain: Point) -> LadderResult {
+        self.ladder_bare(board, chain, false)
     }
 
     /// Reads without looking for a breaker; `trace` keeps the points played.

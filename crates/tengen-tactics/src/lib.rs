@@ -16,6 +16,7 @@
 //! | shortage of liberties (dame-zumari) | [`dame_zumari`] | [`DameZumari`] |
 //! | eye or false eye, eye-space shape | [`eye`], [`eye_space`], [`classify_space`] | [`EyeKind`], [`EyeSpace`] |
 //! | would this move break a nakade seki | [`breaks_nakade_seki`] | `bool` |
+//! | which glossary terms name this move (the lexicon) | [`name_moves`], [`name_last`], [`explain_line`] | [`Named`] |
 //!
 //! Every search is bounded in nodes and in depth ([`Limits`]), hence in
 //! time; it is deterministic (no randomness, no threads, no clocks) and says
@@ -54,6 +55,7 @@
 pub mod atari;
 pub mod eyes;
 pub mod ladder;
+pub mod lexicon;
 pub mod reader;
 pub mod reading;
 pub mod semeai;
@@ -65,6 +67,7 @@ pub use atari::{
 };
 pub use eyes::{EyeKind, EyeShape, EyeSpace, breaks_nakade_seki, classify_space, eye, eye_space};
 pub use ladder::{LadderResult, ladder_line, ladders_after, read_ladder};
+pub use lexicon::{Lang, Named, TERMS, explain_line, name_last, name_moves};
 pub use reader::{Limits, Reader};
 pub use reading::{Attack, Defence, Net, attack, defend, net};
 pub use semeai::{RaceLiberties, RaceOutcome, Semeai, race, semeai};

@@ -1,4 +1,38 @@
-//! tengen-web.
+//! tengen's web board: `tengen serve`.
+//!
+//! An axum server with one WebSocket per game, an SQLite database where
+//! every action is stored before it is acknowledged (games are rebuilt by
+//! replaying their actions, so a killed server loses nothing), and a static
+//! page embedded in the binary that draws the board in SVG, in French and
+//! English. This is the only crate that knows HTTP and JSON.
+//!
+//! ```no_run
+//! # async fn start() -> Result<(), tengen_web::WebError> {
+//! let config = tengen_web::ServeConfig {
+//!     addr: "127.0.0.1:8619".parse().unwrap(),
+//!     db: "tengen.db".into(),
+//! };
+//! let server = tengen_web::Server::bind(&config).await?;
+//! println!("http://{}", server.local_addr());
+//! server.run().await?;
+//! # Ok(()) }
+//! ```
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
+mod assets;
+pub mod clock;
+mod engine;
+pub mod error;
+pub mod hub;
+pub mod learn;
+pub mod names;
+pub mod review;
+pub mod room;
+mod server;
+pub mod store;
+pub mod view;
+
+pub use error::{Refusal, WebError};
+pub use server::{DEFAULT_PORT, ServeConfig, Server};

@@ -3,10 +3,11 @@
 use anyhow::{Result, bail};
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use tengen_core::{Board, BoardSize, Color, Game, Points, Preset};
 use tengen_mcts::playout::{LightPlayout, PlayoutStats};
-use tengen_mcts::{Rng, random};
+use tengen_mcts::{Limit, Rng, Search, SearchConfig, random};
 use tengen_sgf::record::{self, ReplayOptions};
 
 /// Arguments of `tengen bench`.
@@ -45,6 +46,36 @@ enum What {
         #[arg(default_value = "../shared/data")]
         path: std::path::PathBuf,
     },
+    /// Search speed: simulations per second of the Monte-Carlo search from
+    /// the empty board, one line per thread count:
+    /// `size=9 threads=1 playouts_per_s=X`.
+    Search {
+        /// Board size.
+        #[arg(long, default_value_t = 9)]
+        size: u32,
+        /// Simulations per run.
+        #[arg(long, default_value_t = 20_000)]
+        playouts: u64,
+        /// Thread counts to measure (repeat for several); 1 and 2 when absent.
+        #[arg(long = "threads")]
+        threads: Vec<usize>,
+    },
+    /// Dead-stone estimate against recorded results: over the finished
+    /// games under PATH with a points result under area scoring, estimates
+    /// the dead stones of the final position, counts, and reports how often
+    /// the winner agrees with `RE` and how often the margin is within one
+    /// point.
+    Dead {
+        /// Files or directories of SGF files.
+        #[arg(default_value = "../shared/data")]
+        paths: Vec<std::path::PathBuf>,
+        /// Playouts of each estimate.
+        #[arg(long, default_value_t = super::score::DEAD_PLAYOUTS)]
+        playouts: u64,
+        /// Print each game that disagrees.
+        #[arg(long)]
+        verbose: bool,
+    },
     /// Full-rules play: replays long random games through `Game::play` under
     /// each preset (repetition history included); one line per preset.
     Play {
@@ -82,6 +113,25 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             }
         }
         What::Play { size, games } => play_lines(*size, *games)?,
+        What::Search {
+            size,
+            playouts,
+            threads,
+        } => {
+            let threads = if threads.is_empty() {
+                vec![1, 2]
+            } else {
+                threads.clone()
+            };
+            for t in threads {
+                search_line(*size, *playouts, t)?;
+            }
+        }
+        What::Dead {
+            paths,
+            playouts,
+            verbose,
+        } => dead_line(paths, *playouts, *verbose)?,
         What::Sgf { path } => sgf_line(path)?,
     }
     Ok(ExitCode::SUCCESS)
@@ -207,4 +257,124 @@ fn sgf_line(path: &std::path::Path) -> Result<()> {
         moves as f64 / replay,
     )?;
     Ok(())
+}
+
+/// Simulations per second of one search of `playouts` from the empty board.
+fn search_line(size: u32, playouts: u64, threads: usize) -> Result<()> {
+    let game = Game::new(Preset::Chinese.rules(), BoardSize::square(size)?);
+    let mut search = Search::new(SearchConfig {
+        threads,
+        ..SearchConfig::default()
+    });
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let analysis = search.analyze(&game, Limit::playouts(playouts), &stop, None);
+    let secs = start.elapsed().as_secs_f64();
+    writeln!(
+        std::io::stdout(),
+        "size={size} threads={threads} playouts={} playouts_per_s={:.0}",
+        analysis.visits,
+        analysis.visits as f64 / secs,
+    )?;
+    Ok(())
+}
+
+/// What one game of the dead-stone benchmark gave.
+enum DeadCheck {
+    /// Not a finished game with a points result under area scoring.
+    Skipped,
+    /// Counted: whether the winner and the margin agree with `RE`.
+    Counted {
+        winner: bool,
+        margin: bool,
+        line: String,
+    },
+}
+
+fn dead_line(paths: &[std::path::PathBuf], playouts: u64, verbose: bool) -> Result<()> {
+    use rayon::prelude::*;
+    let files = super::files::sgf_files(paths)?;
+    let checks: Vec<DeadCheck> = files.par_iter().map(|f| dead_check(f, playouts)).collect();
+    let (mut games, mut winners, mut margins) = (0usize, 0usize, 0usize);
+    let mut out = std::io::stdout();
+    for c in &checks {
+        if let DeadCheck::Counted {
+            winner,
+            margin,
+            line,
+        } = c
+        {
+            games += 1;
+            winners += usize::from(*winner);
+            margins += usize::from(*margin);
+            if verbose && !winner {
+                writeln!(out, "{line}")?;
+            }
+        }
+    }
+    let pct = |n: usize| 100.0 * n as f64 / games.max(1) as f64;
+    writeln!(
+        out,
+        "files={} games={games} winner_agrees={winners} ({:.1}%) margin_within_1={margins} ({:.1}%) playouts={playouts}",
+        files.len(),
+        pct(winners),
+        pct(margins),
+    )?;
+    Ok(())
+}
+
+/// Estimates, counts and compares one file's first game.
+fn dead_check(file: &std::path::Path, playouts: u64) -> DeadCheck {
+    use tengen_core::{Outcome, Scoring, WinBy};
+    use tengen_sgf::record::RecordedResult;
+    let Ok(bytes) = std::fs::read(file) else {
+        return DeadCheck::Skipped;
+    };
+    let Ok(parsed) = tengen_sgf::parse(&bytes, &tengen_sgf::ParseOptions::lenient()) else {
+        return DeadCheck::Skipped;
+    };
+    let Some(tree) = parsed.collection.trees.first() else {
+        return DeadCheck::Skipped;
+    };
+    let Ok((info, replay)) = record::replay_main_line(tree, &ReplayOptions::default()) else {
+        return DeadCheck::Skipped;
+    };
+    let area = matches!(
+        info.rules.scoring,
+        Scoring::AreaDameBoth | Scoring::AreaDameShared | Scoring::AreaDameNobody
+    );
+    let Some(RecordedResult::Outcome(Outcome::Win {
+        winner,
+        by: WinBy::Score(recorded),
+    })) = info.recorded_result()
+    else {
+        return DeadCheck::Skipped;
+    };
+    let errors = replay
+        .findings
+        .iter()
+        .any(|f| f.severity == record::Severity::Error);
+    if !area || errors {
+        return DeadCheck::Skipped;
+    }
+    let game = &replay.game;
+    let dead = tengen_mcts::estimate_dead(game, playouts, super::score::DEAD_SEED);
+    let score = game.score(&dead);
+    let signed = |c: tengen_core::Color, p: Points| match c {
+        tengen_core::Color::Black => p,
+        tengen_core::Color::White => -p,
+    };
+    let recorded_margin = signed(winner, recorded);
+    let diff = (score.margin - recorded_margin).abs();
+    DeadCheck::Counted {
+        winner: score.winner() == Some(winner),
+        margin: diff <= Points::whole(1),
+        line: format!(
+            "{}: RE {} counted {} ({} dead)",
+            file.display(),
+            info.result_text.as_deref().unwrap_or("?"),
+            score.outcome().to_sgf(),
+            dead.len()
+        ),
+    }
 }

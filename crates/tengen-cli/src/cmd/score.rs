@@ -20,10 +20,21 @@ pub struct Args {
     #[arg(long, allow_hyphen_values = true)]
     komi: Option<Points>,
     /// Dead stones, as vertices (`D4,Q16` or `"D4 Q16"`); any stone of a
-    /// chain names the whole chain.
+    /// chain names the whole chain. `auto`: estimated by playouts from the
+    /// final position.
     #[arg(long, default_value = "")]
     dead: String,
+    /// Playouts of the `--dead auto` estimate.
+    #[arg(long, default_value_t = DEAD_PLAYOUTS)]
+    dead_playouts: u64,
 }
+
+/// Playouts of the `--dead auto` estimate when not given.
+pub const DEAD_PLAYOUTS: u64 = 2000;
+
+/// Seed of the `--dead auto` estimate (fixed: the same file always gives
+/// the same count).
+pub const DEAD_SEED: u64 = 1;
 
 pub fn run(args: &Args) -> Result<ExitCode> {
     let bytes = std::fs::read(&args.file)
@@ -54,7 +65,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     let game = &replay.game;
-    let dead = vertex::parse_points(&args.dead, game.size())?;
+    let dead = if args.dead.trim().eq_ignore_ascii_case("auto") {
+        tengen_mcts::estimate_dead(game, args.dead_playouts, DEAD_SEED)
+    } else {
+        vertex::parse_points(&args.dead, game.size())?
+    };
     if let Some(p) = dead.iter().find(|p| game.board().get(**p).is_none()) {
         bail!(
             "--dead {}: no stone there",

@@ -1,0 +1,236 @@
+//! `tengen explain FILE.sgf`: the named moves of a record's main line, one
+//! line per move; `--out` writes the record with the sentences as comments;
+//! `--stats PATH...` counts how often each term occurs over many records.
+
+use super::files::sgf_files;
+use anyhow::{Context, Result, bail};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use tengen_core::Game;
+use tengen_sgf::record::{self, ReplayMode, ReplayOptions, Severity};
+use tengen_sgf::{Collection, GameTree, ParseOptions, parse};
+use tengen_tactics::{Lang, Named, TERMS, explain_line, name_moves};
+
+/// The language of the sentences, as the command line names it.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum LangArg {
+    /// English.
+    En,
+    /// French.
+    Fr,
+}
+
+impl From<LangArg> for Lang {
+    fn from(l: LangArg) -> Lang {
+        match l {
+            LangArg::En => Lang::En,
+            LangArg::Fr => Lang::Fr,
+        }
+    }
+}
+
+/// Arguments of `tengen explain`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The SGF file (its first game); with `--stats`, files or directories.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The language of the sentences.
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
+    /// Write the record here with each move's sentences as its comment.
+    #[arg(long, conflicts_with = "stats")]
+    out: Option<PathBuf>,
+    /// Print `term count per-1000-moves` over every game of the paths
+    /// (directories searched for `.sgf`), most frequent first.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// A record read and replayed: the parsed collection, its main line's game,
+/// the number of the game's first turn (1 unless setup stones came after
+/// the first moves), and the replay error that stopped it, if any.
+struct Explained {
+    collection: Collection,
+    game: Game,
+    first_number: usize,
+    error: Option<String>,
+}
+
+/// Reads the first game of `path` and replays its main line, tolerating
+/// moves that the record's rules forbid (records of other rules).
+fn read(path: &Path) -> Result<Explained, String> {
+    let shown = path.display();
+    let bytes = std::fs::read(path).map_err(|e| format!("{shown}: cannot read the file: {e}"))?;
+    let parsed = parse(&bytes, &ParseOptions::lenient()).map_err(|e| format!("{shown}: {e}"))?;
+    let tree = parsed
+        .collection
+        .trees
+        .first()
+        .ok_or_else(|| format!("{shown}: no game in the file"))?;
+    let options = ReplayOptions {
+        mode: ReplayMode::Tolerant,
+        ..ReplayOptions::default()
+    };
+    let (_, replay) =
+        record::replay_main_line(tree, &options).map_err(|f| format!("{shown}: {}", f.message))?;
+    let error = replay
+        .findings
+        .iter()
+        .find(|f| f.severity == Severity::Error)
+        .map(|f| format!("{shown}: {}", f.message));
+    let first_number = replay.moves.saturating_sub(replay.game.turns().len()) + 1;
+    Ok(Explained {
+        collection: parsed.collection,
+        game: replay.game,
+        first_number,
+        error,
+    })
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    if args.stats {
+        return stats(args);
+    }
+    let [path] = args.paths.as_slice() else {
+        bail!("explain takes one SGF file (or --stats with files and directories)");
+    };
+    let lang = Lang::from(args.lang);
+    let explained = match read(path) {
+        Ok(e) => e,
+        Err(message) => {
+            eprintln!("{message}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let game = &explained.game;
+    let names = name_moves(game);
+    let mut out = std::io::stdout().lock();
+    let mut sentences = Vec::with_capacity(names.len());
+    for (i, (turn, names)) in game.turns().iter().zip(&names).enumerate() {
+        let line = explain_line(
+            explained.first_number + i,
+            turn.color,
+            turn.mv,
+            game.size(),
+            names,
+            lang,
+        );
+        writeln!(out, "{line}")?;
+        sentences.push(comment(&line));
+    }
+    if let Some(target) = &args.out {
+        let mut collection = explained.collection;
+        if let Some(tree) = collection.trees.first_mut() {
+            annotate(tree, explained.first_number, &sentences);
+        }
+        collection.set_charset_utf8();
+        std::fs::write(target, tengen_sgf::write(&collection))
+            .with_context(|| format!("cannot write {}", target.display()))?;
+    }
+    if let Some(message) = explained.error {
+        eprintln!("{message}");
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The comment for a move: the sentences of its explain line (the node
+/// says the colour and vertex already).
+fn comment(line: &str) -> String {
+    line.splitn(5, ' ').nth(4).unwrap_or(line).to_string()
+}
+
+/// Adds each sentence as a comment (after any comment already there) to
+/// the move nodes of the main line, the first annotated being move
+/// `first_number`.
+fn annotate(tree: &mut GameTree, first_number: usize, sentences: &[String]) {
+    let moves: Vec<_> = tree
+        .main_line()
+        .filter(|&id| {
+            let node = tree.node(id);
+            node.get("B").is_some() || node.get("W").is_some()
+        })
+        .collect();
+    for (id, sentence) in moves
+        .into_iter()
+        .skip(first_number.saturating_sub(1))
+        .zip(sentences)
+    {
+        let Some(node) = tree.node_mut(id) else {
+            continue;
+        };
+        let text = match node.value("C").map(|v| v.text()) {
+            Some(old) if !old.trim().is_empty() => format!("{old}\n\n{sentence}"),
+            _ => sentence.clone(),
+        };
+        // A text value always builds.
+        let _ = node.set("C", [text]);
+    }
+}
+
+/// What one file adds to the counts.
+#[derive(Default)]
+struct Tally {
+    moves: usize,
+    counts: BTreeMap<&'static str, usize>,
+    failure: Option<String>,
+}
+
+fn tally(path: &Path) -> Tally {
+    let mut t = Tally::default();
+    match read(path) {
+        Ok(e) => {
+            let names: Vec<Vec<Named>> = name_moves(&e.game);
+            t.moves = names.len();
+            for n in names.iter().flatten() {
+                *t.counts.entry(n.id).or_default() += 1;
+            }
+            t.failure = e.error;
+        }
+        Err(message) => t.failure = Some(message),
+    }
+    t
+}
+
+/// `--stats`: every term with its count and rate per 1000 moves.
+fn stats(args: &Args) -> Result<ExitCode> {
+    let files = sgf_files(&args.paths)?;
+    let tallies: Vec<Tally> = files.par_iter().map(|f| tally(f)).collect();
+    let mut counts: BTreeMap<&'static str, usize> = TERMS.iter().map(|&t| (t, 0)).collect();
+    let (mut moves, mut failures) = (0, 0);
+    for t in &tallies {
+        moves += t.moves;
+        for (id, n) in &t.counts {
+            *counts.entry(id).or_default() += n;
+        }
+        if let Some(f) = &t.failure {
+            failures += 1;
+            eprintln!("{f}");
+        }
+    }
+    let mut rows: Vec<(&str, usize)> = counts.into_iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let mut out = std::io::stdout().lock();
+    for (id, n) in rows {
+        let rate = if moves == 0 {
+            0.0
+        } else {
+            n as f64 * 1000.0 / moves as f64
+        };
+        writeln!(out, "{id} {n} {rate:.2}")?;
+    }
+    writeln!(
+        out,
+        "files={} moves={moves} failures={failures}",
+        files.len()
+    )?;
+    Ok(if failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

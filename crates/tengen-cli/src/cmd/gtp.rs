@@ -1,0 +1,61 @@
+//! `tengen gtp`: the engine over GTP on stdin and stdout; logs on stderr.
+
+use anyhow::{Result, bail};
+use std::io::{BufReader, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+use tengen_core::Rules;
+use tengen_engine::{EngineConfig, Session};
+
+/// Arguments of `tengen gtp`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Rules of the games (a preset, alias or KataGo string); GTP
+    /// `kgs-rules` and `kata-set-rules` change them.
+    #[arg(long, default_value = "chinese")]
+    rules: Rules,
+    /// Search threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Playouts per move when no clock is set.
+    #[arg(long, conflicts_with = "time")]
+    playouts: Option<u64>,
+    /// Seconds per move when no clock is set.
+    #[arg(long)]
+    time: Option<f64>,
+    /// Resign when the best move's winning probability is below this
+    /// (0 never resigns).
+    #[arg(long, default_value_t = 0.1)]
+    resign_below: f64,
+    /// Seed of the search.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .try_init();
+    let time = match args.time {
+        Some(t) if !(t.is_finite() && t > 0.0) => {
+            bail!("--time must be a positive number of seconds")
+        }
+        t => t.map(Duration::from_secs_f64),
+    };
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let mut session = Session::new(EngineConfig {
+        rules: args.rules,
+        threads,
+        playouts: args.playouts,
+        time,
+        resign_below: (args.resign_below > 0.0).then_some(args.resign_below),
+        seed: args.seed,
+    });
+    let mut out = std::io::stdout().lock();
+    tengen_engine::serve(&mut session, BufReader::new(std::io::stdin()), &mut out)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

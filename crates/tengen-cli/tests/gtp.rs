@@ -1,0 +1,646 @@
+//! GTP transcripts against the built binary: every command, every error
+//! string, ids, comments, control characters and blank lines, as a
+//! controller sees them on the pipe.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+/// One response: success or failure, the id echoed, the text.
+#[derive(Debug, Clone, PartialEq)]
+struct Reply {
+    ok: bool,
+    id: Option<u32>,
+    text: String,
+}
+
+fn engine() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tengen"));
+    c.args(["gtp", "--playouts", "300", "--threads", "1"]);
+    c
+}
+
+/// A running `tengen gtp` with its pipes.
+fn spawn() -> Child {
+    engine()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("tengen gtp starts")
+}
+
+/// Everything the engine writes for `input` (closed at its end); the
+/// session must end cleanly.
+fn raw(input: &[u8]) -> String {
+    let mut child = spawn();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let mut out = String::new();
+    let mut stdout = child.stdout.take().unwrap();
+    stdout.read_to_string(&mut out).unwrap();
+    assert!(child.wait().unwrap().success());
+    out
+}
+
+/// Runs a whole transcript and splits the output into responses.
+fn transcript(input: &[u8]) -> Vec<Reply> {
+    parse_replies(&raw(input))
+}
+
+fn parse_replies(out: &str) -> Vec<Reply> {
+    assert!(
+        out.is_empty() || out.ends_with("\n\n"),
+        "unterminated: {out:?}"
+    );
+    out.split_terminator("\n\n")
+        .map(|r| {
+            let (status, rest) = r.split_at(1);
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            Reply {
+                ok: match status {
+                    "=" => true,
+                    "?" => false,
+                    _ => panic!("bad status in {r:?}"),
+                },
+                id: rest[..digits].parse().ok(),
+                text: rest[digits..]
+                    .strip_prefix(' ')
+                    .unwrap_or(&rest[digits..])
+                    .to_string(),
+            }
+        })
+        .collect()
+}
+
+fn ok(text: &str) -> Reply {
+    Reply {
+        ok: true,
+        id: None,
+        text: text.to_string(),
+    }
+}
+
+fn err(text: &str) -> Reply {
+    Reply {
+        ok: false,
+        id: None,
+        text: text.to_string(),
+    }
+}
+
+/// The board of a `showboard` answer: rows of X, O and `.`, top first.
+fn rows(showboard: &str) -> Vec<String> {
+    showboard
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| {
+            l.split_whitespace()
+                .filter(|w| matches!(*w, "X" | "O" | "."))
+                .collect::<String>()
+        })
+        .collect()
+}
+
+#[test]
+fn administrative_commands_ids_comments_and_control_characters() {
+    let r = transcript(
+        b"1 protocol_version\nname\n# a comment line\n\n   \n\t\n2 version # trailing comment\n\
+          3 known_command play\nknown_command frobnicate\nknown_command\n\
+          4 na\x01me\x7f\r\n5\tknown_command\tgenmove\n42\nfrobnicate\n6 frobnicate 1 2\n7 list_commands\n8 quit\nname\n",
+    );
+    assert_eq!(
+        r[0],
+        Reply {
+            id: Some(1),
+            ..ok("2")
+        }
+    );
+    assert_eq!(r[1], ok("tengen"));
+    assert_eq!(r[2].id, Some(2));
+    assert_eq!(r[2].text, env!("CARGO_PKG_VERSION"));
+    assert_eq!(
+        r[3],
+        Reply {
+            id: Some(3),
+            ..ok("true")
+        }
+    );
+    assert_eq!(r[4], ok("false"));
+    assert_eq!(r[5], err("syntax error"));
+    assert_eq!(
+        r[6],
+        Reply {
+            id: Some(4),
+            ..ok("tengen")
+        }
+    );
+    assert_eq!(
+        r[7],
+        Reply {
+            id: Some(5),
+            ..ok("true")
+        }
+    );
+    assert_eq!(r[8], err("unknown command"));
+    assert_eq!(
+        r[9],
+        Reply {
+            id: Some(6),
+            ..err("unknown command")
+        }
+    );
+    let listed: Vec<&str> = r[10].text.lines().collect();
+    assert_eq!(r[10].id, Some(7));
+    for c in [
+        "protocol_version",
+        "name",
+        "version",
+        "known_command",
+        "list_commands",
+        "quit",
+        "boardsize",
+        "rectangular_boardsize",
+        "clear_board",
+        "komi",
+        "fixed_handicap",
+        "place_free_handicap",
+        "set_free_handicap",
+        "play",
+        "genmove",
+        "undo",
+        "final_score",
+        "final_status_list",
+        "time_settings",
+        "time_left",
+        "kgs-time_settings",
+        "kgs-rules",
+        "kgs-genmove_cleanup",
+        "loadsgf",
+        "printsgf",
+        "showboard",
+        "reg_genmove",
+        "cputime",
+        "kata-set-rules",
+        "kata-get-rules",
+        "lz-analyze",
+        "kata-analyze",
+        "lz-genmove_analyze",
+        "gogui-analyze_commands",
+    ] {
+        assert!(listed.contains(&c), "{c} not listed");
+    }
+    // quit answers and ends the session: the last `name` gets no answer.
+    assert_eq!(
+        r[11],
+        Reply {
+            id: Some(8),
+            ..ok("")
+        }
+    );
+    assert_eq!(r.len(), 12);
+}
+
+#[test]
+fn the_wire_format_is_the_reference_one() {
+    let out = raw(b"9 boardsize 9\nboardsize 0\nquit\n");
+    assert_eq!(out, "=9 \n\n? unacceptable size\n\n= \n\n");
+}
+
+#[test]
+fn board_sizes_and_their_limits() {
+    let r = transcript(
+        b"boardsize 1\nshowboard\nboardsize 25\nboardsize 0\nboardsize 26\nboardsize x\nboardsize\n\
+          rectangular_boardsize 7 5\nshowboard\nrectangular_boardsize 7 26\nplay b G5\nplay b H5\nclear_board\nshowboard\n",
+    );
+    assert_eq!(r[0], ok(""));
+    assert_eq!(rows(&r[1].text), ["."]);
+    assert_eq!(r[2], ok(""));
+    assert_eq!(r[3], err("unacceptable size"));
+    assert_eq!(r[4], err("unacceptable size"));
+    assert_eq!(r[5], err("syntax error"));
+    assert_eq!(r[6], err("syntax error"));
+    assert_eq!(r[7], ok(""));
+    assert_eq!(rows(&r[8].text), vec![".......".to_string(); 5]);
+    assert_eq!(r[9], err("unacceptable size"));
+    assert_eq!(r[10], ok(""));
+    assert_eq!(r[11], err("invalid coordinate"));
+    assert_eq!(rows(&r[13].text), vec![".......".to_string(); 5]);
+}
+
+#[test]
+fn play_errors_occupied_suicide_ko_and_superko() {
+    let r = transcript(
+        b"boardsize 9\nplay black\nplay purple A1\nplay b I5\nplay b Z9\nplay b K1\nplay B a1\n\
+          play w A1\nplay w A2\nplay w B2\nplay w c1\nplay b B1\n\
+          boardsize 5\nkgs-rules japanese\nplay b B4\nplay b A3\nplay b B2\nplay w C4\nplay w B3\nplay w C2\nplay w D3\n\
+          play b C3\nplay w B3\nplay w E5\nplay b E4\nplay w B3\n\
+          kgs-rules chinese\nboardsize 2\nplay b A2\nplay w B2\nplay b A1\nplay w pass\nplay b B1\nplay w B2\n\
+          play b A2\nkgs-rules japanese\nplay b A2\n",
+    );
+    assert_eq!(r[0], ok(""));
+    assert_eq!(r[1], err("syntax error"));
+    assert_eq!(r[2], err("invalid color"));
+    assert_eq!(r[3], err("invalid coordinate"), "the letter I is skipped");
+    assert_eq!(r[4], err("invalid coordinate"));
+    assert_eq!(r[5], err("invalid coordinate"), "K is the tenth column");
+    assert_eq!(r[6], ok(""));
+    assert_eq!(r[7], err("illegal move"), "occupied");
+    assert_eq!(&r[8..11], [ok(""), ok(""), ok("")]);
+    assert_eq!(r[11], err("illegal move"), "suicide");
+    for reply in &r[12..21] {
+        assert_eq!(*reply, ok(""));
+    }
+    // Black takes the ko; White may not retake at once...
+    assert_eq!(r[21], ok(""));
+    assert_eq!(r[22], err("illegal move"), "ko");
+    // ...but may after an exchange elsewhere.
+    assert_eq!(&r[23..26], [ok(""), ok(""), ok("")]);
+    // 2x2 (RULES.md: a non-capturing play can break positional superko).
+    for reply in &r[26..34] {
+        assert_eq!(*reply, ok(""));
+    }
+    assert_eq!(r[34], err("illegal move"), "positional superko");
+    // Under simple ko the same play is legal.
+    assert_eq!(r[35], ok(""));
+    assert_eq!(r[36], ok(""));
+}
+
+#[test]
+fn komi_handicap_and_undo() {
+    let r = transcript(
+        b"boardsize 9\nkomi 6.5\nget_komi\nkomi seven\nkomi\nclear_board\nget_komi\n\
+          fixed_handicap 4\nfixed_handicap 2\nclear_board\nfixed_handicap 1\nfixed_handicap 10\n\
+          place_free_handicap 3\nshowboard\nclear_board\n\
+          set_free_handicap D4\nset_free_handicap D4 D4\nset_free_handicap D4 pass\nset_free_handicap D4 Z1\n\
+          set_free_handicap D4 F6\nshowboard\nundo\nundo\nplay b E5\nundo\nshowboard\nundo\n\
+          boardsize 8\nfixed_handicap 5\nfixed_handicap 4\n",
+    );
+    assert_eq!(r[1], ok(""));
+    assert_eq!(r[2], ok("6.5"));
+    assert_eq!(r[3], err("komi not a float"));
+    assert_eq!(r[4], err("syntax error"));
+    assert_eq!(r[6], ok("6.5"), "komi is kept by clear_board");
+    assert_eq!(r[7], ok("C7 G7 C3 G3"));
+    assert_eq!(r[8], err("board not empty"));
+    assert_eq!(r[10], err("invalid number of stones"));
+    assert_eq!(r[11], err("invalid number of stones"));
+    assert_eq!(r[12].text.split_whitespace().count(), 3, "{:?}", r[12]);
+    assert_eq!(rows(&r[13].text).concat().matches('X').count(), 3);
+    for reply in &r[15..19] {
+        assert_eq!(*reply, err("bad vertex list"));
+    }
+    assert_eq!(r[19], ok(""));
+    let board = rows(&r[20].text);
+    assert_eq!(board[3], ".....X...");
+    assert_eq!(board[5], "...X.....");
+    // Nothing was played: the handicap stones are not a turn to undo.
+    assert_eq!(r[21], err("cannot undo"));
+    assert_eq!(r[22], err("cannot undo"));
+    assert_eq!(r[23], ok(""));
+    assert_eq!(r[24], ok(""));
+    assert_eq!(rows(&r[25].text).concat().matches('X').count(), 2);
+    assert_eq!(r[26], err("cannot undo"));
+    assert_eq!(r[28], err("invalid number of stones"));
+    assert_eq!(r[29], ok("C6 F6 C3 F3"));
+}
+
+#[test]
+fn genmove_reg_genmove_and_cleanup_play_legal_moves() {
+    let r = transcript(
+        b"boardsize 9\nkomi 7\nplay b E5\ngenmove w\nreg_genmove b\nshowboard\ngenmove black\n\
+          kgs-genmove_cleanup w\ngenmove x\ngenmove\ncputime\nshowboard\nundo\nshowboard\n",
+    );
+    let w = &r[3];
+    assert!(w.ok);
+    assert_ne!(w.text, "E5");
+    let board = rows(&r[5].text).concat();
+    assert_eq!(board.matches('X').count(), 1, "reg_genmove plays nothing");
+    assert_eq!(board.matches('O').count(), 1);
+    assert!(r[4].ok && !r[4].text.is_empty());
+    assert!(r[6].ok && r[7].ok);
+    assert_eq!(r[8], err("invalid color"));
+    assert_eq!(r[9], err("syntax error"));
+    let seconds: f64 = r[10].text.parse().unwrap();
+    assert!(seconds > 0.0);
+    let stones = |i: usize| rows(&r[i].text).concat().matches(['X', 'O']).count();
+    assert_eq!(stones(11), 4);
+    assert_eq!(r[12], ok(""));
+    assert_eq!(stones(13), 3);
+}
+
+#[test]
+fn genmove_for_the_side_not_to_move_and_after_two_passes() {
+    let r = transcript(
+        b"boardsize 9\ngenmove w\ngenmove w\nplay b pass\nplay w pass\ngenmove b\nshowboard\n",
+    );
+    for reply in &r[1..6] {
+        assert!(reply.ok, "{reply:?}");
+    }
+    let whites = rows(&r[6].text).concat().matches('O').count();
+    assert!(whites >= 1, "{:?}", r[6]);
+}
+
+/// A 5x5 board: Black owns the two left columns, White the three right
+/// ones, and a white stone sits dead on Black's edge.
+const WALLS: &[u8] = b"boardsize 5\nkomi 0.5\n\
+    play b B1\nplay b B2\nplay b B3\nplay b B4\nplay b B5\n\
+    play w C1\nplay w C2\nplay w C3\nplay w C4\nplay w C5\nplay w A3\n";
+
+#[test]
+fn final_score_and_final_status_list() {
+    let mut input = WALLS.to_vec();
+    input.extend_from_slice(
+        b"final_status_list dead\nfinal_status_list alive\nfinal_status_list seki\n\
+          final_status_list nonsense\nfinal_status_list\nfinal_score\nplay b pass\nplay w pass\nfinal_score\n",
+    );
+    let r = transcript(&input);
+    let n = 13;
+    assert_eq!(r[n], ok("A3"));
+    assert_eq!(r[n + 1], ok("B5 B4 B3 B2 B1\nC5 C4 C3 C2 C1"));
+    assert_eq!(r[n + 2], ok(""));
+    assert_eq!(r[n + 3], err("invalid status"));
+    assert_eq!(r[n + 4], err("syntax error"));
+    // Area: Black 10, White 15 + 0.5.
+    assert_eq!(r[n + 5], ok("W+5.5"));
+    assert_eq!(r[n + 8], ok("W+5.5"));
+}
+
+#[test]
+fn time_settings_and_time_left() {
+    let r = transcript(
+        b"boardsize 9\ntime_settings 600 30 5\ntime_left b 100 0\ntime_left white 20 3\ntime_left b 1\n\
+          time_left x 1 0\ntime_settings 1 2\nkgs-time_settings byoyomi 60 10 3\nkgs-time_settings none\n\
+          kgs-time_settings absolute 30\nkgs-time_settings canadian 60 30 5\nkgs-time_settings fischer 1 2\n\
+          kgs-time_settings\ntime_settings 10 0 0\ntime_left b 2 0\ngenmove b\n",
+    );
+    for i in [1, 2, 3, 7, 8, 9, 10, 13, 14] {
+        assert_eq!(r[i], ok(""), "reply {i}");
+    }
+    for i in [4, 6, 11, 12] {
+        assert_eq!(r[i], err("syntax error"), "reply {i}");
+    }
+    assert_eq!(r[5], err("invalid color"));
+    assert!(r[15].ok);
+}
+
+#[test]
+fn rules_by_kgs_and_katago_names() {
+    let r = transcript(
+        b"kata-get-rules\nkgs-rules japanese\nkata-get-rules\nkgs-rules new_zealand\nkata-get-rules\n\
+          kgs-rules aga\nkata-get-rules\nkata-set-rules tromp-taylor\nkata-get-rules\n\
+          kata-set-rules koSIMPLEscoreAREAtaxNONEsui0whbNkomi6\nkata-get-rules\nkata-set-rules ing-goe\nkgs-rules\n\
+          kata-set-rules capture-five\nboardsize 5\nplay b C3\nplay w pass\nplay b pass\nfinal_score\n",
+    );
+    assert_eq!(r[0], ok("chinese"));
+    assert_eq!(r[2], ok("japanese"));
+    assert_eq!(r[4], ok("nz"));
+    assert_eq!(r[6], ok("aga"));
+    assert_eq!(r[8], ok("tromp-taylor"));
+    assert_eq!(r[9], ok(""));
+    assert!(r[10].text.starts_with("koSIMPLEscoreAREA"), "{:?}", r[10]);
+    assert!(
+        !r[11].ok && r[11].text.starts_with("unknown rules"),
+        "{:?}",
+        r[11]
+    );
+    assert!(!r[12].ok);
+    // A capture game ends at two passes with equal captures: a draw.
+    assert_eq!(r[18], ok("0"));
+}
+
+/// A real record: a KGS 9-stone handicap game, Japanese rules.
+fn kgs_record() -> PathBuf {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    assert!(
+        data.is_dir(),
+        "the shared data is required: {}",
+        data.display()
+    );
+    let path = data.join("kgs_6d/KGS_6d_190000/KGS-2001-19-2298-.tar.gz/KGS2001/2000-10-10-1.sgf");
+    assert!(path.is_file(), "{} missing", path.display());
+    path
+}
+
+#[test]
+fn loadsgf_a_real_record_and_printsgf_reads_back() {
+    let record = kgs_record();
+    let dir = std::env::temp_dir().join(format!("tengen-gtp-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let printed = dir.join("printed.sgf");
+    let input = format!(
+        "loadsgf {rec} 3\nshowboard\nkata-get-rules\nloadsgf {rec}\nprintsgf {out}\nprintsgf\n\
+         loadsgf /nonexistent/game.sgf\nloadsgf\nloadsgf {rec} x\nboardsize 9\nplay b C3\nplay w pass\nprintsgf\n",
+        rec = record.display(),
+        out = printed.display()
+    );
+    let r = transcript(input.as_bytes());
+    // Handicap: White's mp, Black's pn, then White to move.
+    assert_eq!(r[0], ok("white"));
+    let board = rows(&r[1].text).concat();
+    assert_eq!(board.matches('X').count(), 10);
+    assert_eq!(board.matches('O').count(), 1);
+    assert_eq!(r[2], ok("japanese"));
+    assert!(r[3].ok);
+    assert_eq!(r[4], ok(""));
+    let text = std::fs::read_to_string(&printed).unwrap();
+    assert_eq!(text.trim(), r[5].text.trim());
+    let original = tengen_sgf::parse(
+        &std::fs::read(&record).unwrap(),
+        &tengen_sgf::ParseOptions::lenient(),
+    )
+    .unwrap();
+    let back = tengen_sgf::parse_str(&text, &tengen_sgf::ParseOptions::strict()).unwrap();
+    let options = tengen_sgf::record::ReplayOptions {
+        mode: tengen_sgf::record::ReplayMode::Tolerant,
+        ..Default::default()
+    };
+    let (_, a) =
+        tengen_sgf::record::replay_main_line(&original.collection.trees[0], &options).unwrap();
+    let (_, b) = tengen_sgf::record::replay_main_line(&back.collection.trees[0], &options).unwrap();
+    assert_eq!(a.game.turns(), b.game.turns());
+    assert_eq!(a.game.board(), b.game.board());
+    assert_eq!(a.game.handicap(), 9);
+    assert_eq!(b.game.handicap(), 9);
+    assert_eq!(r[6], err("cannot load file"));
+    assert_eq!(r[7], err("syntax error"));
+    assert_eq!(r[8], err("syntax error"));
+    assert!(r[12].text.contains(";B[cg]"), "{}", r[12].text);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn showboard_and_gogui_analyze_commands() {
+    let r = transcript(b"boardsize 3\nplay b A1\nplay w C3\nshowboard\ngogui-analyze_commands\n");
+    assert_eq!(
+        r[3].text,
+        "\n    A B C\n 3  . . O  3\n 2  . . .  2\n 1  X . .  1\n    A B C\ncaptures: black 0 white 0"
+    );
+    for line in r[4].text.lines() {
+        assert_eq!(line.split('/').count(), 3, "{line}");
+    }
+}
+
+/// A running engine for the streaming commands.
+struct Live {
+    child: Child,
+    out: BufReader<std::process::ChildStdout>,
+}
+
+impl Live {
+    fn start() -> Live {
+        let mut child = spawn();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        Live { child, out }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line, without its newline.
+    fn line(&mut self) -> String {
+        let mut line = String::new();
+        assert!(
+            self.out.read_line(&mut line).unwrap() > 0,
+            "the engine stopped"
+        );
+        line.trim_end_matches('\n').to_string()
+    }
+
+    /// Lines up to the empty line that ends a response.
+    fn response(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.out.read_line(&mut line).unwrap() > 0,
+                "the engine stopped"
+            );
+            let line = line.trim_end_matches('\n').to_string();
+            if line.is_empty() {
+                return lines;
+            }
+            lines.push(line);
+        }
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The fields of one `info` segment, as Sabaki splits them.
+fn segments(line: &str) -> Vec<Vec<&str>> {
+    line.split("info ")
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.split_whitespace().collect())
+        .collect()
+}
+
+/// The value after `key` in a segment.
+fn field<'a>(segment: &[&'a str], key: &str) -> &'a str {
+    let at = segment.iter().position(|w| *w == key).unwrap();
+    segment[at + 1]
+}
+
+#[test]
+fn lz_analyze_streams_until_the_next_line() {
+    let mut e = Live::start();
+    e.send("boardsize 9");
+    assert_eq!(e.response(), ["= "]);
+    e.send("play b E5");
+    e.response();
+    e.send("7 lz-analyze w 5");
+    // Let it report a few times, then interrupt with any command.
+    assert_eq!(e.line(), "=7");
+    let line = e.line();
+    e.send("name");
+    let mut lines = vec![line];
+    lines.extend(e.response());
+    assert_eq!(e.response(), ["= tengen"]);
+    for line in &lines {
+        let segs = segments(line);
+        assert!(!segs.is_empty());
+        for (order, s) in segs.iter().enumerate() {
+            assert_eq!(s[0], "move");
+            let field = |k: &str| field(s, k);
+            let visits: u64 = field("visits").parse().unwrap();
+            let winrate: u32 = field("winrate").parse().unwrap();
+            let prior: u32 = field("prior").parse().unwrap();
+            assert!(visits > 0 && winrate <= 10000 && prior <= 10000);
+            assert_eq!(field("order"), order.to_string());
+            let pv = s.iter().position(|w| *w == "pv").unwrap();
+            assert_eq!(s[pv + 1], s[1], "the pv starts with the move");
+            assert!(
+                s[pv + 1..].iter().all(|v| v.len() <= 3),
+                "pv is last: {s:?}"
+            );
+            assert_ne!(s[1], "E5");
+        }
+    }
+}
+
+#[test]
+fn kata_analyze_gives_ownership_and_genmove_analyze_plays() {
+    let mut e = Live::start();
+    e.send("boardsize 9");
+    e.response();
+    e.send("kata-analyze b interval 5 ownership true");
+    assert_eq!(e.line(), "=");
+    let line = e.line();
+    e.send("protocol_version");
+    e.response();
+    assert_eq!(e.response(), ["= 2"]);
+    let (infos, own) = line.split_once(" ownership ").unwrap();
+    assert_eq!(own.split_whitespace().count(), 81);
+    for v in own.split_whitespace() {
+        let v: f64 = v.parse().unwrap();
+        assert!((-1.0..=1.0).contains(&v));
+    }
+    for s in segments(infos) {
+        let field = |k: &str| field(&s, k);
+        let w: f64 = field("winrate").parse().unwrap();
+        assert!((0.0..=1.0).contains(&w));
+        field("scoreLead").parse::<f64>().unwrap();
+        field("utility").parse::<f64>().unwrap();
+    }
+    e.send("3 lz-genmove_analyze b 5");
+    let lines = e.response();
+    assert_eq!(lines[0], "=3");
+    let last = lines.last().unwrap();
+    let played = last.strip_prefix("play ").unwrap();
+    e.send("showboard");
+    let board = rows(&e.response().join("\n")).concat();
+    assert_eq!(board.matches('X').count(), 1, "{played} was played");
+    e.send("lz-analyze b 5 avoid b D4 1");
+    assert_eq!(e.response(), ["? avoid is not supported"]);
+    e.send("kata-genmove_analyze w");
+    let lines = e.response();
+    assert!(lines.last().unwrap().starts_with("play "));
+}
+
+#[test]
+fn the_end_of_input_ends_an_analysis_and_the_session() {
+    let out = raw(b"boardsize 9\nlz-analyze b 10\n");
+    assert!(out.starts_with("= \n\n=\n"), "{out:?}");
+    assert!(out.ends_with("\n\n"));
+}
+
+#[test]
+fn tengen_explain_names_the_last_move() {
+    let r = transcript(
+        b"boardsize 19\nplay b D4\nplay w Q16\nplay b F3\ntengen-explain F3\ntengen-explain D4\n\
+          tengen-explain\ntengen-explain Z1\nclear_board\ntengen-explain D4\nplay b pass\ntengen-explain pass\n",
+    );
+    assert_eq!(r[4], ok("3 B F3 keima keima from D4"));
+    assert_eq!(r[5], err("only the last move can be explained"));
+    assert_eq!(r[6], err("syntax error"));
+    assert_eq!(r[7], err("invalid coordinate"));
+    assert_eq!(r[9], err("no move to explain"));
+    assert_eq!(r[11], ok("1 B pass - a pass"));
+}

@@ -1,0 +1,451 @@
+//! `tengen match`: games between two GTP engines with tengen's [`Game`] as
+//! referee. Engine A plays Black in odd games and White in even ones. An
+//! illegal or unreadable move, a crash, a refused legal move or a timeout
+//! loses; `resign` ends the game; after two passes both engines are asked
+//! for their dead stones, and where they disagree the referee's own
+//! estimate decides.
+
+use crate::stats::Tally;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tengen_core::{BoardSize, Color, Game, Outcome, Phase, Point, Points, Rules, Vertex};
+use tengen_gtp::args::{move_text, parse_move};
+use tengen_gtp::{Client, ClientError, EngineStderr};
+use tengen_sgf::record::{self, RecordInfo};
+
+/// Playouts of the referee's dead-stone estimate.
+pub const REFEREE_PLAYOUTS: u64 = 4_000;
+
+/// Time allowed for setup and scoring commands when no move timeout is set.
+const SETUP_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A match's settings.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Engine A's command line (Black in game 1).
+    pub a: String,
+    /// Engine B's command line.
+    pub b: String,
+    /// Games to play.
+    pub games: u32,
+    /// The board.
+    pub size: BoardSize,
+    /// The referee's rules.
+    pub rules: Rules,
+    /// Komi (the rules' komi when not given).
+    pub komi: Option<Points>,
+    /// Where to write one SGF per game.
+    pub sgf_dir: Option<PathBuf>,
+    /// Longest wait for one move; the engine loses on time beyond it.
+    pub move_timeout: Option<Duration>,
+    /// Turns after which the game is stopped and counted as it stands
+    /// (default: three times the points of the board).
+    pub max_moves: Option<usize>,
+    /// Where the engines' stderr goes.
+    pub stderr: EngineStderr,
+    /// Seed of the referee's dead-stone estimate.
+    pub seed: u64,
+}
+
+/// Which engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// `--black`, Black in odd games.
+    A,
+    /// `--white`.
+    B,
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::A => "A",
+            Side::B => "B",
+        })
+    }
+}
+
+/// Why a match cannot go on.
+#[derive(Debug, thiserror::Error)]
+pub enum RefereeError {
+    /// An engine could not be started or refused the game's setup.
+    #[error("engine {side}: {error}")]
+    Engine {
+        /// Which engine.
+        side: Side,
+        /// What went wrong.
+        error: ClientError,
+    },
+    /// A record could not be written.
+    #[error("cannot write {}: {error}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// 1 for the first game.
+    pub number: u32,
+    /// A's colour in this game.
+    pub a_color: Color,
+    /// The game as played (its outcome, if the referee ended it by the
+    /// rules; a game stopped at the move cap has none).
+    pub game: Game,
+    /// The result.
+    pub outcome: Outcome,
+    /// How the result came about, in words.
+    pub reason: String,
+    /// The record written, if any.
+    pub sgf: Option<PathBuf>,
+}
+
+impl GameReport {
+    /// The engine that won, if one did.
+    pub fn winner(&self) -> Option<Side> {
+        self.outcome
+            .winner()
+            .map(|c| if c == self.a_color { Side::A } else { Side::B })
+    }
+
+    /// The line printed for the game.
+    pub fn line(&self) -> String {
+        let winner = self.winner().map_or("none".to_string(), |s| s.to_string());
+        format!(
+            "game {}: A {} B {}: {} winner {} moves {} ({})",
+            self.number,
+            self.a_color,
+            self.a_color.opponent(),
+            self.outcome.to_sgf(),
+            winner,
+            self.game.turns().len(),
+            self.reason
+        )
+    }
+}
+
+/// What the referee reports as the match goes.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// A game starts.
+    Started {
+        /// Its number.
+        number: u32,
+        /// A's colour.
+        a_color: Color,
+    },
+    /// A move was played.
+    Moved {
+        /// The game so far.
+        game: &'a Game,
+    },
+    /// A game is over.
+    Finished(&'a GameReport),
+}
+
+/// An engine in a game, with its colour.
+struct Player {
+    client: Client,
+    name: String,
+}
+
+/// Plays the match, calling `report` as it goes, and returns the tally.
+///
+/// # Errors
+/// [`RefereeError`] when an engine cannot start or set up a game, or a
+/// record cannot be written.
+pub fn play_match(
+    config: &MatchConfig,
+    report: &mut dyn FnMut(Event<'_>),
+) -> Result<Tally, RefereeError> {
+    let mut tally = Tally {
+        games: 0,
+        a_wins: 0,
+        b_wins: 0,
+        draws: 0,
+    };
+    if let Some(dir) = &config.sgf_dir {
+        std::fs::create_dir_all(dir).map_err(|error| RefereeError::Write {
+            path: dir.clone(),
+            error,
+        })?;
+    }
+    for number in 1..=config.games {
+        let a_color = if number % 2 == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        report(Event::Started { number, a_color });
+        let result = play_game(config, number, a_color, report)?;
+        tally.games += 1;
+        match result.winner() {
+            Some(Side::A) => tally.a_wins += 1,
+            Some(Side::B) => tally.b_wins += 1,
+            None => tally.draws += 1,
+        }
+        report(Event::Finished(&result));
+    }
+    Ok(tally)
+}
+
+fn start(config: &MatchConfig, side: Side, game: &Game) -> Result<Player, RefereeError> {
+    let line = match side {
+        Side::A => &config.a,
+        Side::B => &config.b,
+    };
+    let fail = |error| RefereeError::Engine { side, error };
+    let mut client = Client::spawn(line, config.stderr).map_err(fail)?;
+    let t = Some(
+        config
+            .move_timeout
+            .unwrap_or(SETUP_TIMEOUT)
+            .max(SETUP_TIMEOUT),
+    );
+    let size = game.size();
+    let name = client
+        .send("name", t)
+        .unwrap_or_else(|_| client.name().to_string());
+    let resize = if size.is_square() {
+        format!("boardsize {}", size.width())
+    } else {
+        format!("rectangular_boardsize {} {}", size.width(), size.height())
+    };
+    for cmd in [
+        resize,
+        "clear_board".into(),
+        format!("komi {}", game.komi()),
+    ] {
+        client.send(&cmd, t).map_err(fail)?;
+    }
+    Ok(Player { client, name })
+}
+
+/// How a game ended before the count.
+enum Stop {
+    /// By the rules (resignation, forfeit, the count, a capture goal).
+    Rules(String),
+    /// At the move cap, counted as it stands.
+    Cap,
+}
+
+fn play_game(
+    config: &MatchConfig,
+    number: u32,
+    a_color: Color,
+    report: &mut dyn FnMut(Event<'_>),
+) -> Result<GameReport, RefereeError> {
+    let mut game = Game::new(config.rules, config.size);
+    if let Some(k) = config.komi {
+        game.set_komi(k);
+    }
+    let (black_side, white_side) = match a_color {
+        Color::Black => (Side::A, Side::B),
+        Color::White => (Side::B, Side::A),
+    };
+    let mut players = tengen_core::ByColor {
+        black: start(config, black_side, &game)?,
+        white: start(config, white_side, &game)?,
+    };
+    let cap = config.max_moves.unwrap_or(3 * config.size.num_points());
+    let size = game.size();
+    let stop = loop {
+        if game.phase() != Phase::Playing {
+            break Stop::Rules(String::new());
+        }
+        if game.turns().len() >= cap {
+            break Stop::Cap;
+        }
+        let color = game.to_move();
+        let answer = players[color]
+            .client
+            .send(&format!("genmove {}", color.name()), config.move_timeout);
+        let text = match answer {
+            Ok(t) => t,
+            Err(e) => break concede(&mut game, color, &e),
+        };
+        if text.trim().eq_ignore_ascii_case("resign") {
+            let _ = game.resign(color);
+            break Stop::Rules(format!("{color} resigned"));
+        }
+        let Ok(mv) = parse_move(text.trim(), size) else {
+            let _ = game.forfeit(color);
+            break Stop::Rules(format!("{color} answered {:?}, not a move", text.trim()));
+        };
+        if let Err(e) = game.play(mv) {
+            let _ = game.forfeit(color);
+            break Stop::Rules(format!("{color} played {}: {e}", move_text(mv, size)));
+        }
+        report(Event::Moved { game: &game });
+        let other = color.opponent();
+        let told = players[other].client.send(
+            &format!("play {} {}", color.name(), move_text(mv, size)),
+            config.move_timeout,
+        );
+        if let Err(e) = told {
+            break concede(&mut game, other, &e);
+        }
+    };
+    let (outcome, reason) = match stop {
+        Stop::Rules(reason) if game.phase() == Phase::Marking => {
+            let (dead, why) = agree_dead(config, &mut players, &game);
+            let _ = game.propose_dead(Color::Black, &dead);
+            let _ = game.accept_dead(Color::White);
+            let outcome = game.outcome().copied().unwrap_or(Outcome::Void);
+            (outcome, if reason.is_empty() { why } else { reason })
+        }
+        Stop::Rules(reason) => {
+            let outcome = game.outcome().copied().unwrap_or(Outcome::Void);
+            let reason = if reason.is_empty() {
+                "play stopped: counted as the rules say".to_string()
+            } else {
+                reason
+            };
+            (outcome, reason)
+        }
+        Stop::Cap => {
+            let (dead, why) = agree_dead(config, &mut players, &game);
+            (
+                game.score(&dead).outcome(),
+                format!("stopped after {cap} moves; {why}"),
+            )
+        }
+    };
+    let names = tengen_core::ByColor {
+        black: players.black.name.clone(),
+        white: players.white.name.clone(),
+    };
+    players.black.client.quit();
+    players.white.client.quit();
+    let sgf = match &config.sgf_dir {
+        Some(dir) => Some(write_record(dir, number, &game, &outcome, &names)?),
+        None => None,
+    };
+    Ok(GameReport {
+        number,
+        a_color,
+        game,
+        outcome,
+        reason,
+        sgf,
+    })
+}
+
+/// `color` loses for a failed exchange: on time for a timeout, by forfeit
+/// for a crash, a closed pipe or a refused command.
+fn concede(game: &mut Game, color: Color, error: &ClientError) -> Stop {
+    match error {
+        ClientError::Timeout { .. } => {
+            let _ = game.lose_on_time(color);
+        }
+        _ => {
+            let _ = game.forfeit(color);
+        }
+    }
+    Stop::Rules(format!("{color}: {error}"))
+}
+
+/// The dead stones: both engines' `final_status_list dead` when they
+/// agree (as chains), else the referee's estimate. Returns the stones and
+/// the reasoning.
+fn agree_dead(
+    config: &MatchConfig,
+    players: &mut tengen_core::ByColor<Player>,
+    game: &Game,
+) -> (Vec<Point>, String) {
+    let t = Some(config.move_timeout.unwrap_or(SETUP_TIMEOUT));
+    let mut lists = Vec::new();
+    for c in Color::ALL {
+        let answer = players[c].client.send("final_status_list dead", t);
+        lists.push(answer.ok().and_then(|text| chains_of(game, &text)));
+    }
+    let estimate = || tengen_mcts::estimate_dead(game, REFEREE_PLAYOUTS, config.seed);
+    match (&lists[0], &lists[1]) {
+        (Some(b), Some(w)) if b == w => (
+            b.clone(),
+            format!("both engines mark {} dead stones", b.len()),
+        ),
+        (b, w) => {
+            let said = |l: &Option<Vec<Point>>| {
+                l.as_ref()
+                    .map_or("no answer".to_string(), |l| format!("{} stones", l.len()))
+            };
+            let dead = estimate();
+            let why = format!(
+                "engines disagree on dead stones (black: {}, white: {}); the referee's estimate marks {}",
+                said(b),
+                said(w),
+                dead.len()
+            );
+            (dead, why)
+        }
+    }
+}
+
+/// The stones of every chain named in a vertex list, sorted; `None` when
+/// a vertex does not read or names no stone.
+fn chains_of(game: &Game, text: &str) -> Option<Vec<Point>> {
+    let board = game.board();
+    let mut stones = Vec::new();
+    for word in text.split_whitespace() {
+        match Vertex::parse(word, game.size()).ok()? {
+            Vertex::Point(p) if board.get(p).is_some() => stones.extend(board.chain(p)),
+            _ => return None,
+        }
+    }
+    stones.sort();
+    stones.dedup();
+    Some(stones)
+}
+
+fn write_record(
+    dir: &Path,
+    number: u32,
+    game: &Game,
+    outcome: &Outcome,
+    names: &tengen_core::ByColor<String>,
+) -> Result<PathBuf, RefereeError> {
+    let info = RecordInfo {
+        size: game.size(),
+        rules: *game.rules(),
+        rules_text: None,
+        komi: game.komi(),
+        handicap: game.handicap(),
+        result_text: Some(outcome.to_sgf()),
+        black: Some(names.black.clone()),
+        white: Some(names.white.clone()),
+        date: None,
+    };
+    let path = dir.join(format!("game-{number:03}.sgf"));
+    let text = tengen_sgf::write_tree(&record::write_game(game, &info));
+    std::fs::write(&path, text).map_err(|error| RefereeError::Write {
+        path: path.clone(),
+        error,
+    })?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_core::Preset;
+
+    #[test]
+    fn dead_lists_are_read_as_whole_chains() {
+        let size = BoardSize::square(9).unwrap();
+        let mut game = Game::new(Preset::Chinese.rules(), size);
+        for v in ["C3", "G7", "D3"] {
+            game.play(parse_move(v, size).unwrap()).unwrap();
+        }
+        assert_eq!(chains_of(&game, "C3").unwrap().len(), 2);
+        assert_eq!(chains_of(&game, "D3\nG7").unwrap().len(), 3);
+        assert_eq!(chains_of(&game, "").unwrap().len(), 0);
+        assert!(chains_of(&game, "E5").is_none());
+        assert!(chains_of(&game, "Z9").is_none());
+    }
+}

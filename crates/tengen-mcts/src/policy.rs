@@ -1,0 +1,525 @@
+//! The search's playouts: the light playout's rules (simple ko, no suicide,
+//! never fill one's own one-point eye) with the local knowledge of MoGo,
+//! Pachi and Michi in front of the random choice, in this order:
+//!
+//! 1. answer an atari next to the last move: capture the chain that just
+//!    put itself in atari, or save one's own chain in atari by capturing a
+//!    neighbour or by extending (when the extension has two liberties);
+//! 2. a 3x3 shape pattern on a point next to the last move;
+//! 3. a uniform choice among the remaining moves, refusing self-atari of
+//!    two stones or more (of any stone in the capture games) and most
+//!    self-atari of a lone stone.
+//!
+//! Each heuristic fires with a fixed probability so that playouts stay
+//! varied. The end is counted by the game's method: area (territory rules
+//! approximated by area), stones on the board, or captures with the goal.
+
+use crate::geometry::Geometry;
+use crate::pattern::{PatternTable, table};
+use crate::rng::Rng;
+use tengen_core::{Board, ByColor, Color, Point};
+use tengen_tactics::read_ladder;
+
+/// How a finished playout is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Count {
+    /// Stones and one-colour regions (area rules; territory rules by
+    /// approximation, which differs by at most the parity of dame).
+    Area,
+    /// Stones on the board only.
+    Stones,
+    /// Captured stones.
+    Captures,
+}
+
+/// Everything that decides who won a finished position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Judge {
+    pub(crate) count: Count,
+    /// White's komi, in eighths of a point.
+    pub(crate) komi: i32,
+    /// Captures that win at once.
+    pub(crate) goal: Option<u32>,
+}
+
+/// A counted result, from Black's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Result2 {
+    /// 2 a Black win, 1 a draw, 0 a White win.
+    pub(crate) black_win2: u32,
+    /// Black's margin in eighths of a point (komi included).
+    pub(crate) margin: i32,
+}
+
+impl Result2 {
+    pub(crate) fn from_margin(margin: i32) -> Result2 {
+        Result2 {
+            black_win2: match margin {
+                m if m > 0 => 2,
+                0 => 1,
+                _ => 0,
+            },
+            margin,
+        }
+    }
+
+    /// A win by reaching the capture goal.
+    pub(crate) fn goal_won_by(winner: Color) -> Result2 {
+        let margin = match winner {
+            Color::Black => 8,
+            Color::White => -8,
+        };
+        Result2::from_margin(margin)
+    }
+
+    /// Half-wins (2 a win, 1 a draw) for `color`.
+    #[inline]
+    pub(crate) fn wins2_for(&self, color: Color) -> u32 {
+        match color {
+            Color::Black => self.black_win2,
+            Color::White => 2 - self.black_win2,
+        }
+    }
+}
+
+/// Where a playout starts, besides the board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Start {
+    /// The player to move.
+    pub(crate) to_move: Color,
+    /// The previous stone play, which the local answers look at.
+    pub(crate) last: Option<Point>,
+    /// Stones each side has taken so far (for the capture goal).
+    pub(crate) captures: ByColor<u32>,
+}
+
+/// Probability (in 1/256) that the atari answers are tried.
+const P_ATARI: u32 = 230;
+/// Probability (in 1/256) that a lone stone's self-atari is refused.
+const P_LONE_SELF_ATARI: u32 = 230;
+/// Probability (in 1/256) that the 3x3 patterns are tried.
+const P_PATTERN: u32 = 243;
+
+/// The playout runner, with its scratch lists.
+pub(crate) struct Playout<'g> {
+    geo: &'g Geometry,
+    patterns: &'static PatternTable,
+    judge: Judge,
+    candidates: Vec<Point>,
+    pool: Vec<Point>,
+    /// Region marks for the final count.
+    mark: Vec<u32>,
+    stamp: u32,
+    stack: Vec<Point>,
+}
+
+impl<'g> Playout<'g> {
+    pub(crate) fn new(geo: &'g Geometry, judge: Judge) -> Playout<'g> {
+        let cells = geo.points().iter().map(|p| p.index()).max().unwrap_or(0) + 1;
+        Playout {
+            geo,
+            patterns: table(),
+            judge,
+            candidates: Vec::with_capacity(32),
+            pool: Vec::with_capacity(cells),
+            mark: vec![0; cells],
+            stamp: 0,
+            stack: Vec::with_capacity(cells),
+        }
+    }
+
+    /// Plays `board` out from `start`. Appends each stone play to `moves`
+    /// (for AMAF), fills `owner` (one per point of the geometry: +1 Black,
+    /// -1 White, 0 neither) and returns the result.
+    pub(crate) fn run(
+        &mut self,
+        board: &mut Board,
+        start: Start,
+        rng: &mut Rng,
+        moves: &mut Vec<(Point, Color)>,
+        owner: &mut [i8],
+    ) -> Result2 {
+        let Start {
+            to_move,
+            mut last,
+            mut captures,
+        } = start;
+        let mut color = to_move;
+        let mut passes = 0;
+        let max = 3 * self.geo.points().len() + 20;
+        for _ in 0..max {
+            match self.choose(board, color, last, rng) {
+                Some(p) => {
+                    let played = board.play_unchecked(p, color);
+                    moves.push((p, color));
+                    last = Some(p);
+                    passes = 0;
+                    if played.captured > 0 {
+                        captures[color] += played.captured;
+                        if let Some(goal) = self.judge.goal
+                            && captures[color] >= goal
+                        {
+                            self.owner(board, owner);
+                            return Result2::goal_won_by(color);
+                        }
+                    }
+                }
+                None => {
+                    board.pass();
+                    last = None;
+                    passes += 1;
+                    if passes == 2 {
+                        break;
+                    }
+                }
+            }
+            color = color.opponent();
+        }
+        self.count(board, captures, owner)
+    }
+
+    /// Counts a finished board by the judge's method, filling `owner`.
+    pub(crate) fn count(
+        &mut self,
+        board: &Board,
+        captures: ByColor<u32>,
+        owner: &mut [i8],
+    ) -> Result2 {
+        let area = self.owner(board, owner);
+        let margin = match self.judge.count {
+            Count::Area => (area.black as i32 - area.white as i32) * 8 - self.judge.komi,
+            Count::Stones => {
+                let s = board.stones();
+                (s.black as i32 - s.white as i32) * 8 - self.judge.komi
+            }
+            Count::Captures => (captures.black as i32 - captures.white as i32) * 8,
+        };
+        Result2::from_margin(margin)
+    }
+
+    /// Who owns each point (Tromp-Taylor: a stone, or an empty region that
+    /// reaches one colour only); returns the area of each colour.
+    fn owner(&mut self, board: &Board, owner: &mut [i8]) -> ByColor<u32> {
+        let mut area = ByColor::default();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        for (i, &p) in self.geo.points().iter().enumerate() {
+            let v = match board.get(p) {
+                Some(Color::Black) => 1,
+                Some(Color::White) => -1,
+                None => self.region_owner(board, p),
+            };
+            owner[i] = v;
+            match v {
+                1 => area.black += 1,
+                -1 => area.white += 1,
+                _ => {}
+            }
+        }
+        area
+    }
+
+    /// The owner of the empty region at `p` (+1, -1, 0), by a flood fill
+    /// only when the point has an empty neighbour.
+    fn region_owner(&mut self, board: &Board, p: Point) -> i8 {
+        let mut reach = (false, false);
+        let mut alone = true;
+        for &q in self.geo.adjacent(p) {
+            match board.get(q) {
+                Some(Color::Black) => reach.0 = true,
+                Some(Color::White) => reach.1 = true,
+                None => alone = false,
+            }
+        }
+        if !alone {
+            reach = (false, false);
+            self.stack.clear();
+            self.stack.push(p);
+            let stamp = self.stamp;
+            // Points of one region share a stamp; a point already reached
+            // from an earlier region of this count is filled again, which
+            // is rare (large regions only).
+            self.mark[p.index()] = stamp;
+            while let Some(a) = self.stack.pop() {
+                for &q in self.geo.adjacent(a) {
+                    match board.get(q) {
+                        Some(Color::Black) => reach.0 = true,
+                        Some(Color::White) => reach.1 = true,
+                        None if self.mark[q.index()] != stamp => {
+                            self.mark[q.index()] = stamp;
+                            self.stack.push(q);
+                        }
+                        None => {}
+                    }
+                }
+            }
+            self.stamp = self.stamp.wrapping_add(1).max(1);
+        }
+        match reach {
+            (true, false) => 1,
+            (false, true) => -1,
+            _ => 0,
+        }
+    }
+
+    /// The next move of `color`, or `None` to pass.
+    fn choose(
+        &mut self,
+        board: &Board,
+        color: Color,
+        last: Option<Point>,
+        rng: &mut Rng,
+    ) -> Option<Point> {
+        if let Some(last) = last {
+            if rng.next_u32() & 255 < P_ATARI {
+                self.candidates.clear();
+                atari_answers(board, self.geo, color, last, &mut self.candidates);
+                if let Some(p) = self.pick(board, color, rng) {
+                    return Some(p);
+                }
+            }
+            if rng.next_u32() & 255 < P_PATTERN {
+                self.candidates.clear();
+                for q in self.geo.around(last).iter().flatten() {
+                    if board.is_empty(*q) && self.patterns.matches(self.geo.code3(board, *q)) {
+                        self.candidates.push(*q);
+                    }
+                }
+                if let Some(p) = self.pick(board, color, rng) {
+                    return Some(p);
+                }
+            }
+        } else {
+            // No last move to answer (the start, or after a pass): every
+            // atari on the board is urgent.
+            self.candidates.clear();
+            board_atari_answers(board, self.geo, color, &mut self.candidates);
+            if let Some(p) = self.pick(board, color, rng) {
+                return Some(p);
+            }
+        }
+        self.random(board, color, rng)
+    }
+
+    /// A random acceptable move among the candidates.
+    fn pick(&mut self, board: &Board, color: Color, rng: &mut Rng) -> Option<Point> {
+        let mut k = self.candidates.len();
+        while k > 0 {
+            let r = rng.below(k);
+            let p = self.candidates[r];
+            if self.acceptable(board, p, color, rng) {
+                return Some(p);
+            }
+            k -= 1;
+            self.candidates.swap(r, k);
+        }
+        None
+    }
+
+    /// A playout move that is no bad self-atari.
+    #[inline]
+    fn acceptable(&self, board: &Board, p: Point, color: Color, rng: &mut Rng) -> bool {
+        board.is_playout_move(p, color) && !self.bad_self_atari(board, p, color, rng)
+    }
+
+    /// Self-atari that a playout refuses: always of two stones or more, or
+    /// of any stone when captures decide the game; of a lone stone most of
+    /// the time (the rest leaves room for throw-ins and nakade).
+    fn bad_self_atari(&self, board: &Board, p: Point, color: Color, rng: &mut Rng) -> bool {
+        if liberties_after(board, self.geo, p, color) >= 2 {
+            return false;
+        }
+        self.judge.goal.is_some()
+            || self.judge.count == Count::Captures
+            || self
+                .geo
+                .adjacent(p)
+                .iter()
+                .any(|&q| board.get(q) == Some(color))
+            || rng.next_u32() & 255 < P_LONE_SELF_ATARI
+    }
+
+    /// A uniform choice among the acceptable moves: draw without
+    /// replacement from the empty points until one fits.
+    fn random(&mut self, board: &Board, color: Color, rng: &mut Rng) -> Option<Point> {
+        let empty = board.empty_points();
+        let mut k = empty.len();
+        if k == 0 {
+            return None;
+        }
+        let first = rng.below(k);
+        if self.acceptable(board, empty[first], color, rng) {
+            return Some(empty[first]);
+        }
+        self.pool.clear();
+        self.pool.extend_from_slice(empty);
+        k -= 1;
+        self.pool.swap(first, k);
+        while k > 0 {
+            let r = rng.below(k);
+            let p = self.pool[r];
+            if self.acceptable(board, p, color, rng) {
+                return Some(p);
+            }
+            k -= 1;
+            self.pool.swap(r, k);
+        }
+        None
+    }
+}
+
+/// The liberty of a chain in atari (the chain at `p`), if it has one.
+pub(crate) fn last_liberty(board: &Board, geo: &Geometry, p: Point) -> Option<Point> {
+    board
+        .chain(p)
+        .flat_map(|s| geo.adjacent(s).iter().copied())
+        .find(|&q| board.is_empty(q))
+}
+
+/// Liberties a stone of `color` at the empty point `p` would have, counted
+/// up to 2 (enough to tell self-atari): its empty neighbours, the other
+/// liberties of the friendly chains it joins, and the points of the enemy
+/// chains it captures.
+pub(crate) fn liberties_after(board: &Board, geo: &Geometry, p: Point, color: Color) -> u32 {
+    let mut found: [Option<Point>; 2] = [None, None];
+    let mut n = 0usize;
+    let add = |q: Point, found: &mut [Option<Point>; 2], n: &mut usize| -> bool {
+        if q != p && !found[..*n].contains(&Some(q)) {
+            found[*n] = Some(q);
+            *n += 1;
+        }
+        *n >= 2
+    };
+    for &q in geo.adjacent(p) {
+        match board.get(q) {
+            None => {
+                if add(q, &mut found, &mut n) {
+                    return 2;
+                }
+            }
+            Some(c) if c == color => {
+                if board.liberties(q) >= 3 {
+                    return 2;
+                }
+            }
+            Some(_) => {
+                if board.liberties(q) == 1 && add(q, &mut found, &mut n) {
+                    return 2;
+                }
+            }
+        }
+    }
+    for &q in geo.adjacent(p) {
+        if board.get(q) == Some(color) {
+            for s in board.chain(q) {
+                for &r in geo.adjacent(s) {
+                    if board.is_empty(r) && add(r, &mut found, &mut n) {
+                        return 2;
+                    }
+                }
+            }
+        }
+    }
+    n as u32
+}
+
+/// The moves that answer an atari next to `last`, for `color` to move:
+/// capturing the chain of `last` when it is in atari, and saving each own
+/// chain next to `last` in atari (capture a neighbour in atari, or extend
+/// when the extension has two liberties).
+pub(crate) fn atari_answers(
+    board: &Board,
+    geo: &Geometry,
+    color: Color,
+    last: Point,
+    out: &mut Vec<Point>,
+) {
+    if board.get(last) == Some(color.opponent())
+        && board.liberties(last) == 1
+        && let Some(l) = last_liberty(board, geo, last)
+    {
+        out.push(l);
+    }
+    let mut seen: [Option<Point>; 4] = [None; 4];
+    for (i, &q) in geo.adjacent(last).iter().enumerate() {
+        if board.get(q) != Some(color) || board.liberties(q) != 1 {
+            continue;
+        }
+        let id = board.chain_id(q);
+        if seen.contains(&id) {
+            continue;
+        }
+        seen[i] = id;
+        save_chain(board, geo, q, color, out);
+    }
+}
+
+/// The atari answers of the whole board, for `color` to move: capture each
+/// enemy chain in atari, save each own chain in atari.
+pub(crate) fn board_atari_answers(board: &Board, geo: &Geometry, color: Color, out: &mut Vec<Point>) {
+    let mut seen = Vec::new();
+    for &p in geo.points() {
+        let Some(c) = board.get(p) else {
+            continue;
+        };
+        if board.liberties(p) != 1 {
+            continue;
+        }
+        let id = board.chain_id(p);
+        if seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        if c == color {
+            save_chain(board, geo, p, color, out);
+        } else if let Some(l) = last_liberty(board, geo, p)
+            && !out.contains(&l)
+        {
+            out.push(l);
+        }
+    }
+}
+
+/// Moves that save the chain at `p` (in atari): capturing an enemy
+/// neighbour in atari, or extending at the liberty when that gives two.
+pub(crate) fn save_chain(
+    board: &Board,
+    geo: &Geometry,
+    p: Point,
+    color: Color,
+    out: &mut Vec<Point>,
+) {
+    let enemy = Some(color.opponent());
+    for s in board.chain(p) {
+        for &r in geo.adjacent(s) {
+            if board.get(r) == enemy
+                && board.liberties(r) == 1
+                && let Some(l) = last_liberty(board, geo, r)
+                && !out.contains(&l)
+            {
+                out.push(l);
+            }
+        }
+    }
+    if let Some(l) = last_liberty(board, geo, p)
+        && liberties_after(board, geo, l, color) >= 2
+        && !out.contains(&l)
+    {
+        out.push(l);
+    }
+}
+
+/// Whether a stone of `color` at `p`, extending a chain out of atari,
+/// leaves it with two liberties that a ladder takes (running is then
+/// useless).
+pub(crate) fn runs_into_ladder(board: &Board, geo: &Geometry, p: Point, color: Color) -> bool {
+    if liberties_after(board, geo, p, color) != 2 {
+        return false;
+    }
+    let mut after = board.clone();
+    after.play_unchecked(p, color);
+    after.liberties(p) == 2 && read_ladder(&after, p).works()
+}

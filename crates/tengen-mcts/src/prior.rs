@@ -1,0 +1,153 @@
+//! Prior knowledge: virtual simulations given to a new node's children
+//! before any playout (Gelly and Silver 2007; the values are Michi's), so
+//! that the search looks at good shape first and wastes nothing on
+//! self-atari or first-line moves in an empty area.
+
+use crate::geometry::Geometry;
+use crate::pattern::{PatternTable, table};
+use crate::policy::{atari_answers, liberties_after, runs_into_ladder};
+use tengen_core::{Board, Color, Point};
+use tengen_tactics::ladders_after;
+
+/// Every move: this many simulations at an even result.
+const EVEN: f32 = 10.0;
+/// A capture: won simulations (more for several stones).
+const CAPTURE_ONE: f32 = 15.0;
+const CAPTURE_MANY: f32 = 30.0;
+/// Saving a chain from atari.
+const SAVE: f32 = 20.0;
+/// An atari that captures in a ladder: won simulations.
+const LADDER_CAPTURE: f32 = 20.0;
+/// Running from atari into a working ladder: lost simulations.
+const LADDER_RUN: f32 = 30.0;
+/// A 3x3 shape pattern.
+const PATTERN: f32 = 10.0;
+/// Self-atari: lost simulations (more for a big chain).
+const SELF_ATARI: f32 = 10.0;
+const SELF_ATARI_BIG: f32 = 30.0;
+/// Near the last move, by Manhattan distance 1, 2, 3: won simulations.
+const NEAR: [f32; 3] = [24.0, 22.0, 8.0];
+/// First and second line in an empty area: lost; third line: won.
+const EMPTY_AREA: f32 = 10.0;
+
+/// The priors of one position's moves.
+pub(crate) struct Prior<'a> {
+    geo: &'a Geometry,
+    board: &'a Board,
+    color: Color,
+    last: Option<Point>,
+    patterns: &'static PatternTable,
+    urgent: Vec<Point>,
+}
+
+impl<'a> Prior<'a> {
+    pub(crate) fn new(
+        geo: &'a Geometry,
+        board: &'a Board,
+        color: Color,
+        last: Option<Point>,
+    ) -> Prior<'a> {
+        let mut urgent = Vec::new();
+        if let Some(l) = last {
+            atari_answers(board, geo, color, l, &mut urgent);
+            // The playouts cannot afford to read ladders; the tree can.
+            urgent.retain(|&p| !runs_into_ladder(board, geo, p, color));
+        }
+        Prior {
+            geo,
+            board,
+            color,
+            last,
+            patterns: table(),
+            urgent,
+        }
+    }
+
+    /// Virtual (visits, wins) for a stone at the empty point `p`.
+    pub(crate) fn of(&self, p: Point) -> (f32, f32) {
+        let (mut n, mut w) = (EVEN, EVEN / 2.0);
+        let mut add = |visits: f32, wins: f32| {
+            n += visits;
+            w += wins;
+        };
+        let board = self.board;
+        let captured = board.preview(p, self.color).captured;
+        if captured > 0 {
+            let v = if captured > 1 {
+                CAPTURE_MANY
+            } else {
+                CAPTURE_ONE
+            };
+            add(v, v);
+        }
+        if self.urgent.contains(&p) {
+            add(SAVE, SAVE);
+        } else if self.extends_chain_in_atari(p)
+            && runs_into_ladder(board, self.geo, p, self.color)
+        {
+            add(LADDER_RUN, 0.0);
+        } else if self.ataris_two_liberty_chain(p)
+            && ladders_after(board, p, self.color)
+                .iter()
+                .any(|(_, r)| r.works())
+        {
+            add(LADDER_CAPTURE, LADDER_CAPTURE);
+        }
+        if liberties_after(board, self.geo, p, self.color) < 2 && captured == 0 {
+            let joins = self
+                .geo
+                .adjacent(p)
+                .iter()
+                .any(|&q| board.get(q) == Some(self.color));
+            add(if joins { SELF_ATARI_BIG } else { SELF_ATARI }, 0.0);
+        } else if self.patterns.matches(self.geo.code3(board, p)) {
+            add(PATTERN, PATTERN);
+        }
+        if let Some(l) = self.last {
+            let d = self.geo.distance(p, l);
+            if (1..=3).contains(&d) {
+                let v = NEAR[(d - 1) as usize];
+                add(v, v);
+            }
+        }
+        let line = self.geo.line(p);
+        if line <= 3 && !self.geo.stones_near(board, p, 3) {
+            if line <= 2 {
+                add(EMPTY_AREA, 0.0);
+            } else {
+                add(EMPTY_AREA, EMPTY_AREA);
+            }
+        }
+        (n, w)
+    }
+
+    /// Whether `p` is the liberty of an own chain in atari.
+    fn extends_chain_in_atari(&self, p: Point) -> bool {
+        let own = Some(self.color);
+        self.geo
+            .adjacent(p)
+            .iter()
+            .any(|&q| self.board.get(q) == own && self.board.liberties(q) == 1)
+    }
+
+    /// Whether `p` is next to an enemy chain with two liberties (a stone
+    /// there puts it in atari).
+    fn ataris_two_liberty_chain(&self, p: Point) -> bool {
+        let enemy = Some(self.color.opponent());
+        self.geo
+            .adjacent(p)
+            .iter()
+            .any(|&q| self.board.get(q) == enemy && self.board.liberties(q) == 2)
+    }
+
+    /// Virtual (visits, wins) for a pass when `moves` stone plays are legal:
+    /// unattractive while the board is open, even once it is settled.
+    pub(crate) fn of_pass(&self, moves: usize) -> (f32, f32) {
+        let open = self.geo.points().len() / 4;
+        if moves > open {
+            (EVEN, 0.0)
+        } else {
+            (EVEN, EVEN / 2.0)
+        }
+    }
+}

@@ -1,0 +1,877 @@
+//! The Monte-Carlo tree search: UCT with RAVE (all moves as first) and
+//! prior knowledge, heavy playouts ([`crate::policy`]), a tree shared by
+//! all threads through atomics, and the tree kept between moves.
+//!
+//! Every move in the tree is checked by [`Game`] with the full rules,
+//! repetition rule included, when its parent is expanded; playouts run on
+//! the fast board with simple ko. Win rates are for the player to move.
+
+use crate::geometry::Geometry;
+use crate::policy::{Count, Judge, Playout, Result2, Start};
+use crate::rng::Rng;
+use crate::tree::{Leaf, Node};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use tengen_core::{Color, Game, Move, Outcome, Phase, Point, Scoring};
+
+/// How the search runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Worker threads.
+    pub threads: usize,
+    /// Seed of the playouts (thread `i` uses `seed + i`).
+    pub seed: u64,
+    /// Resign when the best move's win rate is below this; `None` never
+    /// resigns.
+    pub resign_below: Option<f64>,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            threads: 1,
+            seed: 0x7465_6e67_656e,
+            resign_below: Some(0.1),
+        }
+    }
+}
+
+/// When to stop thinking: at whichever limit comes first; neither given
+/// means [`Limit::DEFAULT_PLAYOUTS`] playouts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limit {
+    /// Simulations (tree descents with their playout).
+    pub playouts: Option<u64>,
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+}
+
+impl Limit {
+    /// The simulations of a search given no limit.
+    pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+
+    /// A limit of `n` simulations.
+    pub fn playouts(n: u64) -> Limit {
+        Limit {
+            playouts: Some(n),
+            time: None,
+        }
+    }
+
+    /// A limit of `t` of thinking.
+    pub fn time(t: Duration) -> Limit {
+        Limit {
+            playouts: None,
+            time: Some(t),
+        }
+    }
+}
+
+/// A report interval and the function that receives the analysis so far
+/// (live analysis for GUIs).
+pub type Reporter<'a> = (Duration, &'a mut dyn FnMut(&Analysis));
+
+/// How a move is chosen at the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GenMode {
+    /// Pass when passing is best; dead stones are agreed afterwards.
+    Normal,
+    /// Capture the opponent's dead stones before passing (GTP
+    /// `kgs-genmove_cleanup`, servers that count the board as it stands):
+    /// two passes are counted with every stone alive, and the engine never
+    /// passes while the opponent has dead stones on the board.
+    Cleanup,
+}
+
+/// What the engine does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// A stone play or a pass.
+    Move(Move),
+    /// The engine resigns.
+    Resign,
+}
+
+/// One move the search considered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The move.
+    pub mv: Move,
+    /// Simulations through it.
+    pub visits: u64,
+    /// Win rate for the player to move, 0..1.
+    pub winrate: f64,
+    /// The prior knowledge's opinion of the move, 0..1 (summing to 1 over
+    /// the candidates of a position).
+    pub prior: f64,
+    /// Mean margin for the player to move, in points.
+    pub score_lead: f64,
+    /// The expected continuation, this move first.
+    pub pv: Vec<Move>,
+}
+
+/// What the search thinks of a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The player the win rates are for.
+    pub to_move: Color,
+    /// Simulations in the tree (those kept from earlier moves included).
+    pub visits: u64,
+    /// The best move's win rate for the player to move.
+    pub winrate: f64,
+    /// The best move's mean margin for the player to move, in points.
+    pub score_lead: f64,
+    /// The moves searched, best first.
+    pub candidates: Vec<Candidate>,
+    /// One per point in the order of [`tengen_core::BoardSize::points`]:
+    /// +1.0 Black's at the end of every playout, -1.0 White's.
+    pub ownership: Vec<f32>,
+}
+
+/// The search, keeping its tree between moves.
+#[derive(Debug)]
+pub struct Search {
+    config: SearchConfig,
+    kept: Option<Kept>,
+}
+
+/// The tree of the last search and the position it was for.
+#[derive(Debug)]
+struct Kept {
+    game: Game,
+    mode: GenMode,
+    root: Node,
+}
+
+/// Simulations through a node before it is expanded.
+const EXPAND_AT: u32 = 8;
+/// RAVE equivalence: the visits at which AMAF and real statistics weigh the
+/// same (Michi's 3500).
+const RAVE_EQUIV: f32 = 3500.0;
+/// Nodes the tree may hold before it stops growing (memory bound).
+const MAX_NODES: usize = 12_000_000;
+/// Root visits under which the engine does not resign.
+const RESIGN_MIN_VISITS: u64 = 500;
+/// Simulations between two flushes of a thread's ownership counts.
+const OWNERSHIP_FLUSH: u32 = 16;
+
+impl Search {
+    /// A search with no tree yet.
+    pub fn new(config: SearchConfig) -> Search {
+        Search { config, kept: None }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Changes the number of worker threads (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.config.threads = threads.max(1);
+    }
+
+    /// Forgets the tree (a new game).
+    pub fn clear(&mut self) {
+        self.kept = None;
+    }
+
+    /// Think about `game` (phase Playing) for the side to move; reuse the
+    /// tree when `game` extends the position searched last. Stops at the
+    /// limit or when `stop` is set; `report` is called every interval with
+    /// the analysis so far.
+    pub fn analyze(
+        &mut self,
+        game: &Game,
+        limit: Limit,
+        stop: &AtomicBool,
+        report: Option<Reporter<'_>>,
+    ) -> Analysis {
+        self.run(game, limit, GenMode::Normal, stop, report)
+    }
+
+    /// Chooses a move for the side to move of `game`.
+    pub fn genmove(&mut self, game: &Game, limit: Limit, mode: GenMode) -> (Decision, Analysis) {
+        let stop = AtomicBool::new(false);
+        let analysis = self.run(game, limit, mode, &stop, None);
+        let decision = self.decide(game, &analysis, mode);
+        (decision, analysis)
+    }
+
+    fn decide(&self, game: &Game, analysis: &Analysis, mode: GenMode) -> Decision {
+        if game.phase() != Phase::Playing {
+            return Decision::Move(Move::Pass);
+        }
+        let Some(best) = analysis.candidates.first() else {
+            return Decision::Move(Move::Pass);
+        };
+        if let Some(threshold) = self.config.resign_below
+            && analysis.visits >= RESIGN_MIN_VISITS
+            && best.winrate < threshold
+        {
+            return Decision::Resign;
+        }
+        if best.mv == Move::Pass && mode == GenMode::Cleanup {
+            let opponent = game.to_move().opponent();
+            let dead = dead_stones(game, &analysis.ownership);
+            if dead.iter().any(|&p| game.board().get(p) == Some(opponent))
+                && let Some(c) = analysis
+                    .candidates
+                    .iter()
+                    .find(|c| c.mv != Move::Pass && game.is_legal(c.mv))
+            {
+                return Decision::Move(c.mv);
+            }
+        }
+        Decision::Move(best.mv)
+    }
+
+    fn run(
+        &mut self,
+        game: &Game,
+        limit: Limit,
+        mode: GenMode,
+        stop: &AtomicBool,
+        report: Option<Reporter<'_>>,
+    ) -> Analysis {
+        let root = self.reuse(game, mode);
+        let geo = Geometry::new(game.size());
+        let shared = Shared::new(game, &geo, &root, mode, limit, stop);
+        shared.search(self.config.threads.max(1), self.config.seed, report);
+        let analysis = shared.analysis();
+        self.kept = Some(Kept {
+            game: game.clone(),
+            mode,
+            root,
+        });
+        analysis
+    }
+
+    /// The kept subtree for `game`, or a fresh root.
+    fn reuse(&mut self, game: &Game, mode: GenMode) -> Node {
+        let Some(kept) = self.kept.take() else {
+            return Node::root();
+        };
+        let before = kept.game.turns();
+        let same_start = kept.mode == mode
+            && kept.game.rules() == game.rules()
+            && kept.game.komi() == game.komi()
+            && kept.game.first_to_move() == game.first_to_move()
+            && kept.game.initial_board() == game.initial_board()
+            && kept.game.phase() == Phase::Playing
+            && game.turns().starts_with(before);
+        if !same_start {
+            return Node::root();
+        }
+        let mut node = kept.root;
+        let mut to_move = kept.game.to_move();
+        for turn in &game.turns()[before.len()..] {
+            if turn.color != to_move {
+                return Node::root();
+            }
+            match node.into_child(turn.mv) {
+                Some(n) => node = n,
+                None => return Node::root(),
+            }
+            to_move = to_move.opponent();
+        }
+        if node.children.get().is_none() {
+            return Node::root();
+        }
+        node
+    }
+}
+
+/// How a finished game counts, for the playouts.
+pub(crate) fn judge_of(game: &Game) -> Judge {
+    let rules = game.rules();
+    let count = match rules.scoring {
+        Scoring::Stones => Count::Stones,
+        Scoring::Captures => Count::Captures,
+        _ => Count::Area,
+    };
+    Judge {
+        count,
+        komi: game.komi().in_eighths(),
+        goal: rules.capture_goal,
+    }
+}
+
+/// The last stone play of `game`, when its last turn was one.
+fn last_play(game: &Game) -> Option<Point> {
+    match game.turns().last().map(|t| t.mv) {
+        Some(Move::Play(p)) => Some(p),
+        _ => None,
+    }
+}
+
+/// Everything the threads of one search share.
+struct Shared<'a> {
+    game: &'a Game,
+    geo: &'a Geometry,
+    judge: Judge,
+    root: &'a Node,
+    mode: GenMode,
+    max_playouts: u64,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+    done: AtomicBool,
+    issued: AtomicU64,
+    finished: AtomicUsize,
+    nodes: AtomicUsize,
+    ownership: Vec<AtomicI32>,
+    owned: AtomicU64,
+}
+
+/// One thread's scratch.
+struct Worker<'a> {
+    rng: Rng,
+    playout: Playout<'a>,
+    moves: Vec<(Point, Color)>,
+    depth_at: Vec<usize>,
+    amaf: Vec<u8>,
+    owner: Vec<i8>,
+    owner_sum: Vec<i32>,
+    owner_count: u32,
+}
+
+impl<'a> Shared<'a> {
+    fn new(
+        game: &'a Game,
+        geo: &'a Geometry,
+        root: &'a Node,
+        mode: GenMode,
+        limit: Limit,
+        stop: &'a AtomicBool,
+    ) -> Shared<'a> {
+        let max_playouts = match limit {
+            Limit {
+                playouts: None,
+                time: None,
+            } => Limit::DEFAULT_PLAYOUTS,
+            Limit { playouts, .. } => playouts.unwrap_or(u64::MAX),
+        };
+        Shared {
+            game,
+            geo,
+            judge: judge_of(game),
+            root,
+            mode,
+            max_playouts,
+            deadline: limit.time.map(|t| Instant::now() + t),
+            stop,
+            done: AtomicBool::new(false),
+            issued: AtomicU64::new(0),
+            finished: AtomicUsize::new(0),
+            nodes: AtomicUsize::new(0),
+            ownership: (0..geo.points().len()).map(|_| AtomicI32::new(0)).collect(),
+            owned: AtomicU64::new(0),
+        }
+    }
+
+    /// Runs the workers; this thread watches the clock and reports.
+    fn search(&self, threads: usize, seed: u64, mut report: Option<Reporter<'_>>) {
+        if self.game.phase() != Phase::Playing {
+            return;
+        }
+        let started = Instant::now();
+        let mut next_report = report.as_ref().map(|(every, _)| started + *every);
+        std::thread::scope(|s| {
+            for i in 0..threads {
+                s.spawn(move || self.work(seed.wrapping_add(i as u64)));
+            }
+            while self.finished.load(Ordering::Acquire) < threads {
+                std::thread::sleep(Duration::from_millis(2));
+                let now = Instant::now();
+                if let Some(deadline) = self.deadline
+                    && (now >= deadline || self.decided(deadline - now, now - started))
+                {
+                    self.done.store(true, Ordering::Relaxed);
+                }
+                if let (Some(at), Some((every, f))) = (next_report, report.as_mut())
+                    && now >= at
+                {
+                    f(&self.analysis());
+                    next_report = Some(now + *every);
+                }
+            }
+        });
+    }
+
+    /// Whether the best move can no longer be overtaken in the time left
+    /// (at the rate seen so far).
+    fn decided(&self, left: Duration, spent: Duration) -> bool {
+        let done = self.issued.load(Ordering::Relaxed) as f64;
+        if done < 200.0 || spent.is_zero() {
+            return false;
+        }
+        let rate = done / spent.as_secs_f64();
+        let remaining = rate * left.as_secs_f64();
+        let mut visits: Vec<u32> = self.root.kids().iter().map(Node::visits).collect();
+        visits.sort_unstable_by(|a, b| b.cmp(a));
+        match visits.as_slice() {
+            [best, second, ..] => f64::from(best - second) > remaining * 1.2,
+            [_] => true,
+            [] => false,
+        }
+    }
+
+    fn work(&self, seed: u64) {
+        let cells = self
+            .geo
+            .points()
+            .iter()
+            .map(|p| p.index())
+            .max()
+            .unwrap_or(0)
+            + 1;
+        let n = self.geo.points().len();
+        let mut w = Worker {
+            rng: Rng::new(seed),
+            playout: Playout::new(self.geo, self.judge),
+            moves: Vec::with_capacity(4 * n),
+            depth_at: Vec::with_capacity(64),
+            amaf: vec![0; cells],
+            owner: vec![0; n],
+            owner_sum: vec![0; n],
+            owner_count: 0,
+        };
+        loop {
+            if self.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed) {
+                break;
+            }
+            if self.issued.fetch_add(1, Ordering::Relaxed) >= self.max_playouts {
+                break;
+            }
+            self.simulate(&mut w);
+            if w.owner_count >= OWNERSHIP_FLUSH {
+                self.flush(&mut w);
+            }
+            if let Some(deadline) = self.deadline
+                && Instant::now() >= deadline
+            {
+                self.done.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        self.flush(&mut w);
+        self.finished.fetch_add(1, Ordering::Release);
+    }
+
+    fn flush(&self, w: &mut Worker) {
+        for (a, s) in self.ownership.iter().zip(w.owner_sum.iter_mut()) {
+            a.fetch_add(*s, Ordering::Relaxed);
+            *s = 0;
+        }
+        self.owned
+            .fetch_add(u64::from(w.owner_count), Ordering::Relaxed);
+        w.owner_count = 0;
+    }
+
+    /// One descent, its playout and the update of every node passed.
+    fn simulate(&self, w: &mut Worker) {
+        let game = self.game;
+        let mut board = game.board().clone();
+        let mut color = game.to_move();
+        let mut captures = game.captures();
+        let mut last = last_play(game);
+        let mut path: Vec<&Node> = Vec::with_capacity(32);
+        w.moves.clear();
+        w.depth_at.clear();
+        let mut node = self.root;
+        node.enter();
+        path.push(node);
+        w.depth_at.push(0);
+        // The descent stops at a terminal node (its result is known) or
+        // at a node to play out from.
+        let terminal = loop {
+            match node.leaf {
+                Leaf::Terminal(r) => break Some(r),
+                Leaf::Settle => break None,
+                Leaf::Open => {}
+            }
+            let kids = match node.children.get() {
+                Some(k) => k,
+                None if path.len() == 1 || node.visits() >= EXPAND_AT => {
+                    node.children.get_or_init(|| self.expand(&path))
+                }
+                None => &[][..],
+            };
+            if kids.is_empty() {
+                break None;
+            }
+            let child = select(kids);
+            child.enter();
+            match child.mv {
+                Move::Play(p) => {
+                    let played = board.play_unchecked(p, color);
+                    captures[color] += played.captured;
+                    captures[color.opponent()] += played.suicided;
+                    w.moves.push((p, color));
+                    last = Some(p);
+                }
+                Move::Pass => {
+                    board.pass();
+                    last = None;
+                }
+            }
+            path.push(child);
+            w.depth_at.push(w.moves.len());
+            node = child;
+            color = color.opponent();
+        };
+        let result = match terminal {
+            Some(r) => {
+                // Counted only for the ownership of the board as it stands.
+                w.playout.count(&board, captures, &mut w.owner);
+                r
+            }
+            None => w.playout.run(
+                &mut board,
+                Start {
+                    to_move: color,
+                    last,
+                    captures,
+                },
+                &mut w.rng,
+                &mut w.moves,
+                &mut w.owner,
+            ),
+        };
+        for (acc, &o) in w.owner_sum.iter_mut().zip(w.owner.iter()) {
+            *acc += i32::from(o);
+        }
+        w.owner_count += 1;
+        self.backup(w, &path, result);
+    }
+
+    /// Adds the result to every node of the path, and the AMAF results to
+    /// the children of each node whose move the same player made later.
+    fn backup(&self, w: &mut Worker, path: &[&Node], result: Result2) {
+        let root_mover = self.game.to_move().opponent();
+        let mover = |d: usize| {
+            if d.is_multiple_of(2) {
+                root_mover
+            } else {
+                root_mover.opponent()
+            }
+        };
+        for (d, n) in path.iter().enumerate() {
+            n.record(result.wins2_for(mover(d)), result.margin);
+        }
+        let code = |c: Color| match c {
+            Color::Black => 1u8,
+            Color::White => 2u8,
+        };
+        let mut k = w.moves.len();
+        for d in (0..path.len()).rev() {
+            while k > w.depth_at[d] {
+                k -= 1;
+                let (p, c) = w.moves[k];
+                w.amaf[p.index()] = code(c);
+            }
+            let to_move = mover(d).opponent();
+            let want = code(to_move);
+            let wins2 = result.wins2_for(to_move);
+            for c in path[d].kids() {
+                if let Move::Play(p) = c.mv
+                    && w.amaf[p.index()] == want
+                {
+                    c.record_amaf(wins2);
+                }
+            }
+        }
+        for &(p, _) in &w.moves {
+            w.amaf[p.index()] = 0;
+        }
+    }
+
+    /// The children of the last node of `path`: every move legal under the
+    /// full rules at that position (own one-point eyes left out) and a pass,
+    /// each with its prior knowledge.
+    fn expand(&self, path: &[&Node]) -> Box<[Node]> {
+        let mut game = self.game.clone();
+        for n in &path[1..] {
+            if game.play(n.mv).is_err() {
+                return Box::new([]);
+            }
+        }
+        if game.phase() != Phase::Playing || self.nodes.load(Ordering::Relaxed) > MAX_NODES {
+            return Box::new([]);
+        }
+        let color = game.to_move();
+        let board = game.board();
+        let last = last_play(&game);
+        let mut kids = Vec::with_capacity(board.empty_points().len() + 1);
+        let prior = crate::prior::Prior::new(self.geo, board, color, last);
+        for &p in self.geo.points() {
+            if !board.is_empty(p)
+                || board.is_one_point_eye(p, color)
+                || game.check(color, Move::Play(p)).is_err()
+            {
+                continue;
+            }
+            let (n, w) = prior.of(p);
+            let leaf = self.goal_leaf(&game, p, color);
+            kids.push(Node::new(Move::Play(p), n, w, leaf));
+        }
+        let (n, w) = prior.of_pass(kids.len());
+        kids.push(Node::new(Move::Pass, n, w, self.pass_leaf(&game)));
+        self.nodes.fetch_add(kids.len(), Ordering::Relaxed);
+        kids.into_boxed_slice()
+    }
+
+    /// Terminal when the play reaches a capture goal.
+    fn goal_leaf(&self, game: &Game, p: Point, color: Color) -> Leaf {
+        let Some(goal) = self.judge.goal else {
+            return Leaf::Open;
+        };
+        let preview = game.board().preview(p, color);
+        let captures = game.captures();
+        if captures[color] + preview.captured >= goal {
+            Leaf::Terminal(Result2::goal_won_by(color))
+        } else if captures[color.opponent()] + preview.suicided >= goal {
+            Leaf::Terminal(Result2::goal_won_by(color.opponent()))
+        } else {
+            Leaf::Open
+        }
+    }
+
+    /// What a pass leads to: the end of play after another pass.
+    fn pass_leaf(&self, game: &Game) -> Leaf {
+        let mut after = game.clone();
+        if after.play(Move::Pass).is_err() {
+            return Leaf::Open;
+        }
+        match after.phase() {
+            Phase::Playing => Leaf::Open,
+            Phase::Marking if self.mode == GenMode::Normal => Leaf::Settle,
+            Phase::Marking => {
+                Leaf::Terminal(Result2::from_margin(after.score(&[]).margin.in_eighths()))
+            }
+            Phase::Over => Leaf::Terminal(match after.outcome() {
+                Some(Outcome::Win { winner, .. }) => {
+                    let margin = after.final_score().map_or(0, |s| s.margin.in_eighths());
+                    let margin = match winner {
+                        Color::Black => margin.max(1),
+                        Color::White => margin.min(-1),
+                    };
+                    Result2::from_margin(margin)
+                }
+                _ => Result2::from_margin(0),
+            }),
+        }
+    }
+
+    fn analysis(&self) -> Analysis {
+        let to_move = self.game.to_move();
+        let sign = match to_move {
+            Color::Black => 1.0,
+            Color::White => -1.0,
+        };
+        let kids = self.root.kids();
+        let prior_sum: f64 = kids
+            .iter()
+            .map(|c| f64::from(c.prior_wins / c.prior_visits.max(1.0)))
+            .sum();
+        let mut candidates: Vec<Candidate> = kids
+            .iter()
+            .filter(|c| c.visits() > 0)
+            .map(|c| Candidate {
+                mv: c.mv,
+                visits: u64::from(c.visits()),
+                winrate: c.winrate(),
+                prior: f64::from(c.prior_wins / c.prior_visits.max(1.0)) / prior_sum.max(1e-9),
+                score_lead: sign * c.black_margin(),
+                pv: principal_variation(c),
+            })
+            .collect();
+        candidates.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.winrate.total_cmp(&a.winrate))
+        });
+        let owned = self.owned.load(Ordering::Relaxed).max(1) as f32;
+        let ownership = self
+            .ownership
+            .iter()
+            .map(|a| a.load(Ordering::Relaxed) as f32 / owned)
+            .collect();
+        let (winrate, score_lead) = match candidates.first() {
+            Some(c) => (c.winrate, c.score_lead),
+            None => (0.5, sign * self.root.black_margin()),
+        };
+        Analysis {
+            to_move,
+            visits: u64::from(self.root.visits()),
+            winrate,
+            score_lead,
+            candidates,
+            ownership,
+        }
+    }
+}
+
+/// The child to descend into: the best blend of its win rate (prior
+/// knowledge counted as virtual simulations) and its AMAF win rate.
+#[inline]
+fn select(kids: &[Node]) -> &Node {
+    let mut best = &kids[0];
+    let mut best_value = f32::NEG_INFINITY;
+    for c in kids {
+        let (n, w) = c.stats();
+        let n = n + c.prior_visits;
+        let w = w + c.prior_wins;
+        let rate = if n > 0.0 { w / n } else { 0.5 };
+        let (an, aw) = c.amaf();
+        let value = if an > 0.0 {
+            let beta = an / (an + n + n * an / RAVE_EQUIV);
+            (1.0 - beta) * rate + beta * aw / an
+        } else {
+            rate
+        };
+        if value > best_value {
+            best_value = value;
+            best = c;
+        }
+    }
+    best
+}
+
+/// The line of most-visited moves from `node`, its own move first.
+fn principal_variation(node: &Node) -> Vec<Move> {
+    let mut pv = vec![node.mv];
+    let mut at = node;
+    while let Some(next) = at.best_child() {
+        if next.visits() == 0 || pv.len() >= 24 {
+            break;
+        }
+        pv.push(next.mv);
+        at = next;
+    }
+    pv
+}
+
+/// Dead stones from ownership (one value per point, in the order of
+/// [`tengen_core::BoardSize::points`]): the chains whose points mostly
+/// belong to the opponent. A chain in seki keeps its stones in the
+/// playouts, so it is not marked.
+pub fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
+    let board = game.board();
+    let points: Vec<Point> = game.size().points().collect();
+    let own_at = |p: Point| -> f32 {
+        points
+            .iter()
+            .position(|&q| q == p)
+            .and_then(|i| ownership.get(i).copied())
+            .unwrap_or(0.0)
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut dead = Vec::new();
+    for &p in &points {
+        let Some(color) = board.get(p) else {
+            continue;
+        };
+        let Some(id) = board.chain_id(p) else {
+            continue;
+        };
+        if !seen.insert(id) {
+            continue;
+        }
+        let sign = match color {
+            Color::Black => 1.0,
+            Color::White => -1.0,
+        };
+        let stones: Vec<Point> = board.chain(p).collect();
+        let mean = stones.iter().map(|&s| own_at(s) * sign).sum::<f32>() / stones.len() as f32;
+        if mean < -DEAD_BELOW {
+            dead.extend(stones);
+        }
+    }
+    dead.sort_by_key(|p| p.index());
+    dead
+}
+
+/// A chain is dead when the opponent owns its points this much on average
+/// (-1..1 from the chain's side, so at least about 70% of the playouts).
+const DEAD_BELOW: f32 = 0.4;
+
+/// Dead stones of `game`'s final position (any phase), for `tengen score
+/// --dead auto`, the web board and GTP `final_status_list`: `playouts`
+/// playouts from the position, half with each player to move first, and
+/// [`dead_stones`] of their ownership.
+pub fn estimate_dead(game: &Game, playouts: u64, seed: u64) -> Vec<Point> {
+    dead_stones(game, &final_ownership(game, playouts, seed))
+}
+
+/// Ownership of a finished position from playouts alone (no tree), half
+/// with each player moving first; one value per point.
+pub fn final_ownership(game: &Game, playouts: u64, seed: u64) -> Vec<f32> {
+    let geo = Geometry::new(game.size());
+    let mut judge = judge_of(game);
+    // Whatever the game's method, ownership is about the board.
+    judge.count = Count::Area;
+    judge.goal = None;
+    let mut playout = Playout::new(&geo, judge);
+    let mut rng = Rng::new(seed);
+    let n = geo.points().len();
+    let mut sum = vec![0i64; n];
+    let mut owner = vec![0i8; n];
+    let mut moves = Vec::new();
+    let playouts = playouts.max(2);
+    for i in 0..playouts {
+        let mut board = game.board().clone();
+        board.pass();
+        let first = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        moves.clear();
+        playout.run(
+            &mut board,
+            Start {
+                to_move: first,
+                last: None,
+                captures: game.captures(),
+            },
+            &mut rng,
+            &mut moves,
+            &mut owner,
+        );
+        for (s, &o) in sum.iter_mut().zip(owner.iter()) {
+            *s += i64::from(o);
+        }
+    }
+    sum.iter().map(|&s| s as f32 / playouts as f32).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_core::{BoardSize, Preset};
+
+    #[test]
+    fn a_search_on_the_empty_board_returns_a_legal_move() {
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
+        let mut search = Search::new(SearchConfig::default());
+        let (d, a) = search.genmove(&game, Limit::playouts(300), GenMode::Normal);
+        let Decision::Move(mv) = d else {
+            panic!("resigned on the empty board");
+        };
+        assert!(game.is_legal(mv));
+        assert_eq!(a.ownership.len(), 81);
+        assert!(a.visits >= 300);
+    }
+
+    #[test]
+    fn policy_helpers_are_reachable() {
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(5).unwrap());
+        let geo = Geometry::new(game.size());
+        let p = game.size().point(2, 2).unwrap();
+        assert_eq!(
+            crate::policy::liberties_after(game.board(), &geo, p, Color::Black),
+            2
+        );
+    }
+}

@@ -1,0 +1,142 @@
+//! The search tree: nodes whose statistics are atomics, so that several
+//! threads descend and update one tree without locks, and whose children are
+//! created once (`OnceLock`) by whichever thread expands the node first.
+//!
+//! Visits are counted on the way down (a virtual loss that spreads threads
+//! over different lines) and wins on the way back up.
+
+use crate::policy::Result2;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use tengen_core::Move;
+
+/// Visits in the high half, half-wins in the low half: one atomic add
+/// updates both.
+const VISIT: u64 = 1 << 32;
+
+/// What is known about a node before any playout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Leaf {
+    /// An ordinary position: expand, or play out.
+    Open,
+    /// The game is over here with this result (two passes counted as the
+    /// board stands, a capture goal reached).
+    Terminal(Result2),
+    /// Two passes under rules that remove dead stones: play out from here
+    /// to judge the dead stones, never expand.
+    Settle,
+}
+
+/// One node: the move that led here and its statistics, from the side of
+/// the player who made that move.
+#[derive(Debug)]
+pub(crate) struct Node {
+    pub(crate) mv: Move,
+    /// Virtual visits and wins of the prior knowledge.
+    pub(crate) prior_visits: f32,
+    pub(crate) prior_wins: f32,
+    pub(crate) leaf: Leaf,
+    stats: AtomicU64,
+    amaf: AtomicU64,
+    /// Sum of Black's margins in eighths of a point.
+    score: AtomicI64,
+    pub(crate) children: OnceLock<Box<[Node]>>,
+}
+
+impl Node {
+    pub(crate) fn new(mv: Move, prior_visits: f32, prior_wins: f32, leaf: Leaf) -> Node {
+        Node {
+            mv,
+            prior_visits,
+            prior_wins,
+            leaf,
+            stats: AtomicU64::new(0),
+            amaf: AtomicU64::new(0),
+            score: AtomicI64::new(0),
+            children: OnceLock::new(),
+        }
+    }
+
+    /// A root with no statistics.
+    pub(crate) fn root() -> Node {
+        Node::new(Move::Pass, 0.0, 0.0, Leaf::Open)
+    }
+
+    /// Counts a visit on the way down.
+    #[inline]
+    pub(crate) fn enter(&self) {
+        self.stats.fetch_add(VISIT, Ordering::Relaxed);
+    }
+
+    /// Adds the result of a simulation that went through this node, for
+    /// `mover` (who made this node's move).
+    #[inline]
+    pub(crate) fn record(&self, wins2: u32, margin: i32) {
+        self.stats.fetch_add(u64::from(wins2), Ordering::Relaxed);
+        self.score.fetch_add(i64::from(margin), Ordering::Relaxed);
+    }
+
+    /// Adds an all-moves-as-first result.
+    #[inline]
+    pub(crate) fn record_amaf(&self, wins2: u32) {
+        self.amaf
+            .fetch_add(VISIT | u64::from(wins2), Ordering::Relaxed);
+    }
+
+    /// Visits (virtual visits of threads still descending included).
+    #[inline]
+    pub(crate) fn visits(&self) -> u32 {
+        (self.stats.load(Ordering::Relaxed) >> 32) as u32
+    }
+
+    /// Visits and wins (a win counting 1, a draw 1/2).
+    #[inline]
+    pub(crate) fn stats(&self) -> (f32, f32) {
+        let s = self.stats.load(Ordering::Relaxed);
+        ((s >> 32) as f32, (s & 0xffff_ffff) as f32 / 2.0)
+    }
+
+    #[inline]
+    pub(crate) fn amaf(&self) -> (f32, f32) {
+        let s = self.amaf.load(Ordering::Relaxed);
+        ((s >> 32) as f32, (s & 0xffff_ffff) as f32 / 2.0)
+    }
+
+    /// Win rate of the move for its mover, from real visits (0.5 unvisited).
+    pub(crate) fn winrate(&self) -> f64 {
+        let (n, w) = self.stats();
+        if n > 0.0 { f64::from(w / n) } else { 0.5 }
+    }
+
+    /// Black's mean margin in points over the simulations through here.
+    pub(crate) fn black_margin(&self) -> f64 {
+        let n = self.visits();
+        if n == 0 {
+            0.0
+        } else {
+            self.score.load(Ordering::Relaxed) as f64 / 8.0 / f64::from(n)
+        }
+    }
+
+    /// The children, if expanded.
+    #[inline]
+    pub(crate) fn kids(&self) -> &[Node] {
+        self.children.get().map_or(&[], |c| c)
+    }
+
+    /// The child that a player would choose after the search: most visits,
+    /// the win rate breaking ties.
+    pub(crate) fn best_child(&self) -> Option<&Node> {
+        self.kids().iter().max_by(|a, b| {
+            a.visits()
+                .cmp(&b.visits())
+                .then(a.winrate().total_cmp(&b.winrate()))
+        })
+    }
+
+    /// Takes the subtree under `mv` out of this node (tree reuse).
+    pub(crate) fn into_child(self, mv: Move) -> Option<Node> {
+        let kids = self.children.into_inner()?;
+        kids.into_vec().into_iter().find(|c| c.mv == mv)
+    }
+}

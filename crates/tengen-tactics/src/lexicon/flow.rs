@@ -1,0 +1,199 @@
+//! The terms of the flow of the game: te-nuki and miai from the move
+//! before, sente, gote and kikashi from the moves after.
+//!
+//! "Near" is a king's-move distance of at most [`LOCAL`] points, "elsewhere"
+//! more than [`ELSEWHERE`]: a local answer is played next to the move it
+//! answers, a move elsewhere leaves the local fight. Whether an answer was
+//! *needed* is not read: these are judged from what the players did.
+
+use super::Named;
+use super::geometry::distance;
+use super::words::{Play, Previous, named, player_en, player_fr};
+use crate::util::chains_around;
+use tengen_core::{BoardSize, Color, Move, Point, Turn, Vertex};
+
+/// A king's-move distance within which a move answers another.
+const LOCAL: i32 = 2;
+/// A king's-move distance beyond which a move is played elsewhere.
+const ELSEWHERE: i32 = 4;
+
+/// What the naming of one turn leaves for the judgement of the moves after
+/// it: the points where the opponent must answer it (the last liberty of a
+/// chain it put in atari, the cutting point it peeped at).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Threats {
+    pub(crate) answers: Vec<Point>,
+}
+
+/// Te-nuki: the opponent's last stone touched the mover's stones (a
+/// contact or diagonal play, which asks for an answer), and the move is
+/// played elsewhere.
+pub(crate) fn te_nuki(p: &Play<'_>, prev: Previous<'_>) -> Option<Named> {
+    let Move::Play(q) = prev.turn.mv else {
+        return None;
+    };
+    let size = p.before.size();
+    if prev.turn.color == p.color || distance(size, q, p.m) <= ELSEWHERE {
+        return None;
+    }
+    let asked = size
+        .points()
+        .any(|s| p.before.get(s) == Some(p.color) && distance(size, s, q) == 1);
+    asked.then(|| {
+        named(
+            "te-nuki",
+            format!(
+                "te-nuki: ignores {}'s {} to play elsewhere",
+                player_en(prev.turn.color),
+                p.name(q)
+            ),
+            format!(
+                "te-nuki : ignore {} de {} pour jouer ailleurs",
+                p.name(q),
+                player_fr(prev.turn.color)
+            ),
+        )
+    })
+}
+
+/// Miai: the opponent has just played on one of two points that each
+/// joined the same two friendly chains, and the move takes the other.
+pub(crate) fn miai(p: &Play<'_>, prev: Previous<'_>) -> Option<Named> {
+    let Move::Play(q) = prev.turn.mv else {
+        return None;
+    };
+    let b = prev.board;
+    if prev.turn.color == p.color || !b.is_empty(p.m) || !b.is_empty(q) {
+        return None;
+    }
+    let here = chains_around(b, p.m, p.color);
+    let there = chains_around(b, q, p.color);
+    let shared = here
+        .iter()
+        .filter(|&&c| there.iter().any(|&d| b.chain_id(d) == b.chain_id(c)))
+        .count();
+    (shared >= 2).then(|| {
+        named(
+            "miai",
+            format!(
+                "miai: {} and {} were two ways to connect; {} took one, {} the other",
+                p.name(q),
+                p.name(p.m),
+                player_en(prev.turn.color),
+                player_en(p.color)
+            ),
+            format!(
+                "miai : {} et {} étaient deux façons de connecter ; {} a pris l'une, {} l'autre",
+                p.name(q),
+                p.name(p.m),
+                player_fr(prev.turn.color),
+                player_fr(p.color)
+            ),
+        )
+    })
+}
+
+/// The stone of a turn, if it is one.
+fn stone(t: &Turn) -> Option<Point> {
+    match t.mv {
+        Move::Play(p) => Some(p),
+        Move::Pass => None,
+    }
+}
+
+/// Whether `b` is elsewhere from `a` (a pass is elsewhere from anything).
+fn elsewhere(size: BoardSize, a: Point, b: Option<Point>) -> bool {
+    b.is_none_or(|b| distance(size, a, b) > ELSEWHERE)
+}
+
+/// Sente, gote and kikashi of every turn, from the two turns after it:
+/// - kikashi: the move threatened (an atari, a peep), the opponent answered
+///   at the threatened point, and the mover then played elsewhere;
+/// - sente: otherwise, the opponent answered near the move and the mover
+///   then played elsewhere (the mover kept the initiative);
+/// - gote: the move answered the move before (near it), and the opponent
+///   then played elsewhere (the mover lost the initiative).
+pub(crate) fn after_moves(
+    size: BoardSize,
+    turns: &[Turn],
+    threats: &[Threats],
+    names: &mut [Vec<Named>],
+) {
+    for i in 0..turns.len() {
+        let Some(m) = stone(&turns[i]) else {
+            continue;
+        };
+        let color = turns[i].color;
+        let reply = turns.get(i + 1).filter(|t| t.color != color);
+        let next = turns.get(i + 2).filter(|t| t.color == color);
+        let (Some(reply), Some(names_i)) = (reply, names.get_mut(i)) else {
+            continue;
+        };
+        let r = stone(reply);
+        let then = next.map(stone);
+        let left = |r: Point| {
+            then.is_some_and(|n| elsewhere(size, m, n) && elsewhere(size, r, n))
+        };
+        if let Some(r) = r {
+            let answered = threats.get(i).is_some_and(|t| t.answers.contains(&r));
+            if answered && left(r) {
+                names_i.push(kikashi(size, color, r));
+                continue;
+            }
+            if distance(size, m, r) <= LOCAL && left(r) {
+                names_i.push(named(
+                    "sente",
+                    format!(
+                        "sente: {} answers, {} keeps the initiative",
+                        player_en(color.opponent()),
+                        player_en(color)
+                    ),
+                    format!(
+                        "sente : {} répond, {} garde l'initiative",
+                        player_fr(color.opponent()),
+                        player_fr(color)
+                    ),
+                ));
+                continue;
+            }
+        }
+        let before = i.checked_sub(1).and_then(|j| turns.get(j)).and_then(stone);
+        if let Some(before) = before
+            && distance(size, m, before) <= LOCAL
+            && elsewhere(size, m, r)
+            && elsewhere(size, before, r)
+        {
+            names_i.push(named(
+                "gote",
+                format!(
+                    "gote: {} plays elsewhere, {} has lost the initiative",
+                    player_en(color.opponent()),
+                    player_en(color)
+                ),
+                format!(
+                    "gote : {} joue ailleurs, {} perd l'initiative",
+                    player_fr(color.opponent()),
+                    player_fr(color)
+                ),
+            ));
+        }
+    }
+}
+
+/// The kikashi sentence: `r` is the forced answer.
+fn kikashi(size: BoardSize, color: Color, r: Point) -> Named {
+    let at = Vertex::point_name(r, size);
+    named(
+        "kikashi",
+        format!(
+            "kikashi: forces {}'s answer at {at}, then {} plays elsewhere",
+            player_en(color.opponent()),
+            player_en(color)
+        ),
+        format!(
+            "kikashi : force la réponse de {} en {at}, puis {} joue ailleurs",
+            player_fr(color.opponent()),
+            player_fr(color)
+        ),
+    )
+}

@@ -1,0 +1,304 @@
+//! The lexicon of named moves: for each move of a game, the terms of the
+//! glossary of the French Federation's rules (part II) that apply to it,
+//! with a short sentence in English and in French saying why.
+//!
+//! Identifiers are the romaji of the glossary, lowercase and hyphenated.
+//! The shape terms follow the offsets and empty-point conditions of
+//! ecosystem-study section 6.3 (the new stone N at (0,0), offsets under the
+//! eight symmetries; "line" is 1 + the distance to the edge); the reading
+//! terms ask this crate's readers; the flow terms look at the moves around.
+//!
+//! | id | when | how |
+//! |---|---|---|
+//! | `nobi` | N touches exactly one friendly chain, captures nothing, puts nothing in atari | shape |
+//! | `tetchu` | such a nobi below or above a lone stone, the pair at right angles to the nearest edge on lines 2-3 or 3-4, no opposing stone touching (reported instead of `nobi`) | shape |
+//! | `kosumi` | friendly stone at (1,1), (1,0) and (0,1) empty, no friendly neighbour | shape |
+//! | `kosumi-tsuke` | such a kosumi that also touches an opposing stone (instead of `kosumi`, `tsuke`) | shape |
+//! | `ikken-tobi`, `niken-tobi`, `sangen-tobi` | friendly stone at (2,0), (3,0), (4,0), the points between empty; N touches no stone and has no friendly diagonal (the glossary's `tobi` is reported by its three forms); of the extensions only the nearest is named: ikken-tobi, keima, niken-tobi, ogeima, sangen-tobi | shape |
+//! | `keima` | friendly stone at (2,1), (1,0) and (1,1) empty, N as for tobi | shape |
+//! | `kogeima` | an opposing stone at (2,1), the same points empty, and no extension or kakari named: the same small knight's move, played against the opponent (approach, attack); keima and kogeima name one shape, kept apart by whose stone it is measured from | shape |
+//! | `ogeima` | friendly stone at (3,1), (1,0), (2,0), (1,1), (2,1) empty | shape |
+//! | `saru-suberi`, `ozaru-suberi` | a keima / ogeima onto the first line from a friendly stone on the second, long side along the edge, an opposing stone within 3 / 4 points (instead of `keima` / `ogeima`) | shape |
+//! | `tsuke` | touches an opposing stone, no friendly stone beside or diagonal | shape |
+//! | `ate-komi` | touches two opposing chains at (1,0) and (0,1), the cutting point (1,1) empty | shape |
+//! | `kiri-chigae` | the same with a friendly stone at (1,1): the crosscut | shape |
+//! | `wari-komi` | opposing chains at (1,0) and (-1,0), (0,1) and (0,-1) empty | shape |
+//! | `nozoki` | next to an empty point that touches two opposing chains (their cutting point) | shape |
+//! | `boshi` | an opposing stone at (0,2) on line 4 or lower, (0,1) empty, N more central | shape |
+//! | `hasami` | line 3-4, 2 to 4 points along the side from a lone opposing stone on line 3-4 that approached a friendly stone beyond it | shape |
+//! | `kakari` | 13x13 or more: an opposing stone alone in its corner on a 3-3 to 4-5 point, N on line 3-4 two or three points further along | shape |
+//! | `wariuchi` | 13x13 or more: line 3-4 of a side, the nearest stones on both hands opposing and four points away or more | shape |
+//! | `osae` | in front of an opposing chain crawling along line 4 or lower, a friendly stone above | shape |
+//! | `shicho` | an atari whose ladder works (at least three plies), or fails because a stone breaks it | [`read_ladder`](crate::read_ladder) |
+//! | `shicho-atari` | a friendly two-liberty chain, not touched, that a ladder caught before the move and not after | ladder reading |
+//! | `geta` | [`net`](crate::net) | reading |
+//! | `utte-gaeshi` | the sacrifice ([`snapback`](crate::snapback())), or the recapture of two stones or more where the opponent just captured | two-ply look-ahead |
+//! | `semeai` | fills a liberty of an opposing chain (2+ stones, 3 liberties or fewer left) touching a friendly chain (2+ stones, 2-3 liberties), no two eyes: the race, counted and solved | [`semeai`](crate::semeai()) |
+//! | `dame-zumari` | [`dame_zumari`](crate::dame_zumari) makes the own chain capturable, or the self-atari connects and dies | reading |
+//! | `hori-komi` | a one-stone throw-in ([`self_atari`](crate::self_atari) kind `ThrowIn`) | reading |
+//! | `shibori` | a stone left in atari that ataris an opposing chain of two or more (not a snapback) | shape and atari |
+//! | `te-suji` | with `geta`, the snapback sacrifice, or `hori-komi`: the classic tactical points | reading |
+//! | `te-nuki` | the opponent's last stone touched (orthogonally or diagonally) the mover's stones, and the move is more than 4 points away | flow, move before |
+//! | `miai` | the opponent just took one of two points each joining the same two friendly chains, and the move takes the other | flow, move before |
+//! | `kikashi` | an atari or peep answered at the threatened point, then the mover plays elsewhere | flow, moves after |
+//! | `sente` | answered within 2 points, then the mover plays elsewhere | flow, moves after |
+//! | `gote` | answers the move before (within 2 points), then the opponent plays elsewhere | flow, moves after |
+//! | `joseki` | the moves so far in a 19x19 corner follow a sequence of the small dictionary in [`joseki`](self::joseki) (8 symmetries, both colours) | dictionary |
+//!
+//! Not detected: **aji-keshi** (a move that wastes latent potential) is a
+//! judgement of value, whether what the move gave away was worth more than
+//! what it gained, which bounded tactical reading cannot make; any
+//! detection would call every kikashi aji-keshi. **Tobi** itself is the
+//! family name, reported by its forms.
+//!
+//! Sente, gote and kikashi need the moves after, so [`name_last`] leaves
+//! them out; te-nuki and miai only need the move before and are kept.
+
+pub mod joseki;
+
+mod flow;
+mod geometry;
+mod shape;
+mod tactic;
+mod words;
+
+use flow::Threats;
+use tactic::Readers;
+use tengen_core::{Board, BoardSize, Color, Game, Move, Point, Turn, Vertex};
+use words::{Play, Previous};
+
+/// The language of the sentences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English.
+    En,
+    /// French.
+    Fr,
+}
+
+/// One term that applies to a move, with why, in both languages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    /// The romaji identifier: `keima`, `ikken-tobi`, `shicho`...
+    pub id: &'static str,
+    /// The English sentence.
+    pub en: String,
+    /// The French sentence.
+    pub fr: String,
+}
+
+impl Named {
+    /// The sentence in `lang`.
+    pub fn sentence(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Fr => &self.fr,
+        }
+    }
+}
+
+/// Every identifier the lexicon reports, in the order of the glossary.
+pub const TERMS: [&str; 37] = [
+    "keima",
+    "kogeima",
+    "kosumi",
+    "kosumi-tsuke",
+    "nobi",
+    "ikken-tobi",
+    "niken-tobi",
+    "sangen-tobi",
+    "ogeima",
+    "saru-suberi",
+    "ozaru-suberi",
+    "ate-komi",
+    "boshi",
+    "hasami",
+    "hori-komi",
+    "kakari",
+    "kiri-chigae",
+    "nozoki",
+    "shibori",
+    "tsuke",
+    "wari-komi",
+    "wariuchi",
+    "osae",
+    "shicho-atari",
+    "tetchu",
+    "geta",
+    "shicho",
+    "semeai",
+    "utte-gaeshi",
+    "gote",
+    "sente",
+    "dame-zumari",
+    "joseki",
+    "kikashi",
+    "miai",
+    "te-nuki",
+    "te-suji",
+];
+
+/// Names a stone play on `before`; also returns the points where the
+/// opponent must answer it.
+fn name_play(
+    before: &Board,
+    turn: Turn,
+    previous: Option<Previous<'_>>,
+    readers: &mut Readers,
+    corners: &mut joseki::Corners,
+) -> (Vec<Named>, Threats) {
+    let Move::Play(m) = turn.mv else {
+        return (Vec::new(), Threats::default());
+    };
+    let mut after = before.clone();
+    let played = after.play_unchecked(m, turn.color);
+    let mut names = Vec::new();
+    if after.get(m) != Some(turn.color) {
+        // A suicide, played in a record of other rules: no shape remains.
+        return (names, Threats::default());
+    }
+    let ataris = crate::atari::in_atari_beside(&after, m);
+    let p = Play {
+        before,
+        after: &after,
+        m,
+        color: turn.color,
+        captured: played.captured,
+        ataris,
+    };
+    tactic::tactics(&p, readers, previous, &mut names);
+    shape::shapes(&p, &mut names);
+    let peep = shape::nozoki(&p);
+    names.extend(peep.clone());
+    if let Some(prev) = previous {
+        names.extend(flow::miai(&p, prev));
+        names.extend(flow::te_nuki(&p, prev));
+    }
+    names.extend(corners.play(before.size(), m, turn.color));
+    let mut answers: Vec<Point> = p
+        .ataris
+        .iter()
+        .filter_map(|&q| crate::util::liberty_list(&after, q).first().copied())
+        .collect();
+    if peep.is_some()
+        && let Some(cut) = shape::peeped_point(before, m, turn.color)
+    {
+        answers.push(cut);
+    }
+    let mut seen: Vec<&'static str> = Vec::new();
+    names.retain(|n| {
+        let new = !seen.contains(&n.id);
+        seen.push(n.id);
+        new
+    });
+    (names, Threats { answers })
+}
+
+
+/// Replays `game` from its first position, calling `f` with the index of
+/// each turn, the position before it and the turn before it.
+fn walk(game: &Game, mut f: impl FnMut(usize, &Board, Option<Previous<'_>>)) {
+    let turns = game.turns();
+    let mut board = game.initial_board().clone();
+    let mut last: Option<Board> = None;
+    for (i, &t) in turns.iter().enumerate() {
+        let previous = match (i.checked_sub(1), last.as_ref()) {
+            (Some(j), Some(b)) => Some(Previous {
+                board: b,
+                turn: turns[j],
+            }),
+            _ => None,
+        };
+        f(i, &board, previous);
+        let mut next = board.clone();
+        match t.mv {
+            Move::Play(p) => {
+                next.play_unchecked(p, t.color);
+            }
+            Move::Pass => next.pass(),
+        }
+        last = Some(std::mem::replace(&mut board, next));
+    }
+}
+
+/// The terms for every turn of the game (index = turn index in
+/// `game.turns()`); flow terms (sente, gote, te-nuki, kikashi, miai) judged
+/// from the moves that follow.
+pub fn name_moves(game: &Game) -> Vec<Vec<Named>> {
+    let turns = game.turns();
+    let mut readers = Readers::new();
+    let mut corners = joseki::Corners::new();
+    let mut names = Vec::with_capacity(turns.len());
+    let mut threats = Vec::with_capacity(turns.len());
+    walk(game, |i, before, previous| {
+        let (n, t) = name_play(before, turns[i], previous, &mut readers, &mut corners);
+        names.push(n);
+        threats.push(t);
+    });
+    flow::after_moves(game.size(), turns, &threats, &mut names);
+    names
+}
+
+/// The terms for the last move only (what a GUI shows live; flow terms
+/// needing later moves are left out).
+pub fn name_last(game: &Game) -> Vec<Named> {
+    let turns = game.turns();
+    let Some(last) = turns.len().checked_sub(1) else {
+        return Vec::new();
+    };
+    let mut readers = Readers::new();
+    let mut corners = joseki::Corners::new();
+    let mut names = Vec::new();
+    walk(game, |i, before, previous| {
+        if i == last {
+            names = name_play(before, turns[i], previous, &mut readers, &mut corners).0;
+        } else if let Move::Play(m) = turns[i].mv {
+            corners.play(before.size(), m, turns[i].color);
+        }
+    });
+    names
+}
+
+/// The sentence for a move no term applies to.
+fn plain(mv: Move, lang: Lang) -> &'static str {
+    match (mv, lang) {
+        (Move::Pass, Lang::En) => "a pass",
+        (Move::Pass, Lang::Fr) => "un passe",
+        (Move::Play(_), Lang::En) => "a move with no named shape",
+        (Move::Play(_), Lang::Fr) => "un coup sans nom particulier",
+    }
+}
+
+/// The line `<move number> <B|W> <vertex> <comma-separated ids, or ->
+/// <sentence>` (sentences of the terms joined with "; ", or a plain
+/// sentence when none applies).
+pub fn explain_line(
+    number: usize,
+    color: Color,
+    mv: Move,
+    size: BoardSize,
+    names: &[Named],
+    lang: Lang,
+) -> String {
+    let vertex = match mv {
+        Move::Pass => Vertex::Pass,
+        Move::Play(p) => Vertex::Point(p),
+    };
+    let (ids, sentence) = if names.is_empty() {
+        ("-".to_string(), plain(mv, lang).to_string())
+    } else {
+        (
+            names.iter().map(|n| n.id).collect::<Vec<_>>().join(","),
+            names
+                .iter()
+                .map(|n| n.sentence(lang))
+                .collect::<Vec<_>>()
+                .join("; "),
+        )
+    };
+    format!(
+        "{number} {} {} {ids} {sentence}",
+        color.letter(),
+        vertex.display(size)
+    )
+}

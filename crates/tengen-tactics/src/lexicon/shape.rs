@@ -1,0 +1,630 @@
+//! The shape terms: a new stone's relation to the stones near it, by the
+//! offsets and empty-point conditions of ecosystem-study section 6.3, with
+//! the edge and corner conditions measured in lines from the edge.
+
+use super::geometry::{
+    DIRECTIONS, Offset, Relation, across, add, distance, holds, line, line_toward, scale, shift,
+    sym, touches, touches_diagonally,
+};
+use super::words::{Play, named, stone_en, stone_fr};
+use super::Named;
+use crate::util::chains_around;
+use tengen_core::{Board, BoardSize, Color, Point};
+
+const KOSUMI: Relation = Relation {
+    target: (1, 1),
+    empty: &[(1, 0), (0, 1)],
+};
+const KEIMA: Relation = Relation {
+    target: (2, 1),
+    empty: &[(1, 0), (1, 1)],
+};
+const OGEIMA: Relation = Relation {
+    target: (3, 1),
+    empty: &[(1, 0), (2, 0), (1, 1), (2, 1)],
+};
+const IKKEN: Relation = Relation {
+    target: (2, 0),
+    empty: &[(1, 0)],
+};
+const NIKEN: Relation = Relation {
+    target: (3, 0),
+    empty: &[(1, 0), (2, 0)],
+};
+const SANGEN: Relation = Relation {
+    target: (4, 0),
+    empty: &[(1, 0), (2, 0), (3, 0)],
+};
+
+/// Appends the shape terms of the play.
+pub(crate) fn shapes(p: &Play<'_>, out: &mut Vec<Named>) {
+    let b = p.before;
+    let me = p.color;
+    let them = me.opponent();
+    let friend_beside = touches(b, p.m, me);
+    let enemy_beside = touches(b, p.m, them);
+    let friend_diagonal = touches_diagonally(b, p.m, me);
+    if p.captured == 0 {
+        contact(p, friend_beside, enemy_beside, friend_diagonal, out);
+        cuts(p, out);
+    }
+    if !friend_beside && !enemy_beside && !friend_diagonal {
+        let extension = extensions(p, out);
+        out.extend(boshi(p));
+        out.extend(hasami(p));
+        let approach = kakari(p);
+        if !extension && approach.is_none() {
+            out.extend(kogeima(p));
+        }
+        out.extend(approach);
+        out.extend(wariuchi(p));
+    }
+}
+
+/// Nobi, tetchu, kosumi, kosumi-tsuke, tsuke, osae: moves touching a stone
+/// or diagonal to a friendly one.
+fn contact(
+    p: &Play<'_>,
+    friend_beside: bool,
+    enemy_beside: bool,
+    friend_diagonal: bool,
+    out: &mut Vec<Named>,
+) {
+    let b = p.before;
+    let me = p.color;
+    let them = me.opponent();
+    let friends = chains_around(b, p.m, me);
+    if friends.len() == 1 && p.ataris.is_empty() {
+        let f = friends[0];
+        match tetchu(p) {
+            Some(n) => out.push(n),
+            None => out.push(named(
+                "nobi",
+                format!("nobi from {}: extends the chain", p.name(f)),
+                format!("nobi depuis {} : allonge la chaîne", p.name(f)),
+            )),
+        }
+    }
+    if !friend_beside && let Some(f) = KOSUMI.find(b, p.m, me) {
+        let enemy = b.neighbours(p.m).find(|&q| b.get(q) == Some(them));
+        match enemy {
+            Some(e) => out.push(named(
+                "kosumi-tsuke",
+                format!(
+                    "kosumi-tsuke: diagonal from {}, touching the {} stone at {}",
+                    p.name(f),
+                    stone_en(them),
+                    p.name(e)
+                ),
+                format!(
+                    "kosumi-tsuke : diagonale depuis {}, au contact de la pierre {} en {}",
+                    p.name(f),
+                    stone_fr(them),
+                    p.name(e)
+                ),
+            )),
+            None => out.push(named(
+                "kosumi",
+                format!("kosumi from {}", p.name(f)),
+                format!("kosumi depuis {}", p.name(f)),
+            )),
+        }
+    }
+    if enemy_beside
+        && !friend_beside
+        && !friend_diagonal
+        && let Some(e) = b.neighbours(p.m).find(|&q| b.get(q) == Some(them))
+    {
+        out.push(named(
+            "tsuke",
+            format!("tsuke: contact with the {} stone at {}", stone_en(them), p.name(e)),
+            format!("tsuke : contact avec la pierre {} en {}", stone_fr(them), p.name(e)),
+        ));
+    }
+    if let Some(e) = osae(b, p.m, me) {
+        out.push(named(
+            "osae",
+            format!(
+                "osae: blocks the {} stones at {} along the edge",
+                stone_en(them),
+                p.name(e)
+            ),
+            format!(
+                "osae : bloque les pierres {}s en {} le long du bord",
+                stone_fr(them),
+                p.name(e)
+            ),
+        ));
+    }
+}
+
+/// Tetchu (iron pillar): a second stone right above or below a lone
+/// friendly stone, the pair at right angles to the nearest edge on lines
+/// 2-3 or 3-4, with no opposing stone touching either.
+fn tetchu(p: &Play<'_>) -> Option<Named> {
+    let b = p.before;
+    let size = b.size();
+    let me = p.color;
+    let them = me.opponent();
+    let f = b.neighbours(p.m).find(|&q| b.get(q) == Some(me))?;
+    if b.chain_len(f) != 1 || touches(b, p.m, them) || touches(b, f, them) {
+        return None;
+    }
+    let (mx, my) = size.xy(p.m);
+    let (fx, fy) = size.xy(f);
+    let u: Offset = (fx as i32 - mx as i32, fy as i32 - my as i32);
+    let fits = [u, scale(u, -1)].into_iter().any(|e| {
+        let (ln, lf) = (line_toward(size, p.m, e), line_toward(size, f, e));
+        let pair = (ln.min(lf), ln.max(lf));
+        (pair == (2, 3) || pair == (3, 4)) && ln.min(lf) == line(size, p.m).min(line(size, f))
+    });
+    fits.then(|| {
+        named(
+            "tetchu",
+            format!(
+                "tetchu: an iron pillar with {}, at right angles to the edge",
+                p.name(f)
+            ),
+            format!(
+                "tetchu : pilier de fer avec {}, perpendiculaire au bord",
+                p.name(f)
+            ),
+        )
+    })
+}
+
+/// Osae: next to an opposing chain of two stones or more on the same line
+/// near an edge (line 4 or lower), in front of it, with a friendly stone
+/// above the new stone or above the blocked one (the wall that blocks).
+/// Returns the blocked stone.
+fn osae(b: &Board, m: Point, me: Color) -> Option<Point> {
+    let size = b.size();
+    let them = me.opponent();
+    DIRECTIONS.iter().find_map(|&d| {
+        if line_toward(size, m, d) > 4 {
+            return None;
+        }
+        [across(d), scale(across(d), -1)].into_iter().find_map(|a| {
+            let e = shift(size, m, a)?;
+            let crawling = b.get(e) == Some(them)
+                && (holds(b, e, a, Some(them)) || b.chain_len(e) >= 2)
+                && line_toward(size, e, d) == line_toward(size, m, d);
+            let up = scale(d, -1);
+            let wall = holds(b, m, up, Some(me)) || holds(b, m, add(up, a), Some(me));
+            (crawling && wall).then_some(e)
+        })
+    })
+}
+
+/// Ate-komi, kiri-chigae, wari-komi: moves between opposing stones.
+fn cuts(p: &Play<'_>, out: &mut Vec<Named>) {
+    let b = p.before;
+    let size = b.size();
+    let me = p.color;
+    let them = me.opponent();
+    let chain = |o: Offset| -> Option<(Point, Point)> {
+        let q = shift(size, p.m, o)?;
+        (b.get(q) == Some(them)).then_some((q, b.chain_id(q)?))
+    };
+    for k in 0..4u8 {
+        let (Some((e1, c1)), Some((e2, c2))) = (chain(sym(k, (1, 0))), chain(sym(k, (0, 1))))
+        else {
+            continue;
+        };
+        if c1 == c2 {
+            continue;
+        }
+        let corner = sym(k, (1, 1));
+        let Some(cut) = shift(size, p.m, corner) else {
+            continue;
+        };
+        if b.is_empty(cut) {
+            out.push(named(
+                "ate-komi",
+                format!(
+                    "ate-komi: touches the {} stones at {} and {}, threatening to cut at {}",
+                    stone_en(them),
+                    p.name(e1),
+                    p.name(e2),
+                    p.name(cut)
+                ),
+                format!(
+                    "ate-komi : au contact des pierres {}s {} et {}, menace de couper en {}",
+                    stone_fr(them),
+                    p.name(e1),
+                    p.name(e2),
+                    p.name(cut)
+                ),
+            ));
+            return;
+        }
+        if b.get(cut) == Some(me) {
+            out.push(named(
+                "kiri-chigae",
+                format!(
+                    "kiri-chigae: crosscut against {} and {}",
+                    p.name(e1),
+                    p.name(e2)
+                ),
+                format!(
+                    "kiri-chigae : double coupe contre {} et {}",
+                    p.name(e1),
+                    p.name(e2)
+                ),
+            ));
+            return;
+        }
+    }
+    for k in [0u8, 4] {
+        let (Some((e1, c1)), Some((e2, c2))) = (chain(sym(k, (1, 0))), chain(sym(k, (-1, 0))))
+        else {
+            continue;
+        };
+        if c1 != c2
+            && holds(b, p.m, sym(k, (0, 1)), None)
+            && holds(b, p.m, sym(k, (0, -1)), None)
+        {
+            out.push(named(
+                "wari-komi",
+                format!(
+                    "wari-komi: wedges between the {} stones at {} and {}",
+                    stone_en(them),
+                    p.name(e1),
+                    p.name(e2)
+                ),
+                format!(
+                    "wari-komi : s'insère entre les pierres {}s {} et {}",
+                    stone_fr(them),
+                    p.name(e1),
+                    p.name(e2)
+                ),
+            ));
+        }
+    }
+}
+
+/// The cutting point a move peeps at (nozoki): an empty neighbour of the
+/// new stone next to two opposing chains, which a stone there would keep
+/// apart.
+pub(crate) fn peeped_point(b: &Board, m: Point, me: Color) -> Option<Point> {
+    let them = me.opponent();
+    b.neighbours(m).find(|&q| {
+        if !b.is_empty(q) {
+            return false;
+        }
+        let mut ids: Vec<Point> = Vec::new();
+        for r in b.neighbours(q) {
+            if b.get(r) == Some(them)
+                && let Some(id) = b.chain_id(r)
+                && !ids.contains(&id)
+            {
+                ids.push(id);
+            }
+        }
+        ids.len() >= 2
+    })
+}
+
+/// Nozoki (peep).
+pub(crate) fn nozoki(p: &Play<'_>) -> Option<Named> {
+    if p.captured > 0 {
+        return None;
+    }
+    let cut = peeped_point(p.before, p.m, p.color)?;
+    Some(named(
+        "nozoki",
+        format!("nozoki: peeps at the cutting point {}", p.name(cut)),
+        format!("nozoki : menace de couper en {}", p.name(cut)),
+    ))
+}
+
+/// The nearest extension from a friendly stone: ikken-tobi, keima,
+/// niken-tobi, ogeima or sangen-tobi, nearest first, and on the first line
+/// with opposing stones near, saru-suberi and ozaru-suberi instead of keima
+/// and ogeima. Whether one was found.
+fn extensions(p: &Play<'_>, out: &mut Vec<Named>) -> bool {
+    let b = p.before;
+    let me = p.color;
+    let name = |f: Point, id: &'static str, en: &str, fr: &str| {
+        named(
+            id,
+            format!("{id} from {}{en}", p.name(f)),
+            format!("{id} depuis {}{fr}", p.name(f)),
+        )
+    };
+    let found = if let Some(f) = IKKEN.find(b, p.m, me) {
+        name(f, "ikken-tobi", ": a one-point jump", " : saut d'une intersection")
+    } else if let Some(f) = slide(p, 2) {
+        name(
+            f,
+            "saru-suberi",
+            ": the monkey jump slides along the edge",
+            " : la glissade du singe le long du bord",
+        )
+    } else if let Some(f) = KEIMA.find(b, p.m, me) {
+        name(f, "keima", "", "")
+    } else if let Some(f) = NIKEN.find(b, p.m, me) {
+        name(f, "niken-tobi", ": a two-point jump", " : saut de deux intersections")
+    } else if let Some(f) = slide(p, 3) {
+        name(
+            f,
+            "ozaru-suberi",
+            ": the large monkey jump along the edge",
+            " : la grande glissade du singe le long du bord",
+        )
+    } else if let Some(f) = OGEIMA.find(b, p.m, me) {
+        name(f, "ogeima", ": a large knight's move", " : grand saut de cheval")
+    } else if let Some(f) = SANGEN.find(b, p.m, me) {
+        name(f, "sangen-tobi", ": a three-point jump", " : saut de trois intersections")
+    } else {
+        return false;
+    };
+    out.push(found);
+    true
+}
+
+/// A knight's move (`long` 2) or large knight's move (`long` 3) onto the
+/// first line from a friendly stone on the second, the long side along the
+/// edge, with an opposing stone within `long + 1` points: the slide into
+/// the opponent's side. Returns the friendly stone.
+fn slide(p: &Play<'_>, long: i32) -> Option<Point> {
+    let b = p.before;
+    let size = b.size();
+    let me = p.color;
+    DIRECTIONS.iter().find_map(|&d| {
+        if line_toward(size, p.m, d) != 1 {
+            return None;
+        }
+        let up = scale(d, -1);
+        [across(d), scale(across(d), -1)].into_iter().find_map(|a| {
+            let f = shift(size, p.m, add(scale(a, long), up))?;
+            let clear = (1..long).all(|i| {
+                holds(b, p.m, scale(a, i), None) && holds(b, p.m, add(scale(a, i), up), None)
+            });
+            let near_enemy = size
+                .points()
+                .any(|q| b.get(q) == Some(me.opponent()) && distance(size, q, p.m) <= long + 1);
+            (b.get(f) == Some(me) && line_toward(size, f, d) == 2 && clear && near_enemy)
+                .then_some(f)
+        })
+    })
+}
+
+/// Kogeima: the small knight's move against an opposing stone (the keima
+/// attack or approach), the points between empty.
+fn kogeima(p: &Play<'_>) -> Option<Named> {
+    let them = p.color.opponent();
+    let e = KEIMA.find(p.before, p.m, them)?;
+    Some(named(
+        "kogeima",
+        format!(
+            "kogeima on {}: a small knight's move against the {} stone",
+            p.name(e),
+            stone_en(them)
+        ),
+        format!(
+            "kogeima sur {} : petit saut de cheval contre la pierre {}",
+            p.name(e),
+            stone_fr(them)
+        ),
+    ))
+}
+
+/// Boshi (cap): two points from an opposing stone near an edge (line 4 or
+/// lower), on the centre side of it, the point between empty.
+fn boshi(p: &Play<'_>) -> Option<Named> {
+    let b = p.before;
+    let size = b.size();
+    let them = p.color.opponent();
+    let e = DIRECTIONS.iter().find_map(|&d| {
+        let e = shift(size, p.m, scale(d, 2))?;
+        let ok = b.get(e) == Some(them)
+            && holds(b, p.m, d, None)
+            && line_toward(size, e, d) <= 4
+            && line(size, p.m) > line(size, e);
+        ok.then_some(e)
+    })?;
+    Some(named(
+        "boshi",
+        format!("boshi: caps the {} stone at {}", stone_en(them), p.name(e)),
+        format!("boshi : chapeau sur la pierre {} {}", stone_fr(them), p.name(e)),
+    ))
+}
+
+/// Hasami (pincer): on line 3 or 4 of a side, two to four points along the
+/// edge from a lone opposing stone on line 3 or 4 that lies between the new
+/// stone and a friendly stone it approached (within four points beyond it,
+/// lines 2 to 5).
+fn hasami(p: &Play<'_>) -> Option<Named> {
+    let b = p.before;
+    let size = b.size();
+    let me = p.color;
+    let them = me.opponent();
+    for &d in &DIRECTIONS {
+        let ln = line_toward(size, p.m, d);
+        if !(3..=4).contains(&ln) {
+            continue;
+        }
+        for a in [across(d), scale(across(d), -1)] {
+            for s in 2..=4 {
+                if !(1..s).all(|i| holds(b, p.m, scale(a, i), None)) {
+                    continue;
+                }
+                for le in 3..=4 {
+                    let Some(e) = shift(size, p.m, add(scale(a, s), scale(d, ln - le))) else {
+                        continue;
+                    };
+                    if b.get(e) != Some(them) || b.chain_len(e) > 2 {
+                        continue;
+                    }
+                    let approached = (1..=4).any(|t| {
+                        (2..=5).any(|lf| {
+                            shift(size, e, add(scale(a, t), scale(d, le - lf)))
+                                .is_some_and(|f| b.get(f) == Some(me))
+                        })
+                    });
+                    if approached {
+                        return Some(named(
+                            "hasami",
+                            format!("hasami: pincers the {} stone at {}", stone_en(them), p.name(e)),
+                            format!("hasami : pince la pierre {} {}", stone_fr(them), p.name(e)),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The point at lines `(u, v)` from the corner whose edges lie in
+/// directions `cx` and `cy`.
+fn corner_point(size: BoardSize, (cx, cy): (Offset, Offset), u: i32, v: i32) -> Option<Point> {
+    let (w, h) = (size.width() as i32, size.height() as i32);
+    let x = if cx.0 < 0 { u - 1 } else { w - u };
+    let y = if cy.1 < 0 { v - 1 } else { h - v };
+    if x < 0 || y < 0 || x >= w || y >= h {
+        return None;
+    }
+    size.point(x as u32, y as u32)
+}
+
+/// The four corners, as the directions of their two edges.
+const CORNERS: [(Offset, Offset); 4] = [
+    ((-1, 0), (0, -1)),
+    ((1, 0), (0, -1)),
+    ((-1, 0), (0, 1)),
+    ((1, 0), (0, 1)),
+];
+
+/// The corner points a lone stone stands on to be approached.
+const CORNER_POINTS: [(i32, i32); 8] = [
+    (3, 3),
+    (3, 4),
+    (4, 3),
+    (4, 4),
+    (3, 5),
+    (5, 3),
+    (4, 5),
+    (5, 4),
+];
+
+/// Kakari (approach): on a board of 13 lines or more, an opposing stone
+/// alone in its corner (no other stone within the corner's 7x7 points) on
+/// the 3-3, 3-4, 4-4, 3-5 or 4-5 point, and the new stone on line 3 or 4,
+/// two or three points further from the corner along the other axis.
+fn kakari(p: &Play<'_>) -> Option<Named> {
+    let b = p.before;
+    let size = b.size();
+    if size.width() < 13 || size.height() < 13 {
+        return None;
+    }
+    let them = p.color.opponent();
+    for corner in CORNERS {
+        let (un, vn) = (
+            line_toward(size, p.m, corner.0),
+            line_toward(size, p.m, corner.1),
+        );
+        for (ue, ve) in CORNER_POINTS {
+            let Some(e) = corner_point(size, corner, ue, ve) else {
+                continue;
+            };
+            if b.get(e) != Some(them) {
+                continue;
+            }
+            let along_u = (2..=3).contains(&(un - ue)) && (3..=4).contains(&vn);
+            let along_v = (2..=3).contains(&(vn - ve)) && (3..=4).contains(&un);
+            if !(along_u || along_v) {
+                continue;
+            }
+            let alone = (1..=7).all(|u| {
+                (1..=7).all(|v| {
+                    corner_point(size, corner, u, v)
+                        .is_none_or(|q| q == e || b.is_empty(q))
+                })
+            });
+            if alone {
+                return Some(named(
+                    "kakari",
+                    format!(
+                        "kakari: approaches the {} corner stone at {}",
+                        stone_en(them),
+                        p.name(e)
+                    ),
+                    format!(
+                        "kakari : approche de la pierre de coin {} {}",
+                        stone_fr(them),
+                        p.name(e)
+                    ),
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Wariuchi: on a board of 13 lines or more, on line 3 or 4 of a side (six
+/// lines or more from the other edges), alone in its band of the first five
+/// lines, with the nearest stones along the side on each hand opposing and
+/// four points away or more (room for a two-point extension both ways).
+fn wariuchi(p: &Play<'_>) -> Option<Named> {
+    let b = p.before;
+    let size = b.size();
+    if size.width() < 13 || size.height() < 13 {
+        return None;
+    }
+    let me = p.color;
+    let them = me.opponent();
+    for &d in &DIRECTIONS {
+        let ln = line_toward(size, p.m, d);
+        if ln != line(size, p.m) || !(3..=4).contains(&ln) {
+            continue;
+        }
+        let a = across(d);
+        if line_toward(size, p.m, a) < 6 || line_toward(size, p.m, scale(a, -1)) < 6 {
+            continue;
+        }
+        // The stones of the band (lines 1 to 5) `s` points along `a`.
+        let column = |a: Offset, s: i32| -> Vec<Color> {
+            (1..=5)
+                .filter_map(|l| shift(size, p.m, add(scale(a, s), scale(d, ln - l))))
+                .filter_map(|q| b.get(q))
+                .collect()
+        };
+        if !column(a, 0).is_empty() {
+            continue;
+        }
+        let side = |a: Offset| -> Option<(i32, Point)> {
+            for s in 1.. {
+                let q = shift(size, p.m, scale(a, s))?;
+                let stones = column(a, s);
+                if stones.is_empty() {
+                    continue;
+                }
+                return (stones.iter().all(|&c| c == them)).then_some((s, q));
+            }
+            None
+        };
+        if let (Some((s1, q1)), Some((s2, q2))) = (side(a), side(scale(a, -1)))
+            && s1 >= 4
+            && s2 >= 4
+        {
+            return Some(named(
+                "wariuchi",
+                format!(
+                    "wariuchi: splits the {} positions towards {} and {}, with room to extend both ways",
+                    stone_en(them),
+                    p.name(q1),
+                    p.name(q2)
+                ),
+                format!(
+                    "wariuchi : sépare les positions {}s vers {} et {}, avec de la place pour s'étendre des deux côtés",
+                    stone_fr(them),
+                    p.name(q1),
+                    p.name(q2)
+                ),
+            ));
+        }
+    }
+    None
+}

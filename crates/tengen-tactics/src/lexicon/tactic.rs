@@ -1,0 +1,316 @@
+//! The terms that need reading: shicho and shicho-atari, geta,
+//! utte-gaeshi, semeai, dame-zumari, hori-komi, shibori, te-suji. Each is
+//! asked of this crate's readers, never re-read here.
+
+use super::Named;
+use super::words::{Play, Previous, named, player_en, player_fr, stone_en, stone_fr};
+use crate::atari::{SelfAtariKind, dame_zumari, self_atari};
+use crate::ladder::LadderResult;
+use crate::reader::{Limits, Reader};
+use crate::semeai::{RaceOutcome, semeai};
+use crate::snapback::snapback;
+use crate::util::{PointSet, chains_around};
+use tengen_core::{Board, Color, Point};
+
+/// Plies a ladder must last to be a ladder rather than a plain capture:
+/// the chain runs once, is put in atari again, and runs again.
+const MIN_LADDER_PLIES: u32 = 3;
+
+/// Bounds for the net question the lexicon asks of every move: the
+/// general reader's, with a tenth of its nodes. A net (geta) is a short
+/// forced sequence; a search that needs more nodes than this answers
+/// "unknown", and the move is not called a net. This keeps a 250-move game
+/// well within the lexicon's time budget.
+const NET_LIMITS: Limits = Limits {
+    max_nodes: 300,
+    safe_liberties: 3,
+    ..Limits::TACTICAL
+};
+
+/// The readers the lexicon keeps from move to move (their board pools are
+/// reused).
+pub(crate) struct Readers {
+    ladder: Reader,
+    tactical: Reader,
+}
+
+impl Readers {
+    pub(crate) fn new() -> Readers {
+        Readers {
+            ladder: Reader::new(Limits::LADDER),
+            tactical: Reader::new(NET_LIMITS),
+        }
+    }
+
+    /// Whether the ladder on the chain at `chain` works and is a real chase
+    /// (read without looking for a breaker).
+    fn ladder_works(&mut self, board: &Board, chain: Point) -> bool {
+        matches!(self.ladder.ladder_works(board, chain), LadderResult::Captured { depth } if depth >= MIN_LADDER_PLIES)
+    }
+}
+
+/// Appends the reading terms of the play.
+pub(crate) fn tactics(
+    p: &Play<'_>,
+    readers: &mut Readers,
+    previous: Option<Previous<'_>>,
+    out: &mut Vec<Named>,
+) {
+    let start = out.len();
+    shicho(p, readers, out);
+    out.extend(shicho_atari(p, readers));
+    let geta = readers.tactical.net(p.before, p.m, p.color);
+    if let Some(n) = geta {
+        let them = p.color.opponent();
+        out.push(named(
+            "geta",
+            format!(
+                "geta: the {} chain at {} ({} stones) is caught in a net",
+                stone_en(them),
+                p.name(n.chain),
+                n.stones
+            ),
+            format!(
+                "geta : la chaîne {} {} ({} pierres) est prise dans un filet",
+                stone_fr(them),
+                p.name(n.chain),
+                n.stones
+            ),
+        ));
+    }
+    let sacrifice = snapback(p.before, p.m, p.color);
+    if let Some(s) = sacrifice {
+        let them = p.color.opponent();
+        out.push(named(
+            "utte-gaeshi",
+            format!(
+                "utte-gaeshi: if {} takes at {}, {} takes back {} stones at {}",
+                player_en(them),
+                p.name(s.capture_at),
+                player_en(p.color),
+                s.taken,
+                p.name(s.recapture_at)
+            ),
+            format!(
+                "utte-gaeshi : si {} prend en {}, {} reprend {} pierres en {}",
+                player_fr(them),
+                p.name(s.capture_at),
+                player_fr(p.color),
+                s.taken,
+                p.name(s.recapture_at)
+            ),
+        ));
+    } else if let Some(prev) = previous {
+        out.extend(snapback_taken(p, prev));
+    }
+    out.extend(race(p));
+    let throw_in = self_atari(p.before, p.m, p.color);
+    let hori_komi = throw_in.is_some_and(|s| s.kind == SelfAtariKind::ThrowIn && s.stones == 1);
+    if hori_komi {
+        out.push(named(
+            "hori-komi",
+            "hori-komi: a stone thrown in to take away liberties or an eye".into(),
+            "hori-komi : pierre sacrifiée pour retirer des libertés ou un œil".into(),
+        ));
+    }
+    let short = dame_zumari(p.before, p.m, p.color).is_some_and(|d| d.capturable)
+        || throw_in.is_some_and(|s| {
+            matches!(
+                s.kind,
+                SelfAtariKind::ConnectAndDie | SelfAtariKind::ShortOfLiberties
+            )
+        });
+    if short {
+        out.push(named(
+            "dame-zumari",
+            "dame-zumari: fills a liberty of its own chain, which can now be captured".into(),
+            "dame-zumari : retire une liberté à sa propre chaîne, qui peut maintenant être prise"
+                .into(),
+        ));
+    }
+    if sacrifice.is_none() && p.captured == 0 && p.after.liberties(p.m) == 1 {
+        out.extend(shibori(p));
+    }
+    let tesuji = out[start..]
+        .iter()
+        .find(|n| matches!(n.id, "geta" | "utte-gaeshi" | "hori-komi"))
+        .map(|n| n.id);
+    if let Some(why) = tesuji {
+        out.push(named(
+            "te-suji",
+            format!("te-suji: the tactical point of the position ({why})"),
+            format!("te-suji : le coup tactique de la position ({why})"),
+        ));
+    }
+}
+
+/// Shicho: an atari whose ladder works (a chase of at least one more
+/// atari), or a ladder that a stone breaks.
+fn shicho(p: &Play<'_>, readers: &mut Readers, out: &mut Vec<Named>) {
+    for &q in &p.ataris {
+        match readers.ladder.ladder(p.after, q) {
+            LadderResult::Captured { depth } if depth >= MIN_LADDER_PLIES => {
+                out.push(named(
+                    "shicho",
+                    "this ladder works: nothing breaks it".into(),
+                    "ce shicho fonctionne : rien ne le casse".into(),
+                ));
+                return;
+            }
+            LadderResult::Escapes { breaker: Some(s) } => {
+                let c = p.after.get(s).unwrap_or(p.color.opponent());
+                out.push(named(
+                    "shicho",
+                    format!(
+                        "this ladder fails: the {} stone at {} breaks it",
+                        stone_en(c),
+                        p.name(s)
+                    ),
+                    format!(
+                        "ce shicho ne fonctionne pas : la pierre {} en {} le casse",
+                        stone_fr(c),
+                        p.name(s)
+                    ),
+                ));
+                return;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Shicho-atari: a stone away from a friendly chain of two liberties that
+/// the opponent could have caught in a ladder before the move and cannot
+/// after it. Returns the term for the first such chain.
+fn shicho_atari(p: &Play<'_>, readers: &mut Readers) -> Option<Named> {
+    let me = p.color;
+    let size = p.before.size();
+    let beside = chains_around(p.before, p.m, me);
+    let mut seen = PointSet::new();
+    for q in size.points() {
+        if p.before.get(q) != Some(me) || p.before.liberties(q) != 2 {
+            continue;
+        }
+        let Some(id) = p.before.chain_id(q) else {
+            continue;
+        };
+        if !seen.insert(id) || beside.contains(&id) || p.after.liberties(q) != 2 {
+            continue;
+        }
+        if readers.ladder_works(p.before, q)
+            && matches!(
+                readers.ladder.ladder_works(p.after, q),
+                LadderResult::Escapes { .. }
+            )
+        {
+            return Some(named(
+                "shicho-atari",
+                format!("shicho-atari: breaks the ladder on the chain at {}", p.name(q)),
+                format!("shicho-atari : casse le shicho sur la chaîne {}", p.name(q)),
+            ));
+        }
+    }
+    None
+}
+
+/// The snapback itself: the opponent's last move captured stones at this
+/// point, and this move takes back two stones or more there.
+fn snapback_taken(p: &Play<'_>, prev: Previous<'_>) -> Option<Named> {
+    let tengen_core::Move::Play(q) = prev.turn.mv else {
+        return None;
+    };
+    let taken_here = prev.board.get(p.m) == Some(p.color) && prev.turn.color != p.color;
+    (taken_here && p.captured >= 2 && p.after.is_empty(q)).then(|| {
+        named(
+            "utte-gaeshi",
+            format!("utte-gaeshi: takes back {} stones at once", p.captured),
+            format!("utte-gaeshi : reprend aussitôt {} pierres", p.captured),
+        )
+    })
+}
+
+/// Semeai: the move fills a liberty of an opposing chain of two stones or
+/// more, left with three liberties or fewer, that touches a friendly chain
+/// of two stones or more with two or three liberties, neither chain having two
+/// eyes: a capture race, counted and solved by [`semeai`].
+fn race(p: &Play<'_>) -> Option<Named> {
+    let a = p.after;
+    let me = p.color;
+    let them = me.opponent();
+    for e in chains_around(a, p.m, them) {
+        if a.chain_len(e) < 2 || a.liberties(e) > 3 {
+            continue;
+        }
+        let mut friends: Vec<Point> = Vec::new();
+        for s in a.chain(e) {
+            for f in chains_around(a, s, me) {
+                let id = a.chain_id(f);
+                if friends.iter().any(|&g| a.chain_id(g) == id) {
+                    continue;
+                }
+                friends.push(f);
+            }
+        }
+        for f in friends {
+            if a.chain_len(f) < 2 || !(2..=3).contains(&a.liberties(f)) {
+                continue;
+            }
+            let Some(s) = semeai(a, f, e) else {
+                continue;
+            };
+            if s.black.eyes >= 2 || s.white.eyes >= 2 {
+                continue;
+            }
+            let outcome = match them {
+                Color::Black => s.black_first,
+                Color::White => s.white_first,
+            };
+            let (en, fr) = match outcome {
+                RaceOutcome::Captures(c) => (
+                    format!("{} wins the race", player_en(c)),
+                    format!("{} gagne la course", player_fr(c)),
+                ),
+                RaceOutcome::Seki => ("it ends in seki".into(), "cela finit en seki".into()),
+            };
+            return Some(named(
+                "semeai",
+                format!(
+                    "semeai: {} {} liberties against {} {}; {en}",
+                    player_en(me),
+                    a.liberties(f),
+                    player_en(them),
+                    a.liberties(e)
+                ),
+                format!(
+                    "semeai : {} {} libertés contre {} {} ; {fr}",
+                    player_fr(me),
+                    a.liberties(f),
+                    player_fr(them),
+                    a.liberties(e)
+                ),
+            ));
+        }
+    }
+    None
+}
+
+/// Shibori: a stone left in atari that puts an opposing chain of two stones
+/// or more in atari, to be taken so that the chain is squeezed into a heavy
+/// shape.
+fn shibori(p: &Play<'_>) -> Option<Named> {
+    let them = p.color.opponent();
+    let e = p.ataris.iter().find(|&&q| p.after.chain_len(q) >= 2)?;
+    Some(named(
+        "shibori",
+        format!(
+            "shibori: a sacrifice that squeezes the {} chain at {}",
+            stone_en(them),
+            p.name(*e)
+        ),
+        format!(
+            "shibori : sacrifice qui essore la chaîne {} {}",
+            stone_fr(them),
+            p.name(*e)
+        ),
+    ))
+}

@@ -1,0 +1,172 @@
+//! Load: 500 concurrent games of two WebSocket players each making random
+//! legal moves against a real server on a loopback port (SQLite on disk,
+//! every move stored before it is answered, no engine). Reports moves/s and
+//! the move latency (send to answer) percentiles.
+//!
+//! `cargo bench -p tengen-web --bench load` (TENGEN_LOAD_GAMES and
+//! TENGEN_LOAD_MOVES change the 500 games and 40 moves per game).
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::{Running, temp_db};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+use tengen_mcts::Rng;
+use tokio_tungstenite::tungstenite::Message;
+
+fn env_or(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// One player: waits for his turn, plays a random empty point (another on
+/// refusal, a pass after 20 refusals), and times each answer.
+async fn player(
+    addr: std::net::SocketAddr,
+    id: String,
+    token: String,
+    color: &'static str,
+    moves: u64,
+    seed: u64,
+) -> Vec<Duration> {
+    let url = format!("ws://{addr}/ws/{id}?token={token}");
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let mut rng = Rng::new(seed);
+    let mut latencies = Vec::new();
+    let mut view = Value::Null;
+    loop {
+        // Wait for this player's turn, or the end of the game.
+        let done = |v: &Value| {
+            v["phase"] != "playing" || v["move_number"].as_u64().unwrap_or(0) >= moves
+        };
+        while view["type"] != "view" || (view["to_move"] != color && !done(&view)) {
+            let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
+                .await
+                .expect("a view within 60 s")
+                .unwrap()
+                .unwrap();
+            if let Message::Text(t) = msg {
+                let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                if v["type"] == "view" {
+                    view = v;
+                }
+            }
+        }
+        let number = view["move_number"].as_u64().unwrap_or(0);
+        if view["phase"] != "playing" || number >= moves {
+            break;
+        }
+        let board: Vec<u8> = view["board"].as_str().unwrap().bytes().collect();
+        let n = view["width"].as_u64().unwrap() as usize;
+        let empty: Vec<usize> = (0..board.len()).filter(|&i| board[i] == b'.').collect();
+        let mut tries = 0;
+        loop {
+            let request = if tries < 20 && !empty.is_empty() {
+                let p = empty[rng.below(empty.len())];
+                let letters = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+                let vertex = format!("{}{}", letters[p % n] as char, n - p / n);
+                json!({"type": "play", "vertex": vertex})
+            } else {
+                json!({"type": "pass"})
+            };
+            let sent = Instant::now();
+            ws.send(Message::Text(request.to_string().into()))
+                .await
+                .unwrap();
+            // The answer: an error, or the view of this move.
+            let answer = loop {
+                let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
+                    .await
+                    .expect("an answer within 60 s")
+                    .unwrap()
+                    .unwrap();
+                if let Message::Text(t) = msg {
+                    let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                    if v["type"] == "error" || v["move_number"].as_u64() > Some(number) {
+                        break v;
+                    }
+                }
+            };
+            latencies.push(sent.elapsed());
+            if answer["type"] == "view" {
+                view = answer;
+                break;
+            }
+            assert!(
+                matches!(
+                    answer["code"].as_str(),
+                    Some("suicide" | "ko" | "natural_situational_superko")
+                ),
+                "only the rules refuse random moves: {answer}"
+            );
+            tries += 1;
+        }
+    }
+    latencies
+}
+
+fn main() {
+    let games = env_or("TENGEN_LOAD_GAMES", 500);
+    let moves = env_or("TENGEN_LOAD_MOVES", 40) as u64;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async move {
+        let server = Running::start(temp_db("load")).await;
+        let mut created = Vec::new();
+        for _ in 0..games {
+            created.push(
+                server
+                    .create(json!({"rules": "ffg", "size": 9,
+                        "opponent": {"kind": "friend", "color": "black"}}))
+                    .await,
+            );
+        }
+        let start = Instant::now();
+        let mut tasks = Vec::new();
+        for (i, g) in created.iter().enumerate() {
+            let id = g["id"].as_str().unwrap().to_string();
+            for (color, token) in [("black", &g["token"]), ("white", &g["invite"])] {
+                tasks.push(tokio::spawn(player(
+                    server.addr,
+                    id.clone(),
+                    token.as_str().unwrap().to_string(),
+                    color,
+                    moves,
+                    (i as u64) * 2 + u64::from(color == "white"),
+                )));
+            }
+        }
+        let mut all = Vec::new();
+        for t in tasks {
+            all.extend(t.await.unwrap());
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        all.sort();
+        let pct = |p: f64| {
+            all.get(((all.len() as f64 - 1.0) * p).round() as usize)
+                .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+        };
+        let mut played = 0;
+        for g in &created {
+            played += server.view(g["id"].as_str().unwrap()).await["move_number"]
+                .as_u64()
+                .unwrap();
+        }
+        assert!(played >= games as u64 * moves.min(20), "the games were played");
+        println!(
+            "games={games} players={} moves={played} requests={} seconds={seconds:.2} moves_per_s={:.0} latency_ms p50={:.2} p99={:.2} max={:.2}",
+            games * 2,
+            all.len(),
+            played as f64 / seconds,
+            pct(0.5),
+            pct(0.99),
+            pct(1.0)
+        );
+    });
+}

@@ -1,0 +1,160 @@
+//! One error type for everything the server refuses, with a stable code the
+//! page translates and a message in English words.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use tengen_core::{EndError, IllegalMove, PlayError};
+
+/// Why a request or a message was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    /// A move the rules forbid; the code names the rule.
+    #[error("illegal move: {0}")]
+    Illegal(IllegalMove),
+    /// A step of the end of the game that is not possible now.
+    #[error("{0}")]
+    End(EndError),
+    /// The body or message is not what the API expects.
+    #[error("malformed request: {0}")]
+    Malformed(String),
+    /// The body or message is larger than the limit.
+    #[error("message too large: {size} bytes, the limit is {limit}")]
+    TooLarge {
+        /// Bytes received.
+        size: usize,
+        /// Bytes allowed.
+        limit: usize,
+    },
+    /// A field with a value the server cannot use.
+    #[error("invalid {field}: {why}")]
+    Invalid {
+        /// The field.
+        field: &'static str,
+        /// Why.
+        why: String,
+    },
+    /// No game with this id.
+    #[error("no game {0}")]
+    NoGame(String),
+    /// A spectator, a wrong token, or the opponent's turn.
+    #[error("not allowed: {0}")]
+    Forbidden(Refusal),
+    /// An SGF record that cannot be read.
+    #[error("sgf: {0}")]
+    Sgf(String),
+    /// The database failed.
+    #[error("storage: {0}")]
+    Storage(#[from] rusqlite::Error),
+    /// Reading or writing stored JSON failed.
+    #[error("stored data: {0}")]
+    Stored(#[from] serde_json::Error),
+    /// The listening socket or another I/O failure.
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl From<PlayError> for WebError {
+    fn from(e: PlayError) -> WebError {
+        WebError::Illegal(e.reason)
+    }
+}
+
+impl From<EndError> for WebError {
+    fn from(e: EndError) -> WebError {
+        WebError::End(e)
+    }
+}
+
+impl WebError {
+    /// A stable key the page translates (`ko`, `suicide`, `not_your_turn`...).
+    pub fn code(&self) -> &'static str {
+        match self {
+            WebError::Illegal(r) => match r {
+                IllegalMove::OffBoard => "off_board",
+                IllegalMove::Occupied => "occupied",
+                IllegalMove::Suicide => "suicide",
+                IllegalMove::SingleStoneSuicide => "single_stone_suicide",
+                IllegalMove::Ko => "ko",
+                IllegalMove::PositionalSuperko => "positional_superko",
+                IllegalMove::SituationalSuperko => "situational_superko",
+                IllegalMove::NaturalSituationalSuperko => "natural_situational_superko",
+                IllegalMove::GameOver => "game_over",
+                IllegalMove::WrongPhase => "wrong_phase",
+            },
+            WebError::End(e) => match e {
+                EndError::WrongPhase(_) => "end_wrong_phase",
+                EndError::NotAStone => "not_a_stone",
+                EndError::NoProposal => "no_proposal",
+                EndError::NoAgreement => "no_agreement",
+                EndError::NothingToUndo => "nothing_to_undo",
+            },
+            WebError::Malformed(_) => "malformed",
+            WebError::TooLarge { .. } => "too_large",
+            WebError::Invalid { .. } => "invalid",
+            WebError::NoGame(_) => "no_game",
+            WebError::Forbidden(r) => r.code(),
+            WebError::Sgf(_) => "sgf",
+            WebError::Storage(_) | WebError::Stored(_) | WebError::Io(_) => "server",
+        }
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            WebError::NoGame(_) => StatusCode::NOT_FOUND,
+            WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::Forbidden(_) => StatusCode::FORBIDDEN,
+            WebError::Illegal(_) | WebError::End(_) => StatusCode::CONFLICT,
+            WebError::Storage(_) | WebError::Stored(_) | WebError::Io(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+            _ => StatusCode::BAD_REQUEST,
+        }
+    }
+
+    /// The JSON the page receives: `{"type":"error","code":..,"message":..}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "type": "error",
+            "code": self.code(),
+            "message": self.to_string(),
+        })
+    }
+}
+
+impl IntoResponse for WebError {
+    fn into_response(self) -> Response {
+        if self.status() == StatusCode::INTERNAL_SERVER_ERROR {
+            tracing::error!("{self}");
+        }
+        (self.status(), axum::Json(self.to_json())).into_response()
+    }
+}
+
+/// Why a connection may not do what it asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// Spectators watch; only seat tokens play.
+    #[error("spectators cannot play (a seat token is needed)")]
+    Spectator,
+    /// The other player moves now.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// Answering one's own request, or no request to answer.
+    #[error("there is no request from the opponent to answer")]
+    NoRequest,
+    /// A request of the same kind is already waiting.
+    #[error("a request is already waiting for an answer")]
+    Pending,
+}
+
+impl Refusal {
+    /// The stable key of [`WebError::code`].
+    pub fn code(self) -> &'static str {
+        match self {
+            Refusal::Spectator => "spectator",
+            Refusal::NotYourTurn => "not_your_turn",
+            Refusal::NoRequest => "no_request",
+            Refusal::Pending => "pending",
+        }
+    }
+}

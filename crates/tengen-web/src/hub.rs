@@ -1,0 +1,483 @@
+//! The live games: created, loaded from the database on demand (their
+//! actions replayed), changed by players, the engine and the clocks, and
+//! broadcast to everyone watching. An action is stored before anyone hears
+//! of it.
+
+use crate::clock::TimeControl;
+use crate::engine;
+use crate::error::WebError;
+use crate::learn;
+use crate::names;
+use crate::room::{Action, EngineJob, Opponent, Request, Room, Seat, Strength, preset_rules, side};
+use crate::store::{Append, GameRow, Store};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tengen_core::{BoardSize, Color, Points};
+use tokio::sync::broadcast;
+
+/// Views queued per watcher before a slow one is sent a fresh view instead.
+const BROADCAST_DEPTH: usize = 64;
+
+/// Milliseconds since the epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// `bits` random bits as hex, from the standard library's per-process
+/// random keys (seeded by the operating system): seat tokens and ids that
+/// cannot be guessed.
+pub fn random_hex(words: usize) -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    (0..words)
+        .map(|_| {
+            let mut h = RandomState::new().build_hasher();
+            h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
+            h.write_i64(now_ms());
+            format!("{:016x}", h.finish())
+        })
+        .collect()
+}
+
+/// The opponent chosen in the new-game form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum OpponentChoice {
+    /// The engine, the creator playing `color`.
+    Engine {
+        /// How strongly the engine plays.
+        strength: Strength,
+        /// The creator's colour.
+        #[serde(with = "side")]
+        color: Color,
+    },
+    /// Both players on this screen.
+    SameScreen,
+    /// A friend through an invitation link; the creator plays `color`.
+    Friend {
+        /// The creator's colour.
+        #[serde(with = "side")]
+        color: Color,
+    },
+}
+
+/// The new-game form.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// Preset name (any alias).
+    #[serde(default = "default_rules")]
+    pub rules: String,
+    /// Board width (and height unless given).
+    #[serde(default = "default_size")]
+    pub size: u32,
+    /// Board height for a rectangular board.
+    #[serde(default)]
+    pub height: Option<u32>,
+    /// Komi, exact (`7.5`); none: the rules' komi or handicap compensation.
+    #[serde(default)]
+    pub komi: Option<String>,
+    /// Handicap stones.
+    #[serde(default)]
+    pub handicap: u32,
+    /// Free placement: the stones' vertices (`D4 Q16`); none: fixed points.
+    #[serde(default)]
+    pub handicap_stones: Option<String>,
+    /// Who plays.
+    pub opponent: OpponentChoice,
+    /// The time control, if any.
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
+    /// A learning-path step instead of the settings above.
+    #[serde(default)]
+    pub lesson: Option<u32>,
+    /// The learner (a learning-path game).
+    #[serde(default)]
+    pub learner: Option<String>,
+}
+
+fn default_rules() -> String {
+    "ffg".into()
+}
+
+fn default_size() -> u32 {
+    19
+}
+
+/// A game created: its id and the creator's seat.
+#[derive(Clone, Debug, Serialize)]
+pub struct Created {
+    /// The game id.
+    pub id: String,
+    /// The creator's secret seat token.
+    pub token: String,
+    /// `black`, `white` or `both`.
+    pub seat: &'static str,
+    /// The friend's seat token, for the invitation link.
+    pub invite: Option<String>,
+}
+
+/// A live game and the channel of its views.
+#[derive(Debug)]
+pub struct Slot {
+    /// The game.
+    pub room: tokio::sync::Mutex<Room>,
+    /// Views (JSON) broadcast to every watcher.
+    pub views: broadcast::Sender<Arc<str>>,
+}
+
+/// Every live game. See the module docs.
+#[derive(Debug)]
+pub struct Hub {
+    store: Store,
+    rooms: Mutex<HashMap<String, Arc<Slot>>>,
+    seed: AtomicU64,
+    /// One lexicon reading at a time: under load, names of positions
+    /// already played over are skipped rather than queued.
+    naming: tokio::sync::Semaphore,
+}
+
+impl Hub {
+    /// The hub over the database at `db`.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] when the database cannot be opened.
+    pub fn open(db: &Path) -> Result<Arc<Hub>, WebError> {
+        Ok(Arc::new(Hub {
+            store: Store::open(db)?,
+            rooms: Mutex::new(HashMap::new()),
+            seed: AtomicU64::new(u64::from_str_radix(&random_hex(1), 16).unwrap_or(1)),
+            naming: tokio::sync::Semaphore::new(1),
+        }))
+    }
+
+    /// The database.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Loads every game not over and restarts its engine and clock.
+    /// Returns how many were loaded.
+    ///
+    /// # Errors
+    /// [`WebError`] when the database cannot be read.
+    pub async fn resume(self: &Arc<Hub>) -> Result<usize, WebError> {
+        let ids = self.store.unfinished()?;
+        for id in &ids {
+            let slot = self.slot(id)?;
+            let room = slot.room.lock().await;
+            self.follow_up(&slot, &room);
+        }
+        Ok(ids.len())
+    }
+
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Slot>>> {
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The live game `id`, rebuilt from the database if needed.
+    ///
+    /// # Errors
+    /// [`WebError::NoGame`] for an unknown id; [`WebError`] when the stored
+    /// game cannot be replayed.
+    pub fn slot(&self, id: &str) -> Result<Arc<Slot>, WebError> {
+        if let Some(s) = self.rooms().get(id) {
+            return Ok(Arc::clone(s));
+        }
+        let row = self
+            .store
+            .game(id)?
+            .ok_or_else(|| WebError::NoGame(id.to_string()))?;
+        let actions = self.store.actions(id)?;
+        let room = Room::replay(row, &actions)?;
+        let slot = Arc::new(Slot {
+            room: tokio::sync::Mutex::new(room),
+            views: broadcast::channel(BROADCAST_DEPTH).0,
+        });
+        Ok(Arc::clone(
+            self.rooms().entry(id.to_string()).or_insert(slot),
+        ))
+    }
+
+    /// Creates a game from the new-game form.
+    ///
+    /// # Errors
+    /// [`WebError::Invalid`] for settings the rules refuse, a learning step
+    /// not yet open, or a bad time control.
+    pub fn create(self: &Arc<Hub>, form: NewGame) -> Result<Created, WebError> {
+        let invalid = |field: &'static str, why: String| WebError::Invalid { field, why };
+        let mut form = form;
+        let mut lesson = None;
+        if let Some(step) = form.lesson {
+            let l = learn::lesson(step)
+                .ok_or_else(|| invalid("lesson", format!("no learning step {step}")))?;
+            let learner = form
+                .learner
+                .clone()
+                .filter(|s| !s.is_empty() && s.len() <= 64)
+                .ok_or_else(|| invalid("learner", "a learning step needs a learner".into()))?;
+            let open = self.store.unlocked(&learner)?;
+            if step > open {
+                return Err(invalid(
+                    "lesson",
+                    format!("step {step} opens when step {} is won", step - 1),
+                ));
+            }
+            form = NewGame {
+                rules: l.preset.name().into(),
+                size: l.size,
+                height: None,
+                komi: None,
+                handicap: 0,
+                handicap_stones: None,
+                opponent: OpponentChoice::Engine {
+                    strength: l.strength,
+                    color: Color::Black,
+                },
+                clock: None,
+                lesson: Some(step),
+                learner: Some(learner),
+            };
+            lesson = Some(step);
+        }
+        let (preset, _) = preset_rules(&form.rules)?;
+        let height = form.height.unwrap_or(form.size);
+        BoardSize::new(form.size, height).map_err(|e| invalid("size", e.to_string()))?;
+        if let Some(k) = &form.komi {
+            k.parse::<Points>()
+                .map_err(|e| invalid("komi", e.to_string()))?;
+        }
+        let clock = match form.clock {
+            Some(c) => Some(c.validate().map_err(|e| invalid("clock", e.to_string()))?),
+            None => None,
+        };
+        let token = random_hex(2);
+        let other = random_hex(2);
+        let (opponent, seat, black_token, white_token, invite) = match form.opponent {
+            OpponentChoice::Engine { strength, color } => {
+                let opp = Opponent::Engine {
+                    strength,
+                    engine: color.opponent(),
+                };
+                let (b, w) = match color {
+                    Color::Black => (token.clone(), other),
+                    Color::White => (other, token.clone()),
+                };
+                (opp, color.name(), b, w, None)
+            }
+            OpponentChoice::SameScreen => {
+                (Opponent::SameScreen, "both", token.clone(), token.clone(), None)
+            }
+            OpponentChoice::Friend { color } => {
+                let (b, w) = match color {
+                    Color::Black => (token.clone(), other.clone()),
+                    Color::White => (other.clone(), token.clone()),
+                };
+                (Opponent::Friend, color.name(), b, w, Some(other))
+            }
+        };
+        let row = GameRow {
+            id: random_hex(1),
+            rules: preset.name().into(),
+            width: form.size,
+            height,
+            komi: form.komi.map(|k| k.trim().to_string()),
+            handicap: form.handicap,
+            handicap_stones: form
+                .handicap_stones
+                .filter(|s| !s.trim().is_empty())
+                .unwrap_or_else(|| "fixed".into()),
+            opponent: serde_json::to_string(&opponent)?,
+            black_token,
+            white_token,
+            clock: clock.map(|c| serde_json::to_string(&c)).transpose()?,
+            lesson,
+            learner: form.learner.filter(|_| lesson.is_some()),
+            created: now_ms(),
+            state: "playing".into(),
+            result: None,
+        };
+        let room = Room::create(row.clone())?;
+        self.store.insert_game(&row)?;
+        let slot = Arc::new(Slot {
+            room: tokio::sync::Mutex::new(room),
+            views: broadcast::channel(BROADCAST_DEPTH).0,
+        });
+        self.rooms().insert(row.id.clone(), Arc::clone(&slot));
+        if let Ok(room) = slot.room.try_lock() {
+            self.follow_up(&slot, &room);
+        }
+        Ok(Created {
+            id: row.id,
+            token,
+            seat,
+            invite,
+        })
+    }
+
+    /// Carries out a player's request.
+    ///
+    /// # Errors
+    /// [`WebError`] naming why it was refused (a rule, the turn, the seat).
+    pub async fn request(
+        self: &Arc<Hub>,
+        slot: &Arc<Slot>,
+        seat: Seat,
+        request: &Request,
+    ) -> Result<(), WebError> {
+        let mut room = slot.room.lock().await;
+        let now = now_ms();
+        if let Some(c) = room.flag_fallen(now) {
+            self.commit(&mut room, &[Action::Timeout { color: c }], now)?;
+            self.publish(slot, &room);
+            return Err(WebError::Illegal(tengen_core::IllegalMove::GameOver));
+        }
+        let actions = room.resolve(seat, request)?;
+        self.commit(&mut room, &actions, now)?;
+        self.publish(slot, &room);
+        self.follow_up(slot, &room);
+        Ok(())
+    }
+
+    /// Applies and stores actions in order. A storage failure rebuilds the
+    /// room from the database, so the room never holds what is not stored.
+    fn commit(&self, room: &mut Room, actions: &[Action], at: i64) -> Result<(), WebError> {
+        for action in actions {
+            room.apply(action, at)?;
+            let seq = room.seq() + 1;
+            let payload = serde_json::to_string(action)?;
+            let result = room.game().outcome().map(|o| o.to_sgf());
+            let stored = self.store.append(&Append {
+                game_id: &room.row().id,
+                seq,
+                kind: action.kind(),
+                payload: &payload,
+                at,
+                state: room.state(),
+                result: result.as_deref(),
+            });
+            if let Err(e) = stored {
+                let row = room.row().clone();
+                *room = Room::replay(row.clone(), &self.store.actions(&row.id)?)?;
+                return Err(e);
+            }
+            room.stored(seq);
+            if let Some((learner, step)) = room.lesson_won() {
+                self.store.unlock(learner, step + 1)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn publish(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
+        match serde_json::to_string(&room.view(now_ms())) {
+            Ok(text) => {
+                // No watcher is not an error.
+                let _ = slot.views.send(Arc::from(text));
+            }
+            Err(e) => tracing::error!("view of {}: {e}", room.row().id),
+        }
+        if !room.game().turns().is_empty() {
+            let hub = Arc::clone(self);
+            let slot = Arc::clone(slot);
+            let seq = room.seq();
+            tokio::spawn(async move { hub.publish_names(slot, seq).await });
+        }
+    }
+
+    /// Sends the names of the last move of position `seq`, unless the game
+    /// has moved on by the time the lexicon is free.
+    async fn publish_names(self: Arc<Hub>, slot: Arc<Slot>, seq: u64) {
+        let Ok(_permit) = self.naming.acquire().await else {
+            return;
+        };
+        let game = {
+            let room = slot.room.lock().await;
+            if room.seq() != seq {
+                return;
+            }
+            room.game().clone()
+        };
+        let Ok(names) = tokio::task::spawn_blocking(move || names::last_move(&game)).await else {
+            return;
+        };
+        let message = serde_json::json!({"type": "names", "seq": seq, "names": names});
+        let _ = slot.views.send(Arc::from(message.to_string()));
+    }
+
+    /// The names of the game's last move, as a `names` message.
+    pub async fn names_message(&self, slot: &Slot) -> String {
+        let (game, seq) = {
+            let room = slot.room.lock().await;
+            (room.game().clone(), room.seq())
+        };
+        let names = tokio::task::spawn_blocking(move || names::last_move(&game))
+            .await
+            .unwrap_or_default();
+        serde_json::json!({"type": "names", "seq": seq, "names": names}).to_string()
+    }
+
+    /// Starts what the new state calls for: the engine's move or dead-stone
+    /// proposal, and the watch on the running clock.
+    fn follow_up(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
+        if let Some(job) = room.engine_job() {
+            let hub = Arc::clone(self);
+            let slot = Arc::clone(slot);
+            let seed = self.seed.fetch_add(1, Ordering::Relaxed);
+            tokio::spawn(async move { hub.run_engine(slot, job, seed).await });
+        }
+        if let Some(deadline) = room.flag_deadline() {
+            let hub = Arc::clone(self);
+            let slot = Arc::clone(slot);
+            let seq = room.seq();
+            tokio::spawn(async move {
+                let wait = u64::try_from(deadline - now_ms()).unwrap_or(0);
+                tokio::time::sleep(Duration::from_millis(wait)).await;
+                let mut room = slot.room.lock().await;
+                let now = now_ms();
+                if room.seq() == seq
+                    && let Some(c) = room.flag_fallen(now)
+                {
+                    match hub.commit(&mut room, &[Action::Timeout { color: c }], now) {
+                        Ok(()) => hub.publish(&slot, &room),
+                        Err(e) => tracing::error!("timeout in {}: {e}", room.row().id),
+                    }
+                }
+            });
+        }
+    }
+
+    async fn run_engine(self: Arc<Hub>, slot: Arc<Slot>, job: EngineJob, seed: u64) {
+        let seq = match &job {
+            EngineJob::Move { seq, .. } | EngineJob::Dead { seq, .. } => *seq,
+        };
+        let decided = tokio::task::spawn_blocking(move || engine::decide(job, seed)).await;
+        let actions = match decided {
+            Ok(actions) => actions,
+            Err(e) => {
+                tracing::error!("engine: {e}");
+                return;
+            }
+        };
+        let mut room = slot.room.lock().await;
+        if room.seq() != seq {
+            // The game moved on (an undo, a resignation): the answer is stale.
+            return;
+        }
+        let now = now_ms();
+        match self.commit(&mut room, &actions, now) {
+            Ok(()) => {
+                self.publish(&slot, &room);
+                self.follow_up(&slot, &room);
+            }
+            Err(e) => tracing::error!("engine move in {}: {e}", room.row().id),
+        }
+    }
+}

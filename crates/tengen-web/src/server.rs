@@ -1,0 +1,362 @@
+//! HTTP routes and the WebSocket of each game.
+//!
+//! | route | what |
+//! |---|---|
+//! | `GET /`, `GET /g/{id}` | the page |
+//! | `GET /app.js`, `GET /app.css` | its script and style |
+//! | `GET /api/presets` | rule sets with their descriptions and komi |
+//! | `GET /api/learn` | the learning path and the steps open to this browser |
+//! | `POST /api/games` | create a game (the new-game form, JSON) |
+//! | `GET /api/games/{id}` | the game's view |
+//! | `GET /api/games/{id}/sgf` | the game as SGF |
+//! | `POST /api/review` | an SGF record read for review |
+//! | `GET /ws/{id}?token=T` | the game's WebSocket (no token: spectator) |
+
+use crate::assets;
+use crate::error::WebError;
+use crate::hub::{Hub, NewGame, now_ms, random_hex};
+use crate::learn::LESSONS;
+use crate::review;
+use crate::room::Request;
+use axum::Router;
+use axum::body::{Body, to_bytes};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tengen_core::Preset;
+use tokio::net::TcpListener;
+use tokio::sync::broadcast::error::RecvError;
+
+/// The port `tengen serve` listens on by default.
+pub const DEFAULT_PORT: u16 = 8619;
+/// Longest WebSocket message answered; longer ones get an error.
+pub const MAX_MESSAGE: usize = 4 << 10;
+/// Longest WebSocket frame read at all (the connection closes beyond).
+const MAX_FRAME: usize = 64 << 10;
+/// Longest new-game form.
+const MAX_FORM: usize = 16 << 10;
+/// The learner cookie.
+const LEARNER_COOKIE: &str = "tengen_learner";
+
+/// Where to listen and where the database is.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// Address and port.
+    pub addr: SocketAddr,
+    /// The SQLite file.
+    pub db: PathBuf,
+}
+
+/// A bound server, ready to run.
+#[derive(Debug)]
+pub struct Server {
+    listener: TcpListener,
+    hub: Arc<Hub>,
+    resumed: usize,
+}
+
+impl Server {
+    /// Opens the database, reloads the unfinished games and binds.
+    ///
+    /// # Errors
+    /// [`WebError`] when the database cannot be opened or the address bound.
+    pub async fn bind(config: &ServeConfig) -> Result<Server, WebError> {
+        let hub = Hub::open(&config.db)?;
+        let listener = TcpListener::bind(config.addr).await?;
+        let resumed = hub.resume().await?;
+        Ok(Server {
+            listener,
+            hub,
+            resumed,
+        })
+    }
+
+    /// The address bound (the port chosen when 0 was asked).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
+    }
+
+    /// Games not over that were reloaded at start-up.
+    pub fn resumed(&self) -> usize {
+        self.resumed
+    }
+
+    /// Serves until the process ends.
+    ///
+    /// # Errors
+    /// [`WebError::Io`] when the listener fails.
+    pub async fn run(self) -> Result<(), WebError> {
+        axum::serve(self.listener, router(self.hub)).await?;
+        Ok(())
+    }
+}
+
+/// The routes over a hub.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/g/{id}", get(page))
+        .route("/app.js", get(script))
+        .route("/app.css", get(style))
+        .route("/api/presets", get(presets))
+        .route("/api/learn", get(learn))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(game_view))
+        .route("/api/games/{id}/sgf", get(sgf))
+        .route("/api/review", post(review_sgf))
+        .route("/ws/{id}", get(socket))
+        .with_state(hub)
+}
+
+fn asset(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn page() -> Response {
+    asset("text/html; charset=utf-8", assets::INDEX_HTML)
+}
+
+async fn script() -> Response {
+    asset("text/javascript; charset=utf-8", assets::APP_JS)
+}
+
+async fn style() -> Response {
+    asset("text/css; charset=utf-8", assets::APP_CSS)
+}
+
+async fn presets() -> Response {
+    let list: Vec<serde_json::Value> = Preset::ALL
+        .iter()
+        .map(|p| {
+            let r = p.rules();
+            serde_json::json!({
+                "name": p.name(),
+                "description": p.description(),
+                "komi": r.komi.to_string(),
+                "handicap": !matches!(r.scoring, tengen_core::Scoring::Captures),
+                "free_placement": !matches!(r.handicap_placement, tengen_core::HandicapPlacement::Fixed),
+            })
+        })
+        .collect();
+    axum::Json(list).into_response()
+}
+
+fn learner_cookie(headers: &HeaderMap) -> Option<String> {
+    let cookies = headers.get(header::COOKIE)?.to_str().ok()?;
+    cookies.split(';').find_map(|c| {
+        let (k, v) = c.trim().split_once('=')?;
+        (k == LEARNER_COOKIE && !v.is_empty() && v.len() <= 64).then(|| v.to_string())
+    })
+}
+
+async fn learn(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, WebError> {
+    let (learner, fresh) = match learner_cookie(&headers) {
+        Some(l) => (l, false),
+        None => (random_hex(2), true),
+    };
+    let unlocked = hub.store().unlocked(&learner)?;
+    let body = serde_json::json!({
+        "learner": learner,
+        "unlocked": unlocked,
+        "lessons": LESSONS,
+    });
+    let mut response = axum::Json(body).into_response();
+    if fresh {
+        let cookie = format!(
+            "{LEARNER_COOKIE}={learner}; Path=/; Max-Age=315360000; SameSite=Lax; HttpOnly"
+        );
+        if let Ok(v) = HeaderValue::from_str(&cookie) {
+            response.headers_mut().insert(header::SET_COOKIE, v);
+        }
+    }
+    Ok(response)
+}
+
+/// Reads a body of at most `limit` bytes.
+async fn read_body(headers: &HeaderMap, body: Body, limit: usize) -> Result<Vec<u8>, WebError> {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if let Some(size) = declared.filter(|&s| s > limit) {
+        return Err(WebError::TooLarge { size, limit });
+    }
+    let bytes = to_bytes(body, limit).await.map_err(|_| WebError::TooLarge {
+        size: declared.unwrap_or(limit + 1),
+        limit,
+    })?;
+    Ok(bytes.to_vec())
+}
+
+async fn create(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    let bytes = read_body(&headers, body, MAX_FORM).await?;
+    let mut form: NewGame =
+        serde_json::from_slice(&bytes).map_err(|e| WebError::Malformed(e.to_string()))?;
+    if form.lesson.is_some() && form.learner.is_none() {
+        form.learner = learner_cookie(&headers);
+    }
+    let created = hub.create(form)?;
+    Ok(axum::Json(created).into_response())
+}
+
+async fn game_view(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, WebError> {
+    let slot = hub.slot(&id)?;
+    let (mut view, game) = {
+        let room = slot.room.lock().await;
+        (room.view(now_ms()), room.game().clone())
+    };
+    view.names = tokio::task::spawn_blocking(move || crate::names::last_move(&game))
+        .await
+        .unwrap_or_default();
+    Ok(axum::Json(view).into_response())
+}
+
+async fn sgf(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, WebError> {
+    let slot = hub.slot(&id)?;
+    let text = slot.room.lock().await.sgf();
+    let disposition = format!("attachment; filename=\"tengen-{id}.sgf\"");
+    let mut response = ([(header::CONTENT_TYPE, "application/x-go-sgf")], text).into_response();
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(response)
+}
+
+async fn review_sgf(headers: HeaderMap, body: Body) -> Result<Response, WebError> {
+    let bytes = read_body(&headers, body, review::MAX_SGF_BYTES).await?;
+    let text = String::from_utf8_lossy(&bytes);
+    Ok(axum::Json(review::load(&text)?).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+async fn socket(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, WebError> {
+    let slot = hub.slot(&id)?;
+    Ok(ws
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |socket| session(hub, slot, q.token, socket)))
+}
+
+fn error_text(e: &WebError) -> Message {
+    Message::Text(e.to_json().to_string().into())
+}
+
+/// A request read from a text message, or why not.
+fn read_request(text: &str) -> Result<Request, WebError> {
+    if text.len() > MAX_MESSAGE {
+        return Err(WebError::TooLarge {
+            size: text.len(),
+            limit: MAX_MESSAGE,
+        });
+    }
+    serde_json::from_str(text).map_err(|e| WebError::Malformed(e.to_string()))
+}
+
+async fn session(
+    hub: Arc<Hub>,
+    slot: Arc<crate::hub::Slot>,
+    token: Option<String>,
+    socket: WebSocket,
+) {
+    let (mut sink, mut stream) = socket.split();
+    let mut views = slot.views.subscribe();
+    let (seat, first) = {
+        let room = slot.room.lock().await;
+        let seat = room.seat(token.as_deref());
+        (seat, serde_json::to_string(&room.view(now_ms())))
+    };
+    let welcome = serde_json::json!({
+        "type": "welcome",
+        "seat": seat.name(),
+    });
+    if sink
+        .send(Message::Text(welcome.to_string().into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    if let Ok(text) = first
+        && sink.send(Message::Text(text.into())).await.is_err()
+    {
+        return;
+    }
+    let names = hub.names_message(&slot).await;
+    if sink.send(Message::Text(names.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            incoming = stream.next() => {
+                let reply = match incoming {
+                    Some(Ok(Message::Text(text))) => match read_request(text.as_str()) {
+                        Ok(request) => hub.request(&slot, seat, &request).await.err(),
+                        Err(e) => Some(e),
+                    },
+                    Some(Ok(Message::Binary(b))) => Some(WebError::Malformed(format!(
+                        "a binary message of {} bytes: the API speaks JSON text",
+                        b.len()
+                    ))),
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
+                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                };
+                if let Some(e) = reply
+                    && sink.send(error_text(&e)).await.is_err()
+                {
+                    break;
+                }
+            }
+            view = views.recv() => {
+                let text: Arc<str> = match view {
+                    Ok(text) => text,
+                    Err(RecvError::Lagged(_)) => {
+                        // Too slow to follow: the latest view replaces the queue.
+                        let room = slot.room.lock().await;
+                        match serde_json::to_string(&room.view(now_ms())) {
+                            Ok(t) => Arc::from(t),
+                            Err(_) => continue,
+                        }
+                    }
+                    Err(RecvError::Closed) => break,
+                };
+                if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}

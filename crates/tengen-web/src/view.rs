@@ -1,0 +1,427 @@
+//! The JSON every viewer of a game receives, built by hand from the core
+//! types (which know nothing of JSON).
+
+use crate::clock::{Clock, SideClock, TimeControl};
+use crate::names::MoveName;
+use crate::room::Opponent;
+use crate::store::GameRow;
+use serde::Serialize;
+use tengen_core::{
+    Board, ByColor, Color, Game, Move, Outcome, Phase, Point, Score, Scoring, Vertex, WinBy,
+};
+
+/// A pair of values by colour, as JSON `{"black":..,"white":..}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Pair<T> {
+    /// Black's.
+    pub black: T,
+    /// White's.
+    pub white: T,
+}
+
+impl<T> From<ByColor<T>> for Pair<T> {
+    fn from(b: ByColor<T>) -> Pair<T> {
+        Pair {
+            black: b.black,
+            white: b.white,
+        }
+    }
+}
+
+fn pair_text<T: ToString>(b: ByColor<T>) -> Pair<String> {
+    Pair {
+        black: b.black.to_string(),
+        white: b.white.to_string(),
+    }
+}
+
+/// The clocks as seen now.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClockView {
+    /// The control.
+    pub control: TimeControl,
+    /// Each side's time at the start of its turn.
+    pub sides: Pair<SideClock>,
+    /// Whose clock runs (none outside play).
+    pub running: Option<&'static str>,
+    /// Time left before the running player's flag falls, ms.
+    pub left_ms: i64,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultView {
+    /// SGF `RE` form.
+    pub sgf: String,
+    /// The winner, if any.
+    pub winner: Option<&'static str>,
+    /// `score`, `resignation`, `time`, `forfeit`, `captures`, `draw`, `void`.
+    pub by: &'static str,
+    /// The reason in English words.
+    pub text: String,
+}
+
+/// A count with its breakdown and the map the board draws.
+#[derive(Clone, Debug, Serialize)]
+pub struct CountView {
+    /// The method: `area_dame_both`, `area_dame_shared`, `area_dame_nobody`,
+    /// `stones`, `territory`, `captures`.
+    pub scoring: &'static str,
+    /// One letter per point, row by row from the top: `b`/`w` territory,
+    /// `d` dame (reaching both), `n` reaching no stone, `X`/`O` living stones.
+    pub map: String,
+    /// Stones on the board after the dead ones are removed.
+    pub stones: Pair<u32>,
+    /// Empty points reaching only one colour.
+    pub territory: Pair<u32>,
+    /// Empty points reaching both.
+    pub dame: u32,
+    /// Eyes in seki (not counted as territory).
+    pub seki: Pair<u32>,
+    /// Captured during play, by the capturer.
+    pub captures: Pair<u32>,
+    /// Dead stones removed, by their colour.
+    pub dead: Pair<u32>,
+    /// White's komi.
+    pub komi: String,
+    /// Each side's total under the method.
+    pub totals: Pair<String>,
+    /// Black's total minus White's.
+    pub margin: String,
+    /// The area margin (stones + territory, komi).
+    pub area_margin: String,
+    /// The Chinese count: Black's stones and points against the threshold.
+    pub chinese: ChineseView,
+    /// The FFG quick count, where the rules count pass stones.
+    pub quick: Option<QuickView>,
+}
+
+/// The Chinese count.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChineseView {
+    /// Black's count.
+    pub black: String,
+    /// What Black must exceed (184.25 on 19x19 with komi 7.5).
+    pub threshold: String,
+    /// The margin in stones.
+    pub margin_stones: String,
+}
+
+/// The FFG quick count.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuickView {
+    /// Stones each holds to fill the other's territory.
+    pub held: Pair<u32>,
+    /// Of those, pass stones received.
+    pub pass_stones: Pair<u32>,
+    /// Territory left after filling.
+    pub remaining: Pair<i32>,
+    /// Komi of the quick count.
+    pub komi: String,
+    /// Black's margin.
+    pub margin: String,
+}
+
+/// What every viewer of a game sees.
+#[derive(Clone, Debug, Serialize)]
+pub struct View {
+    /// Always `view`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The game id.
+    pub id: String,
+    /// The log position this view follows.
+    pub seq: u64,
+    /// Board width.
+    pub width: u32,
+    /// Board height.
+    pub height: u32,
+    /// Preset name.
+    pub rules: String,
+    /// White's komi.
+    pub komi: String,
+    /// Handicap stones.
+    pub handicap: u32,
+    /// Who plays whom.
+    pub opponent: Opponent,
+    /// Learning-path step, if the game is one.
+    pub lesson: Option<u32>,
+    /// One letter per point, row by row from the top: `.` `X` `O`.
+    pub board: String,
+    /// The move number of each stone on the board (0: a setup stone or none).
+    pub numbers: Vec<u32>,
+    /// Who moves next.
+    pub to_move: &'static str,
+    /// `playing`, `marking` or `over`.
+    pub phase: &'static str,
+    /// Turns played.
+    pub move_number: usize,
+    /// The last turn: a vertex or `pass`.
+    pub last: Option<String>,
+    /// Who made it.
+    pub last_color: Option<&'static str>,
+    /// Stones captured by each colour.
+    pub captures: Pair<u32>,
+    /// Dead stones proposed, as vertices.
+    pub dead: Vec<String>,
+    /// Who proposed them.
+    pub proposer: Option<&'static str>,
+    /// Who asked to take back moves.
+    pub undo_request: Option<&'static str>,
+    /// The clocks, in a timed game.
+    pub clock: Option<ClockView>,
+    /// The result, once over.
+    pub result: Option<ResultView>,
+    /// The count: provisional while dead stones are agreed, final after.
+    pub count: Option<CountView>,
+    /// Names of the last move (English and French), when asked for; live
+    /// views leave them to a later `names` message, the lexicon's reading
+    /// being slower than a move.
+    pub names: Vec<MoveName>,
+}
+
+/// Everything [`build`] reads.
+#[derive(Clone, Copy, Debug)]
+pub struct Parts<'a> {
+    /// Stored settings.
+    pub row: &'a GameRow,
+    /// The opponent.
+    pub opponent: Opponent,
+    /// The game.
+    pub game: &'a Game,
+    /// The clock.
+    pub clock: Option<&'a Clock>,
+    /// When the current turn started.
+    pub turn_started: i64,
+    /// A pending undo request.
+    pub undo_request: Option<Color>,
+    /// The dead stones accepted, once counted.
+    pub final_dead: &'a [Point],
+    /// The log position.
+    pub seq: u64,
+    /// Now, ms since the epoch.
+    pub now: i64,
+}
+
+fn stone_letter(c: Option<Color>) -> char {
+    match c {
+        Some(Color::Black) => 'X',
+        Some(Color::White) => 'O',
+        None => '.',
+    }
+}
+
+/// The board as one letter per point, row by row from the top.
+pub fn board_text(board: &Board) -> String {
+    board
+        .size()
+        .points()
+        .map(|p| stone_letter(board.get(p)))
+        .collect()
+}
+
+/// The move number of the stone standing on each point.
+fn stone_numbers(game: &Game) -> Vec<u32> {
+    let size = game.size();
+    let mut last = vec![0u32; size.num_points()];
+    let index: Vec<Point> = size.points().collect();
+    for (i, t) in game.turns().iter().enumerate() {
+        if let Move::Play(p) = t.mv
+            && let Some(k) = index.iter().position(|&q| q == p)
+            && let Some(slot) = last.get_mut(k)
+        {
+            *slot = i as u32 + 1;
+        }
+    }
+    let board = game.board();
+    index
+        .iter()
+        .zip(last)
+        .map(|(&p, n)| if board.get(p).is_some() { n } else { 0 })
+        .collect()
+}
+
+fn scoring_name(s: Scoring) -> &'static str {
+    match s {
+        Scoring::AreaDameBoth => "area_dame_both",
+        Scoring::AreaDameShared => "area_dame_shared",
+        Scoring::AreaDameNobody => "area_dame_nobody",
+        Scoring::Stones => "stones",
+        Scoring::Territory => "territory",
+        Scoring::Captures => "captures",
+    }
+}
+
+/// Who each empty point belongs to once `dead` is removed: flood fill of
+/// the regions of the counted board.
+fn count_map(board: &Board, dead: &[Point]) -> String {
+    let mut b = board.clone();
+    b.remove_chains(dead);
+    let size = b.size();
+    let points: Vec<Point> = size.points().collect();
+    let slot = |p: Point| points.iter().position(|&q| q == p);
+    let mut map: Vec<char> = points.iter().map(|&p| stone_letter(b.get(p))).collect();
+    let mut seen = vec![false; points.len()];
+    for (i, &start) in points.iter().enumerate() {
+        if b.get(start).is_some() || seen.get(i).copied().unwrap_or(true) {
+            continue;
+        }
+        let (mut black, mut white) = (false, false);
+        let mut region = vec![i];
+        let mut stack = vec![start];
+        if let Some(s) = seen.get_mut(i) {
+            *s = true;
+        }
+        while let Some(p) = stack.pop() {
+            for q in b.neighbours(p) {
+                match b.get(q) {
+                    Some(Color::Black) => black = true,
+                    Some(Color::White) => white = true,
+                    None => {
+                        if let Some(k) = slot(q)
+                            && let Some(s) = seen.get_mut(k)
+                            && !*s
+                        {
+                            *s = true;
+                            region.push(k);
+                            stack.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        let owner = match (black, white) {
+            (true, false) => 'b',
+            (false, true) => 'w',
+            (true, true) => 'd',
+            (false, false) => 'n',
+        };
+        for k in region {
+            if let Some(m) = map.get_mut(k) {
+                *m = owner;
+            }
+        }
+    }
+    map.into_iter().collect()
+}
+
+fn count_view(game: &Game, dead: &[Point], score: &Score) -> CountView {
+    CountView {
+        scoring: scoring_name(score.scoring),
+        map: count_map(game.board(), dead),
+        stones: score.stones.into(),
+        territory: score.regions.territory.into(),
+        dame: score.regions.dame,
+        seki: score.regions.seki.into(),
+        captures: score.captures.into(),
+        dead: score.dead.into(),
+        komi: score.komi.to_string(),
+        totals: pair_text(score.totals),
+        margin: score.margin.to_string(),
+        area_margin: score.area_margin.to_string(),
+        chinese: ChineseView {
+            black: score.chinese.black.to_string(),
+            threshold: score.chinese.threshold.to_string(),
+            margin_stones: score.chinese.margin_stones.to_string(),
+        },
+        quick: score.quick.map(|q| QuickView {
+            held: q.held.into(),
+            pass_stones: q.pass_stones.into(),
+            remaining: q.remaining.into(),
+            komi: q.komi.to_string(),
+            margin: q.margin.to_string(),
+        }),
+    }
+}
+
+fn result_view(o: &Outcome) -> ResultView {
+    let by = match o {
+        Outcome::Draw => "draw",
+        Outcome::Void => "void",
+        Outcome::Win { by, .. } => match by {
+            WinBy::Score(_) => "score",
+            WinBy::Resignation => "resignation",
+            WinBy::Time => "time",
+            WinBy::Forfeit => "forfeit",
+            WinBy::CaptureGoal(_) | WinBy::Captures { .. } => "captures",
+        },
+    };
+    ResultView {
+        sgf: o.to_sgf(),
+        winner: o.winner().map(Color::name),
+        by,
+        text: o.to_string(),
+    }
+}
+
+/// The view of a game.
+pub fn build(parts: Parts<'_>) -> View {
+    let Parts {
+        row,
+        opponent,
+        game,
+        clock,
+        turn_started,
+        undo_request,
+        final_dead,
+        seq,
+        now,
+    } = parts;
+    let size = game.size();
+    let phase = game.phase();
+    let last = game.turns().last();
+    let proposal = game.dead_proposal();
+    let dead: Vec<Point> = match proposal {
+        Some((_, d)) => d.to_vec(),
+        None => final_dead.to_vec(),
+    };
+    let count = match (phase, game.final_score()) {
+        (Phase::Over, Some(score)) => Some(count_view(game, &dead, score)),
+        (Phase::Marking, _) => Some(count_view(game, &dead, &game.score(&dead))),
+        _ => None,
+    };
+    let running = (phase == Phase::Playing).then(|| game.to_move());
+    View {
+        kind: "view",
+        id: row.id.clone(),
+        seq,
+        width: size.width(),
+        height: size.height(),
+        rules: row.rules.clone(),
+        komi: game.komi().to_string(),
+        handicap: game.handicap(),
+        opponent,
+        lesson: row.lesson,
+        board: board_text(game.board()),
+        numbers: stone_numbers(game),
+        to_move: game.to_move().name(),
+        phase: match phase {
+            Phase::Playing => "playing",
+            Phase::Marking => "marking",
+            Phase::Over => "over",
+        },
+        move_number: game.turns().len(),
+        last: last.map(|t| Vertex::display(mv_vertex(t.mv), size).to_string()),
+        last_color: last.map(|t| t.color.name()),
+        captures: game.captures().into(),
+        dead: dead.iter().map(|&p| Vertex::point_name(p, size)).collect(),
+        proposer: proposal.map(|(c, _)| c.name()),
+        undo_request: undo_request.map(Color::name),
+        clock: clock.map(|c| ClockView {
+            control: c.control(),
+            sides: c.sides().into(),
+            running: running.map(Color::name),
+            left_ms: running.map_or(0, |r| c.allowance(r) - (now - turn_started)),
+        }),
+        result: game.outcome().map(result_view),
+        count,
+        names: Vec::new(),
+    }
+}
+
+fn mv_vertex(mv: Move) -> Vertex {
+    match mv {
+        Move::Play(p) => Vertex::Point(p),
+        Move::Pass => Vertex::Pass,
+    }
+}

@@ -1,0 +1,651 @@
+//! The HTTP and WebSocket API against a real server on a loopback port with
+//! a temporary SQLite file: every kind of game, play, illegal moves, undo,
+//! the end of the game, dead stones, dispute, the count, SGF out and in,
+//! seat tokens, clocks, the learning path, limits, and a restart.
+
+mod common;
+
+use common::{Running, assert_error, temp_db};
+use serde_json::{Value, json};
+
+fn same_screen(rules: &str, size: u32) -> Value {
+    json!({"rules": rules, "size": size, "opponent": {"kind": "same_screen"}})
+}
+
+/// Builds a ko on 9x9 with Black to capture at F5 and White to retake at E5.
+const KO: [&str; 9] = ["D5", "F6", "E6", "G5", "E4", "F4", "J9", "E5", "F5"];
+
+async fn ko_error(rules: &str) -> Value {
+    let server = Running::start(temp_db("ko")).await;
+    let g = server.create(same_screen(rules, 9)).await;
+    let mut c = server
+        .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+        .await;
+    assert_eq!(c.seat, "both");
+    for v in KO {
+        let answer = c.play(v).await;
+        assert_eq!(answer["type"], "view", "{v}: {answer}");
+    }
+    assert_eq!(c.last_view["captures"]["black"], 1);
+    assert_eq!(c.last_view["last"], "F5");
+    let err = c.play("E5").await;
+    // The game is unchanged.
+    let view = server.view(g["id"].as_str().unwrap()).await;
+    assert_eq!(view["move_number"], 9);
+    assert_eq!(view["to_move"], "white");
+    err
+}
+
+#[tokio::test]
+async fn illegal_retake_names_the_repetition_rule_of_each_preset() {
+    assert_error(&ko_error("strasbourg").await, "ko");
+    assert_error(&ko_error("ffg").await, "natural_situational_superko");
+    assert_error(&ko_error("chinese").await, "positional_superko");
+    assert_error(&ko_error("nz").await, "situational_superko");
+}
+
+#[tokio::test]
+async fn occupied_suicide_and_off_board_are_refused_with_their_rule() {
+    let server = Running::start(temp_db("illegal")).await;
+    let g = server.create(same_screen("ffg", 9)).await;
+    let id = g["id"].as_str().unwrap();
+    let mut c = server.connect(id, g["token"].as_str()).await;
+    for v in ["A2", "J9", "B1"] {
+        assert_eq!(c.play(v).await["type"], "view");
+    }
+    assert_error(&c.play("A2").await, "occupied");
+    assert_error(&c.play("A1").await, "suicide");
+    assert_error(&c.play("Z1").await, "invalid");
+    // Suicide is a legal move under New Zealand rules.
+    let g = server.create(same_screen("nz", 9)).await;
+    let mut c = server
+        .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+        .await;
+    for v in ["A2", "J9", "B1"] {
+        assert_eq!(c.play(v).await["type"], "view");
+    }
+    let v = c.play("A1").await;
+    assert_eq!(v["type"], "view", "{v}");
+    assert_eq!(v["captures"]["black"], 1, "the suicided stone counts for Black");
+}
+
+#[tokio::test]
+async fn end_dead_stones_dispute_resume_and_count() {
+    let server = Running::start(temp_db("end")).await;
+    let g = server.create(same_screen("ffg", 9)).await;
+    let id = g["id"].as_str().unwrap();
+    let mut c = server.connect(id, g["token"].as_str()).await;
+    c.play("E5").await;
+    c.play("J9").await;
+    c.ask(json!({"type": "pass"})).await;
+    let v = c.ask(json!({"type": "pass"})).await;
+    assert_eq!(v["phase"], "marking");
+    // Before any proposal the count shows all stones alive: dame.
+    assert_eq!(v["count"]["dame"], 79);
+    assert_error(&c.play("A1").await, "wrong_phase");
+    // Mark J9 dead: the provisional count gives Black the board.
+    let v = c.ask(json!({"type": "toggle_dead", "vertex": "J9"})).await;
+    assert_eq!(v["dead"], json!(["J9"]));
+    assert_eq!(v["count"]["territory"]["black"], 80);
+    assert_eq!(v["count"]["map"].as_str().unwrap().chars().last(), Some('b'));
+    // Dispute: play resumes with White to move, the proposal gone.
+    let v = c.ask(json!({"type": "dispute"})).await;
+    assert_eq!(v["phase"], "playing");
+    assert_eq!(v["dead"], json!([]));
+    assert_eq!(v["to_move"], "black");
+    c.ask(json!({"type": "pass"})).await;
+    c.play("H9").await;
+    c.ask(json!({"type": "pass"})).await;
+    c.ask(json!({"type": "pass"})).await;
+    let v = c.ask(json!({"type": "toggle_dead", "vertex": "J9"})).await;
+    // The chain of J9 is J9 and H9: both marked.
+    let mut dead: Vec<String> = serde_json::from_value(v["dead"].clone()).unwrap();
+    dead.sort();
+    assert_eq!(dead, ["H9", "J9"]);
+    // Toggling again unmarks the whole chain.
+    let v = c.ask(json!({"type": "toggle_dead", "vertex": "H9"})).await;
+    assert_eq!(v["dead"], json!([]));
+    c.ask(json!({"type": "toggle_dead", "vertex": "H9"})).await;
+    let v = c.ask(json!({"type": "accept_dead"})).await;
+    assert_eq!(v["phase"], "over");
+    assert_eq!(v["result"]["sgf"], "B+73.5");
+    assert_eq!(v["count"]["totals"]["black"], "81");
+    assert_eq!(v["count"]["totals"]["white"], "7.5");
+    assert_eq!(v["count"]["dead"]["white"], 2);
+    assert!(v["count"]["quick"].is_object(), "FFG shows the quick count");
+    // The SGF carries the result and the moves.
+    let (status, sgf) = server.http("GET", &format!("/api/games/{id}/sgf"), "").await;
+    assert_eq!(status, 200);
+    assert!(sgf.contains("RE[B+73.5]"), "{sgf}");
+    assert!(sgf.contains("RU[French]"), "{sgf}");
+    assert!(sgf.contains(";B[ee]"), "{sgf}");
+    // And reads back for review with every move.
+    let (status, review) = server.http("POST", "/api/review", &sgf).await;
+    assert_eq!(status, 200, "{review}");
+    let review: Value = serde_json::from_str(&review).unwrap();
+    let moves: Vec<&str> = review["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|n| n["vertex"].as_str())
+        .collect();
+    assert_eq!(
+        moves,
+        ["E5", "J9", "pass", "pass", "pass", "H9", "pass", "pass"],
+        "{review}"
+    );
+    assert_eq!(review["result"], "B+73.5");
+}
+
+#[tokio::test]
+async fn the_count_follows_each_rule_set() {
+    let server = Running::start(temp_db("count")).await;
+    // Strasbourg: stones on the board, counted at once after two passes.
+    let g = server.create(same_screen("strasbourg", 9)).await;
+    let mut c = server
+        .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+        .await;
+    c.play("E5").await;
+    c.play("D4").await;
+    c.play("C3").await;
+    c.ask(json!({"type": "pass"})).await;
+    let v = c.ask(json!({"type": "pass"})).await;
+    assert_eq!(v["phase"], "over");
+    assert_eq!(v["count"]["scoring"], "stones");
+    assert_eq!(v["result"]["sgf"], "B+1");
+    // Chinese: the margin in stones against half the board.
+    let g = server.create(same_screen("chinese", 9)).await;
+    let mut c = server
+        .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+        .await;
+    c.play("E5").await;
+    c.ask(json!({"type": "pass"})).await;
+    c.ask(json!({"type": "pass"})).await;
+    let v = c.ask(json!({"type": "accept_dead"})).await;
+    assert_eq!(v["phase"], "over", "{v}");
+    assert_eq!(v["count"]["scoring"], "area_dame_shared");
+    assert_eq!(v["count"]["chinese"]["black"], "81");
+    assert_eq!(v["count"]["chinese"]["threshold"], "44.25");
+    assert_eq!(v["result"]["sgf"], "B+73.5");
+    // First capture: the game ends at the capture.
+    let g = server.create(same_screen("first-capture", 9)).await;
+    let mut c = server
+        .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+        .await;
+    for v in ["A2", "A1"] {
+        c.play(v).await;
+    }
+    let v = c.play("B1").await;
+    assert_eq!(v["phase"], "over");
+    assert_eq!(v["result"]["sgf"], "B+C");
+    assert_eq!(v["result"]["by"], "captures");
+}
+
+#[tokio::test]
+async fn seat_tokens_spectators_and_undo_by_request() {
+    let server = Running::start(temp_db("seats")).await;
+    let g = server
+        .create(json!({"rules": "ffg", "size": 9, "opponent": {"kind": "friend", "color": "black"}}))
+        .await;
+    let id = g["id"].as_str().unwrap();
+    assert_eq!(g["seat"], "black");
+    let invite = g["invite"].as_str().unwrap();
+    assert_ne!(invite, g["token"].as_str().unwrap());
+    assert!(invite.len() >= 32, "tokens are long and random: {invite}");
+    let mut black = server.connect(id, g["token"].as_str()).await;
+    let mut white = server.connect(id, Some(invite)).await;
+    let mut watcher = server.connect(id, None).await;
+    let mut stranger = server.connect(id, Some("0123456789abcdef")).await;
+    assert_eq!(black.seat, "black");
+    assert_eq!(white.seat, "white");
+    assert_eq!(watcher.seat, "spectator");
+    assert_eq!(stranger.seat, "spectator");
+    assert_error(&watcher.play("E5").await, "spectator");
+    assert_error(&stranger.play("E5").await, "spectator");
+    assert_error(&white.play("E5").await, "not_your_turn");
+    black.play("E5").await;
+    // Everyone sees the move.
+    let seen = watcher.wait_view(|v| v["move_number"] == 1).await;
+    assert_eq!(seen["last"], "E5");
+    white.wait_view(|v| v["move_number"] == 1).await;
+    white.play("C3").await;
+    black.wait_view(|v| v["move_number"] == 2).await;
+    // Black asks to take back E5 (and White's answer after it).
+    let v = black.ask(json!({"type": "undo"})).await;
+    assert_eq!(v["undo_request"], "black");
+    assert_error(&black.ask(json!({"type": "accept_undo"})).await, "no_request");
+    assert_error(&black.ask(json!({"type": "undo"})).await, "pending");
+    white.wait_view(|v| v["undo_request"] == "black").await;
+    let v = white.ask(json!({"type": "decline_undo"})).await;
+    assert_eq!(v["undo_request"], Value::Null);
+    assert_eq!(v["move_number"], 2);
+    black.wait_view(|v| v["undo_request"].is_null()).await;
+    black.ask(json!({"type": "undo"})).await;
+    white.wait_view(|v| v["undo_request"] == "black").await;
+    let v = white.ask(json!({"type": "accept_undo"})).await;
+    assert_eq!(v["move_number"], 0);
+    assert_eq!(v["to_move"], "black");
+    // Resigning ends the game for the other side.
+    let v = white.ask(json!({"type": "resign"})).await;
+    assert_eq!(v["result"]["sgf"], "B+R");
+    assert_error(&black.play("E5").await, "game_over");
+    for c in [black, white, watcher, stranger] {
+        c.close().await;
+    }
+}
+
+#[tokio::test]
+async fn the_last_move_is_named_in_both_languages() {
+    let server = Running::start(temp_db("names")).await;
+    let g = server.create(same_screen("ffg", 9)).await;
+    let mut c = server
+        .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+        .await;
+    c.play("C3").await;
+    c.play("G7").await;
+    let v = c.play("E4").await;
+    // The names follow the view, for the position it shows.
+    let v = loop {
+        let m = c.next_any().await;
+        if m["type"] == "names" && m["seq"] == v["seq"] {
+            break m;
+        }
+    };
+    let names = v["names"].as_array().unwrap();
+    let ids: Vec<&str> = names.iter().filter_map(|n| n["id"].as_str()).collect();
+    assert!(ids.contains(&"keima"), "{v}");
+    for n in names {
+        assert!(!n["en"].as_str().unwrap().is_empty(), "{n}");
+        assert!(!n["fr"].as_str().unwrap().is_empty(), "{n}");
+    }
+    // The game's view by HTTP carries them too.
+    let view = server.view(g["id"].as_str().unwrap()).await;
+    assert_eq!(view["names"], v["names"]);
+}
+
+#[tokio::test]
+async fn same_screen_undo_is_immediate() {
+    let server = Running::start(temp_db("undo")).await;
+    let g = server.create(same_screen("aga", 13)).await;
+    let mut c = server
+        .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+        .await;
+    c.play("D4").await;
+    c.play("K10").await;
+    let v = c.ask(json!({"type": "undo"})).await;
+    assert_eq!(v["move_number"], 1);
+    assert_eq!(v["to_move"], "white");
+    assert_eq!(v["width"], 13);
+    c.ask(json!({"type": "undo"})).await;
+    assert_error(&c.ask(json!({"type": "undo"})).await, "nothing_to_undo");
+}
+
+#[tokio::test]
+async fn the_engine_answers_and_undo_takes_back_both_moves() {
+    let server = Running::start(temp_db("engine")).await;
+    let g = server
+        .create(json!({"rules": "chinese", "size": 9,
+            "opponent": {"kind": "engine", "strength": "easy", "color": "black"}}))
+        .await;
+    let id = g["id"].as_str().unwrap();
+    let mut c = server.connect(id, g["token"].as_str()).await;
+    assert_eq!(c.seat, "black");
+    c.play("E5").await;
+    let v = c.wait_view(|v| v["move_number"] == 2).await;
+    assert_eq!(v["last_color"], "white");
+    assert_eq!(v["to_move"], "black");
+    let v = c.ask(json!({"type": "undo"})).await;
+    assert_eq!(v["move_number"], 0);
+    // The engine plays Black when the player takes White.
+    let g = server
+        .create(json!({"rules": "ffg", "size": 9,
+            "opponent": {"kind": "engine", "strength": "easy", "color": "white"}}))
+        .await;
+    let mut c = server
+        .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+        .await;
+    let v = c.wait_view(|v| v["move_number"] == 1).await;
+    assert_eq!(v["last_color"], "black");
+}
+
+#[tokio::test]
+async fn the_engine_proposes_dead_stones_and_the_player_accepts() {
+    let server = Running::start(temp_db("enginedead")).await;
+    // 5x5 so that the engine is content to pass soon.
+    let g = server
+        .create(json!({"rules": "ffg", "size": 5,
+            "opponent": {"kind": "engine", "strength": "easy", "color": "black"}}))
+        .await;
+    let mut c = server
+        .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+        .await;
+    let mut marking = None;
+    for _ in 0..60 {
+        let v = c.last_view.clone();
+        if v["phase"] != "playing" {
+            marking = Some(v);
+            break;
+        }
+        if v["to_move"] == "black" {
+            c.ask(json!({"type": "pass"})).await;
+        }
+        c.wait_view(|v| v["to_move"] == "black" || v["phase"] != "playing")
+            .await;
+    }
+    let v = marking.expect("the engine passes within 60 turns");
+    if v["phase"] == "marking" {
+        let v = c.wait_view(|v| v["proposer"] == "white").await;
+        assert!(v["dead"].is_array());
+        let v = c.ask(json!({"type": "accept_dead"})).await;
+        assert_eq!(v["phase"], "over", "{v}");
+    }
+    assert!(c.last_view["result"]["sgf"].is_string());
+}
+
+#[tokio::test]
+async fn creation_errors_are_clear() {
+    let server = Running::start(temp_db("create")).await;
+    let bad = [
+        (json!({"rules": "chess", "size": 9, "opponent": {"kind": "same_screen"}}), "unknown rules"),
+        (json!({"rules": "ffg", "size": 26, "opponent": {"kind": "same_screen"}}), "size"),
+        (json!({"rules": "ffg", "size": 9, "komi": "7.3", "opponent": {"kind": "same_screen"}}), "komi"),
+        (json!({"rules": "ffg", "size": 9, "handicap": 99, "opponent": {"kind": "same_screen"}}), "handicap"),
+        (json!({"rules": "ffg", "size": 9, "clock": {"kind": "absolute", "main_s": 0}, "opponent": {"kind": "same_screen"}}), "clock"),
+        (json!({"rules": "ffg", "size": 9, "handicap": 2, "handicap_stones": "A1 Q16", "opponent": {"kind": "same_screen"}}), "handicap"),
+    ];
+    for (form, word) in bad {
+        let (status, body) = server.post_json("/api/games", &form).await;
+        assert_eq!(status, 400, "{form}: {body}");
+        assert_eq!(body["code"], "invalid", "{body}");
+        assert!(
+            body["message"].as_str().unwrap().contains(word),
+            "{form}: {body}"
+        );
+    }
+    // Handicap by fixed points and by free placement.
+    let g = server
+        .create(json!({"rules": "ffg", "size": 9, "handicap": 2, "opponent": {"kind": "same_screen"}}))
+        .await;
+    let v = server.view(g["id"].as_str().unwrap()).await;
+    assert_eq!(v["to_move"], "white");
+    assert_eq!(v["board"].as_str().unwrap().matches('X').count(), 2);
+    assert_eq!(v["komi"], "1.5");
+    let g = server
+        .create(json!({"rules": "ffg", "size": 9, "handicap": 2, "handicap_stones": "A1 B2", "opponent": {"kind": "same_screen"}}))
+        .await;
+    let v = server.view(g["id"].as_str().unwrap()).await;
+    assert_eq!(v["board"].as_str().unwrap().matches('X').count(), 2);
+    assert_eq!(v["board"].as_str().unwrap().chars().nth(72), Some('X'));
+    // Custom size and komi.
+    let g = server
+        .create(json!({"rules": "japanese", "size": 25, "komi": "0.5", "opponent": {"kind": "same_screen"}}))
+        .await;
+    let v = server.view(g["id"].as_str().unwrap()).await;
+    assert_eq!(v["width"], 25);
+    assert_eq!(v["komi"], "0.5");
+}
+
+#[tokio::test]
+async fn oversized_and_malformed_input_is_rejected_clearly() {
+    let server = Running::start(temp_db("limits")).await;
+    let g = server.create(same_screen("ffg", 9)).await;
+    let id = g["id"].as_str().unwrap();
+    let mut c = server.connect(id, g["token"].as_str()).await;
+    let big = json!({"type": "play", "vertex": "x".repeat(5000)}).to_string();
+    c.send_raw(big).await;
+    let e = c.next().await;
+    assert_error(&e, "too_large");
+    assert!(e["message"].as_str().unwrap().contains("4096"), "{e}");
+    c.send_raw("not json".into()).await;
+    assert_error(&c.next().await, "malformed");
+    c.send(json!({"type": "fly"})).await;
+    assert_error(&c.next().await, "malformed");
+    c.send(json!({"type": "play"})).await;
+    assert_error(&c.next().await, "malformed");
+    // The connection still works after the errors.
+    assert_eq!(c.play("E5").await["move_number"], 1);
+    // HTTP bodies.
+    let (status, body) = server.http("POST", "/api/games", &"x".repeat(20_000)).await;
+    assert_eq!(status, 413, "{body}");
+    assert!(body.contains("too_large"), "{body}");
+    let (status, body) = server.http("POST", "/api/games", "{\"rules\":").await;
+    assert_eq!(status, 400);
+    assert!(body.contains("malformed"), "{body}");
+    let (status, body) = server.http("GET", "/api/games/ffffffff", "").await;
+    assert_eq!(status, 404);
+    assert!(body.contains("no_game"), "{body}");
+    let (status, body) = server.http("POST", "/api/review", "(;GM[1]SZ[99])").await;
+    assert_eq!(status, 400);
+    assert!(body.contains("sgf"), "{body}");
+}
+
+#[tokio::test]
+async fn review_steps_through_variations_and_captures() {
+    let server = Running::start(temp_db("review")).await;
+    let sgf = "(;GM[1]FF[4]SZ[9]C[start];B[ba];W[aa]C[hello](;B[ab];W[ee])(;B[gg]))";
+    let (status, body) = server.http("POST", "/api/review", sgf).await;
+    assert_eq!(status, 200, "{body}");
+    let r: Value = serde_json::from_str(&body).unwrap();
+    let nodes = r["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 6);
+    assert_eq!(nodes[0]["comment"], "start");
+    assert_eq!(nodes[2]["comment"], "hello");
+    // W[aa] has two continuations: the main line first.
+    assert_eq!(nodes[2]["children"], json!([3, 5]));
+    assert_eq!(nodes[3]["vertex"], "A8");
+    assert_eq!(nodes[3]["captured"], json!(["A9"]));
+    assert_eq!(nodes[4]["number"], 4);
+    assert_eq!(nodes[5]["vertex"], "G3");
+    assert_eq!(nodes[5]["parent"], 2);
+    assert_eq!(r["start"].as_str().unwrap().len(), 81);
+}
+
+#[tokio::test]
+async fn clocks_are_kept_by_the_server_and_flag_falls() {
+    let server = Running::start(temp_db("clock")).await;
+    let g = server
+        .create(json!({"rules": "ffg", "size": 9, "clock": {"kind": "absolute", "main_s": 2},
+            "opponent": {"kind": "same_screen"}}))
+        .await;
+    let id = g["id"].as_str().unwrap();
+    let mut c = server.connect(id, g["token"].as_str()).await;
+    let v = c.play("E5").await;
+    assert_eq!(v["clock"]["running"], "white");
+    assert!(v["clock"]["sides"]["black"]["main_ms"].as_i64().unwrap() <= 2000);
+    // White thinks too long: the server ends the game on time.
+    let v = c.wait_view(|v| v["phase"] == "over").await;
+    assert_eq!(v["result"]["sgf"], "B+T");
+    assert_eq!(v["result"]["by"], "time");
+    // Byo-yomi and Fischer games start with their overtime.
+    let g = server
+        .create(json!({"rules": "ffg", "size": 9,
+            "clock": {"kind": "byo_yomi", "main_s": 60, "periods": 3, "period_s": 30},
+            "opponent": {"kind": "same_screen"}}))
+        .await;
+    let v = server.view(g["id"].as_str().unwrap()).await;
+    assert_eq!(v["clock"]["sides"]["white"]["periods"], 3);
+    assert!(v["clock"]["left_ms"].as_i64().unwrap() > 140_000);
+}
+
+#[tokio::test]
+async fn learning_path_opens_steps_in_order() {
+    let server = Running::start(temp_db("learn")).await;
+    let (status, body) = server.http("GET", "/api/learn", "").await;
+    assert_eq!(status, 200);
+    let learn: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(learn["unlocked"], 1);
+    assert_eq!(learn["lessons"].as_array().unwrap().len(), 4);
+    assert_eq!(learn["lessons"][0]["preset"], "first-capture");
+    let learner = learn["learner"].as_str().unwrap().to_string();
+    let (status, body) = server
+        .post_json(
+            "/api/games",
+            &json!({"lesson": 2, "learner": learner, "opponent": {"kind": "same_screen"}}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert!(body["message"].as_str().unwrap().contains("step 1"), "{body}");
+    // Win step 1 (the first capture) against the beginner engine.
+    let mut won = false;
+    for _ in 0..5 {
+        let g = server
+            .create(json!({"lesson": 1, "learner": learner, "opponent": {"kind": "same_screen"}}))
+            .await;
+        let mut c = server
+            .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+            .await;
+        assert_eq!(c.seat, "black");
+        assert_eq!(c.last_view["rules"], "first-capture");
+        assert_eq!(c.last_view["lesson"], 1);
+        let v = capture_greedily(&mut c).await;
+        if v["result"]["winner"] == "black" {
+            won = true;
+            break;
+        }
+    }
+    assert!(won, "Black wins a first-capture game in five tries");
+    let stored = server.stop();
+    let server = Running::start(stored).await;
+    let (status, body) = server
+        .post_json(
+            "/api/games",
+            &json!({"lesson": 2, "learner": learner, "opponent": {"kind": "same_screen"}}),
+        )
+        .await;
+    assert_eq!(status, 200, "step 2 is open after step 1 is won: {body}");
+}
+
+/// Plays Black in a capture game: capture when possible, save a chain in
+/// atari, else reduce the liberties of White's weakest chain.
+pub async fn capture_greedily(c: &mut common::Client) -> Value {
+    for _ in 0..80 {
+        let v = c
+            .wait_view(|v| v["to_move"] == "black" || v["phase"] != "playing")
+            .await;
+        if v["phase"] != "playing" {
+            return v;
+        }
+        let board = v["board"].as_str().unwrap().as_bytes().to_vec();
+        let n = v["width"].as_u64().unwrap() as usize;
+        let choice = greedy_move(&board, n);
+        let answer = c.play(&choice).await;
+        assert_eq!(answer["type"], "view", "{choice}: {answer}");
+    }
+    c.last_view.clone()
+}
+
+fn neighbours(i: usize, n: usize) -> Vec<usize> {
+    let (x, y) = (i % n, i / n);
+    let mut v = Vec::new();
+    if x > 0 {
+        v.push(i - 1);
+    }
+    if x + 1 < n {
+        v.push(i + 1);
+    }
+    if y > 0 {
+        v.push(i - n);
+    }
+    if y + 1 < n {
+        v.push(i + n);
+    }
+    v
+}
+
+/// Chains of `color` as (stones, liberties).
+fn chains(board: &[u8], n: usize, color: u8) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let mut seen = vec![false; board.len()];
+    let mut out = Vec::new();
+    for s in 0..board.len() {
+        if board[s] != color || seen[s] {
+            continue;
+        }
+        let (mut stones, mut libs, mut stack) = (Vec::new(), Vec::new(), vec![s]);
+        seen[s] = true;
+        while let Some(p) = stack.pop() {
+            stones.push(p);
+            for q in neighbours(p, n) {
+                if board[q] == b'.' && !libs.contains(&q) {
+                    libs.push(q);
+                } else if board[q] == color && !seen[q] {
+                    seen[q] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        out.push((stones, libs));
+    }
+    out
+}
+
+fn vertex(i: usize, n: usize) -> String {
+    let letters = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    format!("{}{}", letters[i % n] as char, n - i / n)
+}
+
+fn greedy_move(board: &[u8], n: usize) -> String {
+    let white = chains(board, n, b'O');
+    let black = chains(board, n, b'X');
+    // Liberties of a black stone at p (own chains joined).
+    let safe = |p: usize| {
+        let mut b = board.to_vec();
+        b[p] = b'X';
+        chains(&b, n, b'X')
+            .iter()
+            .find(|(s, _)| s.contains(&p))
+            .is_some_and(|(_, l)| l.len() >= 2)
+    };
+    if let Some((_, libs)) = white.iter().find(|(_, l)| l.len() == 1) {
+        return vertex(libs[0], n);
+    }
+    if let Some((_, libs)) = black.iter().find(|(_, l)| l.len() == 1)
+        && safe(libs[0])
+    {
+        return vertex(libs[0], n);
+    }
+    let mut targets: Vec<&(Vec<usize>, Vec<usize>)> = white.iter().collect();
+    targets.sort_by_key(|(_, l)| l.len());
+    for (_, libs) in targets {
+        if let Some(&p) = libs.iter().find(|&&p| safe(p)) {
+            return vertex(p, n);
+        }
+    }
+    let centre = (n / 2) * n + n / 2;
+    let p = (0..board.len())
+        .map(|k| (centre + k * 7) % board.len())
+        .find(|&p| board[p] == b'.' && safe(p))
+        .unwrap_or(centre);
+    vertex(p, n)
+}
+
+#[tokio::test]
+async fn a_restarted_server_has_every_game_as_it_was() {
+    let db = temp_db("restart");
+    let server = Running::start(db).await;
+    let g = server
+        .create(json!({"rules": "ffg", "size": 9, "opponent": {"kind": "friend", "color": "white"}}))
+        .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let token = g["token"].as_str().unwrap().to_string();
+    let invite = g["invite"].as_str().unwrap().to_string();
+    let mut black = server.connect(&id, Some(&invite)).await;
+    let mut white = server.connect(&id, Some(&token)).await;
+    black.play("C3").await;
+    white.wait_view(|v| v["move_number"] == 1).await;
+    white.play("G7").await;
+    black.wait_view(|v| v["move_number"] == 2).await;
+    black.ask(json!({"type": "undo"})).await;
+    let before = server.view(&id).await;
+    let db = server.stop();
+    let server = Running::start(db).await;
+    let after = server.view(&id).await;
+    for key in ["board", "move_number", "to_move", "undo_request", "captures", "phase"] {
+        assert_eq!(before[key], after[key], "{key}");
+    }
+    assert_eq!(after["undo_request"], "black");
+    // The seats survive too.
+    let mut white = server.connect(&id, Some(&token)).await;
+    assert_eq!(white.seat, "white");
+    let v = white.ask(json!({"type": "accept_undo"})).await;
+    assert_eq!(v["move_number"], 0);
+}

@@ -1,0 +1,56 @@
+//! The web board in a real browser: the scenarios of tests/browser/scenarios.js
+//! (Playwright driving Debian's chromium, headless) against a server started
+//! here. Screenshots go to target/browser-shots. `.ci/run` installs chromium
+//! and runs `npm ci` in tests/browser.
+
+mod common;
+
+use common::{Running, temp_db};
+use std::path::PathBuf;
+use std::process::Command;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_scenarios() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    assert!(
+        dir.join("node_modules/playwright-core").is_dir(),
+        "playwright-core is not installed: run `npm ci` in {} (.ci/run does)",
+        dir.display()
+    );
+    assert!(
+        std::path::Path::new("/usr/bin/chromium").exists(),
+        "/usr/bin/chromium is missing: install Debian's chromium (.ci/run does)"
+    );
+    let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/browser-shots");
+    let server = Running::start(temp_db("browser")).await;
+    let base = format!("http://{}", server.addr);
+    let output = tokio::task::spawn_blocking(move || {
+        Command::new("node")
+            .arg("scenarios.js")
+            .arg(&base)
+            .arg(&shots)
+            .current_dir(&dir)
+            .output()
+    })
+    .await
+    .unwrap()
+    .expect("node runs (Node 20 is needed)");
+    let out = String::from_utf8_lossy(&output.stdout);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "browser scenarios failed ({}):\n{out}\n{err}",
+        output.status
+    );
+    for name in [
+        "frenchPage",
+        "koClickIsExplained",
+        "gameEndsAndCounts",
+        "reloadKeepsTheGame",
+        "invitationAndSpectator",
+        "reviewAnSgf",
+        "beginnerWinsFirstCapture",
+    ] {
+        assert!(out.contains(&format!("ok   {name}")), "{name} did not pass:\n{out}");
+    }
+}

@@ -1,0 +1,250 @@
+//! A real server on a loopback port with a fresh SQLite file, and small
+//! HTTP and WebSocket clients to talk to it.
+
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+use tengen_web::{ServeConfig, Server};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+/// A fresh database path under the target directory's temp space.
+pub fn temp_db(name: &str) -> PathBuf {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "tengen-web-test-{}-{}-{}",
+        std::process::id(),
+        name,
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("tengen.db")
+}
+
+/// A server running in the background on a free loopback port.
+#[derive(Debug)]
+pub struct Running {
+    pub addr: SocketAddr,
+    pub db: PathBuf,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    pub async fn start(db: PathBuf) -> Running {
+        let config = ServeConfig {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            db: db.clone(),
+        };
+        let server = Server::bind(&config).await.unwrap();
+        let addr = server.local_addr();
+        let task = tokio::spawn(async move {
+            let _ = server.run().await;
+        });
+        Running { addr, db, task }
+    }
+
+    /// Stops serving (the database stays).
+    pub fn stop(self) -> PathBuf {
+        self.task.abort();
+        self.db
+    }
+
+    pub async fn http(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+        http(self.addr, method, path, body).await
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> (u16, Value) {
+        let (status, text) = self.http("POST", path, &body.to_string()).await;
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    /// Creates a game; returns the answer (id, token, seat, invite).
+    pub async fn create(&self, form: Value) -> Value {
+        let (status, body) = self.post_json("/api/games", &form).await;
+        assert_eq!(status, 200, "create {form}: {body}");
+        body
+    }
+
+    pub async fn view(&self, id: &str) -> Value {
+        let (status, text) = self.http("GET", &format!("/api/games/{id}"), "").await;
+        assert_eq!(status, 200, "{text}");
+        serde_json::from_str(&text).unwrap()
+    }
+
+    pub async fn connect(&self, id: &str, token: Option<&str>) -> Client {
+        Client::connect(self.addr, id, token).await
+    }
+}
+
+/// A minimal HTTP/1.1 request, answered with the status and the body.
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw).await;
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let status: u16 = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
+    (status, body)
+}
+
+fn dechunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 || tail.len() < n {
+            break;
+        }
+        out.push_str(&tail[..n]);
+        rest = tail[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// One WebSocket connection to a game.
+#[derive(Debug)]
+pub struct Client {
+    ws: Socket,
+    pub seat: String,
+    pub last_view: Value,
+    /// The latest `names` message (names of the last move).
+    pub last_names: Value,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Client {
+        let q = token.map(|t| format!("?token={t}")).unwrap_or_default();
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{id}{q}"))
+            .await
+            .unwrap();
+        let mut c = Client {
+            ws,
+            seat: String::new(),
+            last_view: Value::Null,
+            last_names: Value::Null,
+        };
+        let welcome = c.next().await;
+        assert_eq!(welcome["type"], "welcome");
+        c.seat = welcome["seat"].as_str().unwrap().to_string();
+        let view = c.next().await;
+        assert_eq!(view["type"], "view");
+        c.last_view = view;
+        c
+    }
+
+    /// The next view or error, within ten seconds (`names` messages, which
+    /// follow views, are kept aside).
+    pub async fn next(&mut self) -> Value {
+        loop {
+            let v = self.next_any().await;
+            if v["type"] == "names" {
+                self.last_names = v;
+                continue;
+            }
+            return v;
+        }
+    }
+
+    /// The next message of any kind, within ten seconds.
+    pub async fn next_any(&mut self) -> Value {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .expect("a message within 10 s")
+                .expect("the socket open")
+                .unwrap();
+            if let Message::Text(t) = msg {
+                let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                if v["type"] == "view" {
+                    self.last_view = v.clone();
+                }
+                return v;
+            }
+        }
+    }
+
+    pub async fn send_raw(&mut self, text: String) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    pub async fn send(&mut self, msg: Value) {
+        self.send_raw(msg.to_string()).await;
+    }
+
+    /// Reads the messages already waiting (views of earlier changes).
+    pub async fn drain(&mut self) {
+        while let Ok(Some(Ok(msg))) =
+            tokio::time::timeout(Duration::from_millis(30), self.ws.next()).await
+        {
+            if let Message::Text(t) = msg {
+                let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                if v["type"] == "view" {
+                    self.last_view = v;
+                } else if v["type"] == "names" {
+                    self.last_names = v;
+                }
+            }
+        }
+    }
+
+    /// Sends a request and returns the answer: the next view, or an error.
+    pub async fn ask(&mut self, msg: Value) -> Value {
+        self.drain().await;
+        self.send(msg).await;
+        self.next().await
+    }
+
+    pub async fn play(&mut self, vertex: &str) -> Value {
+        self.ask(json!({"type": "play", "vertex": vertex})).await
+    }
+
+    /// Waits for a view satisfying `pred`.
+    pub async fn wait_view(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        if pred(&self.last_view) {
+            return self.last_view.clone();
+        }
+        loop {
+            let v = self.next().await;
+            if v["type"] == "view" && pred(&v) {
+                return v;
+            }
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// Asserts an answer is an error with this code.
+pub fn assert_error(answer: &Value, code: &str) {
+    assert_eq!(answer["type"], "error", "expected error {code}, got {answer}");
+    assert_eq!(answer["code"], code, "{answer}");
+    assert!(
+        !answer["message"].as_str().unwrap_or("").is_empty(),
+        "{answer}"
+    );
+}
