@@ -644,3 +644,18 @@ fn tengen_explain_names_the_last_move() {
     assert_eq!(r[9], err("no move to explain"));
     assert_eq!(r[11], ok("1 B pass - a pass"));
 }
+
+#[test]
+fn seki_is_listed_as_seki_not_dead() {
+    // RULES.md's seki: one eye each and a shared liberty at D2.
+    let r = transcript(
+        b"rectangular_boardsize 7 2\nplay b B2\nplay b C2\nplay b A1\nplay b B1\nplay b C1\nplay b D1\n\
+          play w E2\nplay w F2\nplay w E1\nplay w F1\nplay w G1\n\
+          final_status_list seki\nfinal_status_list dead\nfinal_status_list alive\nkgs-rules japanese\nfinal_score\n",
+    );
+    assert_eq!(r[12], ok("B2 C2 A1 B1 C1 D1\nE2 F2 E1 F1 G1"));
+    assert_eq!(r[13], ok(""));
+    assert_eq!(r[14], ok(""));
+    // Territory scoring counts nothing in seki: komi decides.
+    assert_eq!(r[16], ok("W+6.5"));
+}

@@ -46,7 +46,10 @@ fn http(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
         .nth(1)
         .and_then(|c| c.parse().ok())
         .unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
     (status, body)
 }
 
@@ -112,7 +115,14 @@ async fn sigkill_mid_game_loses_nothing() {
 
     let (mut server, addr) = start(&db);
     let after = view(&addr, &id);
-    for key in ["board", "move_number", "to_move", "captures", "phase", "last"] {
+    for key in [
+        "board",
+        "move_number",
+        "to_move",
+        "captures",
+        "phase",
+        "last",
+    ] {
         assert_eq!(before[key], after[key], "{key} after the restart");
     }
     assert_eq!(after["move_number"], 3);

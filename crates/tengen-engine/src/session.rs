@@ -721,10 +721,18 @@ mod tests {
         let mut s = session();
         say(&mut s, "kata-set-rules tromp-taylor").unwrap();
         say(&mut s, "boardsize 3").unwrap();
-        for v in ["play w A2", "play w B1", "play b A1"] {
+        for v in [
+            "play b A1",
+            "play b A2",
+            "play w B1",
+            "play w B2",
+            "play w B3",
+            "play b A3",
+        ] {
             assert_eq!(say(&mut s, v), Ok(String::new()), "{v}");
         }
-        // A1 was a suicide, allowed by Tromp-Taylor, not by Chinese rules.
+        // A3 was a suicide of three stones: Tromp-Taylor allows it, the
+        // Chinese rules do not.
         let err = say(&mut s, "kgs-rules chinese").unwrap_err();
         assert!(
             err.to_string().contains("not legal under these rules"),

@@ -322,24 +322,33 @@ impl<'g> Playout<'g> {
     /// A playout move that is no bad self-atari.
     #[inline]
     fn acceptable(&self, board: &Board, p: Point, color: Color, rng: &mut Rng) -> bool {
-        board.is_playout_move(p, color) && !self.bad_self_atari(board, p, color, rng)
+        board.is_playout_move(p, color)
+            && match self.refusal(board, p, color) {
+                Refusal::Never => true,
+                Refusal::Mostly => rng.next_u32() & 255 >= P_LONE_SELF_ATARI,
+                Refusal::Always => false,
+            }
     }
 
-    /// Self-atari that a playout refuses: always of two stones or more, or
-    /// of any stone when captures decide the game; of a lone stone most of
-    /// the time (the rest leaves room for throw-ins and nakade).
-    fn bad_self_atari(&self, board: &Board, p: Point, color: Color, rng: &mut Rng) -> bool {
+    /// How a playout treats a move as self-atari: always refused for two
+    /// stones or more, or any stone when captures decide the game (a seki
+    /// stays a seki); mostly refused for a lone stone (the rest leaves room
+    /// for throw-ins and nakade).
+    fn refusal(&self, board: &Board, p: Point, color: Color) -> Refusal {
         if liberties_after(board, self.geo, p, color) >= 2 {
-            return false;
-        }
-        self.judge.goal.is_some()
+            Refusal::Never
+        } else if self.judge.goal.is_some()
             || self.judge.count == Count::Captures
             || self
                 .geo
                 .adjacent(p)
                 .iter()
                 .any(|&q| board.get(q) == Some(color))
-            || rng.next_u32() & 255 < P_LONE_SELF_ATARI
+        {
+            Refusal::Always
+        } else {
+            Refusal::Mostly
+        }
     }
 
     /// A uniform choice among the acceptable moves: draw without
@@ -367,8 +376,23 @@ impl<'g> Playout<'g> {
             k -= 1;
             self.pool.swap(r, k);
         }
-        None
+        // Only refused moves are left: a lone stone's self-atari is played
+        // rather than passing, so that dead chains still get captured.
+        self.pool.iter().copied().find(|&p| {
+            board.is_playout_move(p, color) && self.refusal(board, p, color) != Refusal::Always
+        })
     }
+}
+
+/// How a playout treats a self-atari.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refusal {
+    /// Not a self-atari.
+    Never,
+    /// A lone stone's self-atari: refused most of the time.
+    Mostly,
+    /// A self-atari that is never played.
+    Always,
 }
 
 /// The liberty of a chain in atari (the chain at `p`), if it has one.
@@ -459,7 +483,12 @@ pub(crate) fn atari_answers(
 
 /// The atari answers of the whole board, for `color` to move: capture each
 /// enemy chain in atari, save each own chain in atari.
-pub(crate) fn board_atari_answers(board: &Board, geo: &Geometry, color: Color, out: &mut Vec<Point>) {
+pub(crate) fn board_atari_answers(
+    board: &Board,
+    geo: &Geometry,
+    color: Color,
+    out: &mut Vec<Point>,
+) {
     let mut seen = Vec::new();
     for &p in geo.points() {
         let Some(c) = board.get(p) else {

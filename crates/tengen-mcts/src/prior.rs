@@ -82,8 +82,7 @@ impl<'a> Prior<'a> {
         }
         if self.urgent.contains(&p) {
             add(SAVE, SAVE);
-        } else if self.extends_chain_in_atari(p)
-            && runs_into_ladder(board, self.geo, p, self.color)
+        } else if self.extends_chain_in_atari(p) && runs_into_ladder(board, self.geo, p, self.color)
         {
             add(LADDER_RUN, 0.0);
         } else if self.ataris_two_liberty_chain(p)

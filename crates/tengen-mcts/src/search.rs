@@ -149,7 +149,7 @@ const EXPAND_AT: u32 = 8;
 /// same (Michi's 3500).
 const RAVE_EQUIV: f32 = 3500.0;
 /// Nodes the tree may hold before it stops growing (memory bound).
-const MAX_NODES: usize = 12_000_000;
+const MAX_NODES: usize = 4_000_000;
 /// Root visits under which the engine does not resign.
 const RESIGN_MIN_VISITS: u64 = 500;
 /// Simulations between two flushes of a thread's ownership counts.
@@ -793,8 +793,9 @@ pub fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
 }
 
 /// A chain is dead when the opponent owns its points this much on average
-/// (-1..1 from the chain's side, so at least about 70% of the playouts).
-const DEAD_BELOW: f32 = 0.4;
+/// (-1..1 from the chain's side: the opponent owns them in about 65% of
+/// the playouts or more; a chain in seki keeps its stones, so owns them).
+const DEAD_BELOW: f32 = 0.3;
 
 /// Dead stones of `game`'s final position (any phase), for `tengen score
 /// --dead auto`, the web board and GTP `final_status_list`: `playouts`

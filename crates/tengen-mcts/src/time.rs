@@ -91,65 +91,66 @@ const FLOOR: Duration = Duration::from_millis(20);
 /// stones still to play. `TimeControl::None` gives `Duration::ZERO`: the
 /// caller's own limit applies.
 pub fn think_time(control: &TimeControl, clock: &ClockState, game: &Game) -> Duration {
-    let moves_left = expected_moves_left(game);
-    let share = |left: Duration, moves: f64| -> Duration {
+    let (moves_left, weight) = game_stage(game);
+    // A share of `left` for this move, weighted by the stage of the game,
+    // never more than `left` less the margin.
+    let share = |left: Duration, moves: f64, weight: f64| -> Duration {
         let usable = left.saturating_sub(LAG);
-        usable.div_f64(moves.max(1.0)).min(usable)
+        usable.mul_f64(weight / moves.max(1.0)).min(usable)
     };
+    let at_least_a_moment =
+        |t: Duration, left: Duration| t.max(FLOOR.min(left.saturating_sub(LAG)));
     match *control {
         TimeControl::None => Duration::ZERO,
         TimeControl::Absolute { .. } => {
-            share(clock.main_left, moves_left).max(FLOOR.min(clock.main_left.saturating_sub(LAG)))
+            at_least_a_moment(share(clock.main_left, moves_left, weight), clock.main_left)
         }
         TimeControl::Fischer { increment, .. } => {
             let usable = clock.main_left.saturating_sub(LAG);
-            (share(clock.main_left, moves_left) + increment.mul_f64(0.8)).min(usable)
+            (share(clock.main_left, moves_left, weight) + increment.mul_f64(0.8)).min(usable)
         }
         TimeControl::ByoYomi { period, .. } => {
             let safe_period = period.saturating_sub(LAG).mul_f64(0.9);
             if clock.in_overtime || clock.main_left.is_zero() {
                 // In byo-yomi: one period each move, less the margin.
-                if clock.periods_left == 0 && !clock.in_overtime {
-                    return Duration::ZERO;
-                }
-                return safe_period;
+                return safe_period.max(FLOOR.min(period));
             }
             // Main time: spread it, and never think less than a period would
             // allow (the period is there anyway).
-            let from_main = share(clock.main_left, moves_left * 0.7);
+            let from_main = share(clock.main_left, moves_left * 0.7, weight);
             let cap = clock.main_left.saturating_sub(LAG) + safe_period;
             from_main.max(safe_period).min(cap)
         }
         TimeControl::Canadian { period, stones, .. } => {
             if clock.in_overtime || clock.main_left.is_zero() {
-                let stones_left = if clock.in_overtime {
-                    clock.stones_left
+                // The stones of the period share it evenly.
+                let (left, stones_left) = if clock.in_overtime {
+                    (clock.main_left, clock.stones_left)
                 } else {
-                    stones
+                    (period, stones)
                 };
-                let left = if clock.in_overtime {
-                    clock.main_left
-                } else {
-                    period
-                };
-                return share(left, f64::from(stones_left.max(1)) + 0.5);
+                return share(left, f64::from(stones_left.max(1)) + 0.5, 1.0);
             }
-            share(clock.main_left, moves_left)
+            at_least_a_moment(share(clock.main_left, moves_left, weight), clock.main_left)
         }
     }
 }
 
-/// A guess at the moves the mover still has to make: about a third of the
-/// board's empty points, more in the opening, with a floor so that the last
-/// moves keep some time. Spending `left / moves` each move gives more time
-/// early (many moves left, but much time) and less once the board fills.
-fn expected_moves_left(game: &Game) -> f64 {
+/// The moves the mover may still have to make (half the empty points, at
+/// least [`MIN_MOVES_LEFT`] so that the end keeps some time) and the weight
+/// of this stage: the middle game, where the fights are, weighs more than
+/// the opening, and the settled endgame less.
+fn game_stage(game: &Game) -> (f64, f64) {
     let points = game.size().num_points() as f64;
     let empty = game.board().empty_points().len() as f64;
     let fill = 1.0 - empty / points.max(1.0);
-    // Opening and middle game: plan for the long game ahead; endgame: the
-    // settled board needs little, so the divisor stays large.
-    let base = (empty * 0.35).max(points * 0.08);
-    let opening_bonus = if fill < 0.1 { 0.85 } else { 1.0 };
-    (base * opening_bonus).max(8.0)
+    let weight = match fill {
+        f if f < 0.12 => 1.0,
+        f if f < 0.55 => 1.4,
+        _ => 0.6,
+    };
+    ((empty * 0.5).max(MIN_MOVES_LEFT), weight)
 }
+
+/// The fewest moves left a budget plans for.
+const MIN_MOVES_LEFT: f64 = 20.0;

@@ -115,16 +115,35 @@ fn canadian_overtime_shares_the_period_among_the_stones() {
 }
 
 #[test]
-fn more_time_on_an_open_board_than_on_a_full_one() {
+fn the_middle_game_gets_more_than_the_opening_and_the_endgame() {
     let control = TimeControl::Absolute { main: secs(600.0) };
     let clock = ClockState::start(&control);
     let g = games();
     for pair in g.chunks(2) {
-        let open = think_time(&control, &clock, &pair[0]);
-        let full = think_time(&control, &clock, &pair[1]);
-        assert!(open > Duration::ZERO);
-        assert!(open < secs(600.0) / 10);
-        assert!(full >= open, "a fuller board has fewer moves left");
+        let opening = think_time(&control, &clock, &pair[0]);
+        let middle = think_time(&control, &clock, &pair[1]);
+        assert!(opening > Duration::ZERO);
+        assert!(opening < secs(600.0) / 10);
+        assert!(middle > opening, "{middle:?} against {opening:?}");
+        let mut endgame = pair[1].clone();
+        let size = endgame.size();
+        for p in size.points() {
+            if endgame.board().empty_points().len() * 10 < size.num_points() {
+                break;
+            }
+            if endgame.is_legal(Move::Play(p)) {
+                endgame.play(Move::Play(p)).unwrap();
+                endgame.play(Move::Pass).unwrap();
+            }
+        }
+        let late = think_time(&control, &clock, &endgame);
+        assert!(late > Duration::ZERO);
+        // On a small board the few moves left do not make up for the
+        // settled position's lower weight (on larger ones, with the same
+        // clock, they do: the clock would have run down by then).
+        if size.num_points() <= 81 {
+            assert!(late < middle, "{late:?} against {middle:?}");
+        }
     }
 }
 

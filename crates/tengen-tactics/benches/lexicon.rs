@@ -5,6 +5,9 @@
 //! Criterion's figure comes first; then one line gives milliseconds per
 //! game over a fixed number of runs.
 
+// The tests' minimal SGF reader (this crate does not depend on tengen-sgf);
+// the bench uses its parser, not its position builder.
+#[allow(dead_code)]
 #[path = "../tests/common/sgf.rs"]
 mod sgf;
 

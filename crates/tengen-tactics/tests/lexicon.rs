@@ -188,18 +188,36 @@ fn every_case_of_every_data_file_is_named_as_expected() {
             let all = name_moves(&whole);
             let names = &all[index];
             let got = ids(names);
-            let en: String = names.iter().map(|n| n.sentence(Lang::En)).collect::<Vec<_>>().join("; ");
-            let fr: String = names.iter().map(|n| n.sentence(Lang::Fr)).collect::<Vec<_>>().join("; ");
+            let en: String = names
+                .iter()
+                .map(|n| n.sentence(Lang::En))
+                .collect::<Vec<_>>()
+                .join("; ");
+            let fr: String = names
+                .iter()
+                .map(|n| n.sentence(Lang::Fr))
+                .collect::<Vec<_>>()
+                .join("; ");
             let mut wrong = Vec::new();
             for e in &c.expect {
-                assert!(TERMS.contains(&e.as_str()), "{}:{}: unknown term {e}", c.file, c.line);
+                assert!(
+                    TERMS.contains(&e.as_str()),
+                    "{}:{}: unknown term {e}",
+                    c.file,
+                    c.line
+                );
                 *positive.entry(e.clone()).or_default() += 1;
                 if !got.contains(&e.as_str()) {
                     wrong.push(format!("missing {e}"));
                 }
             }
             for a in &c.absent {
-                assert!(TERMS.contains(&a.as_str()), "{}:{}: unknown term {a}", c.file, c.line);
+                assert!(
+                    TERMS.contains(&a.as_str()),
+                    "{}:{}: unknown term {a}",
+                    c.file,
+                    c.line
+                );
                 *negative.entry(a.clone()).or_default() += 1;
                 if got.contains(&a.as_str()) {
                     wrong.push(format!("unexpected {a}"));

@@ -97,7 +97,12 @@ fn has_line(nodes: &[Node], at: usize, moves: &[String]) -> bool {
 #[test]
 fn every_dictionary_entry_is_a_line_of_pachis_joseki_trees() {
     let dir = common::data_root().unwrap().join("pachi_tests/joseki");
-    let files = ["joseki_44.sgf", "joseki_34.sgf", "joseki_33.sgf", "joseki_54.sgf"];
+    let files = [
+        "joseki_44.sgf",
+        "joseki_34.sgf",
+        "joseki_33.sgf",
+        "joseki_54.sgf",
+    ];
     let trees: Vec<Vec<Node>> = files
         .iter()
         .map(|f| {
@@ -159,7 +164,11 @@ fn every_entry_is_named_under_every_symmetry_and_either_colour() {
             for first in [Color::Black, Color::White] {
                 let named = play_entry(e.moves, sym, first);
                 let want: Vec<bool> = (0..named.len()).map(|i| i >= 2).collect();
-                assert_eq!(named, want, "{} under symmetry {sym}, {first:?} first", e.en);
+                assert_eq!(
+                    named, want,
+                    "{} under symmetry {sym}, {first:?} first",
+                    e.en
+                );
             }
         }
     }

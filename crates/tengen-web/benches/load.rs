@@ -4,7 +4,11 @@
 //! the move latency (send to answer) percentiles.
 //!
 //! `cargo bench -p tengen-web --bench load` (TENGEN_LOAD_GAMES and
-//! TENGEN_LOAD_MOVES change the 500 games and 40 moves per game).
+//! TENGEN_LOAD_MOVES change the 500 games and 40 moves per game). Players
+//! answer at once by default: every game always has a move in flight, so
+//! the latency is mostly queueing behind the other 499 games.
+//! TENGEN_LOAD_THINK_MS gives each player a random think time (uniform, of
+//! that mean) before each move, as people have.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -31,18 +35,18 @@ async fn player(
     token: String,
     color: &'static str,
     moves: u64,
+    think_ms: u64,
     seed: u64,
 ) -> Vec<Duration> {
     let url = format!("ws://{addr}/ws/{id}?token={token}");
-    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let mut ws = common::connect(&url).await;
     let mut rng = Rng::new(seed);
     let mut latencies = Vec::new();
     let mut view = Value::Null;
     loop {
         // Wait for this player's turn, or the end of the game.
-        let done = |v: &Value| {
-            v["phase"] != "playing" || v["move_number"].as_u64().unwrap_or(0) >= moves
-        };
+        let done =
+            |v: &Value| v["phase"] != "playing" || v["move_number"].as_u64().unwrap_or(0) >= moves;
         while view["type"] != "view" || (view["to_move"] != color && !done(&view)) {
             let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
                 .await
@@ -59,6 +63,10 @@ async fn player(
         let number = view["move_number"].as_u64().unwrap_or(0);
         if view["phase"] != "playing" || number >= moves {
             break;
+        }
+        if think_ms > 0 {
+            let t = rng.below(2 * think_ms as usize + 1) as u64;
+            tokio::time::sleep(Duration::from_millis(t)).await;
         }
         let board: Vec<u8> = view["board"].as_str().unwrap().bytes().collect();
         let n = view["width"].as_u64().unwrap() as usize;
@@ -112,6 +120,7 @@ async fn player(
 fn main() {
     let games = env_or("TENGEN_LOAD_GAMES", 500);
     let moves = env_or("TENGEN_LOAD_MOVES", 40) as u64;
+    let think_ms = env_or("TENGEN_LOAD_THINK_MS", 0) as u64;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -138,6 +147,7 @@ fn main() {
                     token.as_str().unwrap().to_string(),
                     color,
                     moves,
+                    think_ms,
                     (i as u64) * 2 + u64::from(color == "white"),
                 )));
             }
@@ -160,7 +170,7 @@ fn main() {
         }
         assert!(played >= games as u64 * moves.min(20), "the games were played");
         println!(
-            "games={games} players={} moves={played} requests={} seconds={seconds:.2} moves_per_s={:.0} latency_ms p50={:.2} p99={:.2} max={:.2}",
+            "games={games} players={} think_ms={think_ms} moves={played} requests={} seconds={seconds:.2} moves_per_s={:.0} latency_ms p50={:.2} p99={:.2} max={:.2}",
             games * 2,
             all.len(),
             played as f64 / seconds,

@@ -204,9 +204,7 @@ impl Clock {
         match control {
             TimeControl::Absolute { .. } => {}
             TimeControl::Fischer {
-                increment_s,
-                max_s,
-                ..
+                increment_s, max_s, ..
             } => {
                 if !flagged {
                     s.main_ms += i64::from(increment_s) * 1000;

@@ -31,9 +31,9 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// `bits` random bits as hex, from the standard library's per-process
-/// random keys (seeded by the operating system): seat tokens and ids that
-/// cannot be guessed.
+/// `words` x 64 random bits as hex, from the standard library's hash keys
+/// (seeded by the operating system for each `RandomState`): seat tokens and
+/// ids that cannot be guessed.
 pub fn random_hex(words: usize) -> String {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     (0..words)
@@ -272,9 +272,13 @@ impl Hub {
                 };
                 (opp, color.name(), b, w, None)
             }
-            OpponentChoice::SameScreen => {
-                (Opponent::SameScreen, "both", token.clone(), token.clone(), None)
-            }
+            OpponentChoice::SameScreen => (
+                Opponent::SameScreen,
+                "both",
+                token.clone(),
+                token.clone(),
+                None,
+            ),
             OpponentChoice::Friend { color } => {
                 let (b, w) = match color {
                     Color::Black => (token.clone(), other.clone()),

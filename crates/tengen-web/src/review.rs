@@ -104,8 +104,7 @@ pub fn load(text: &str) -> Result<Review, WebError> {
         max_nodes: MAX_NODES,
         ..ParseOptions::lenient()
     };
-    let parsed =
-        tengen_sgf::parse_str(text, &options).map_err(|e| WebError::Sgf(e.to_string()))?;
+    let parsed = tengen_sgf::parse_str(text, &options).map_err(|e| WebError::Sgf(e.to_string()))?;
     let tree = parsed
         .collection
         .trees

@@ -260,7 +260,10 @@ pub struct Room {
 pub fn preset_rules(name: &str) -> Result<(Preset, Rules), WebError> {
     let preset = Preset::from_name(name).ok_or_else(|| WebError::Invalid {
         field: "rules",
-        why: format!("unknown rules {name:?}: known rules are {}", Preset::known_names()),
+        why: format!(
+            "unknown rules {name:?}: known rules are {}",
+            Preset::known_names()
+        ),
     })?;
     Ok((preset, preset.rules()))
 }
@@ -290,17 +293,17 @@ impl Room {
             field: "size",
             why: e.to_string(),
         })?;
-        let stones = if row.handicap_stones == "fixed" {
-            HandicapStones::Fixed
-        } else {
-            let points = tengen_core::vertex::parse_points(&row.handicap_stones, size).map_err(
-                |e| WebError::Invalid {
-                    field: "handicap_stones",
-                    why: e.to_string(),
-                },
-            )?;
-            HandicapStones::Free(points)
-        };
+        let stones =
+            if row.handicap_stones == "fixed" {
+                HandicapStones::Fixed
+            } else {
+                let points = tengen_core::vertex::parse_points(&row.handicap_stones, size)
+                    .map_err(|e| WebError::Invalid {
+                        field: "handicap_stones",
+                        why: e.to_string(),
+                    })?;
+                HandicapStones::Free(points)
+            };
         let mut game = Game::with_handicap(rules, size, row.handicap, stones).map_err(|e| {
             WebError::Invalid {
                 field: "handicap",
@@ -308,12 +311,12 @@ impl Room {
             }
         })?;
         if let Some(k) = &row.komi {
-            let komi = k.parse().map_err(|e: tengen_core::ParsePointsError| {
-                WebError::Invalid {
+            let komi = k
+                .parse()
+                .map_err(|e: tengen_core::ParsePointsError| WebError::Invalid {
                     field: "komi",
                     why: e.to_string(),
-                }
-            })?;
+                })?;
             game.set_komi(komi);
         }
         let opponent: Opponent = serde_json::from_str(&row.opponent)?;

@@ -40,6 +40,8 @@ pub const DEFAULT_PORT: u16 = 8619;
 pub const MAX_MESSAGE: usize = 4 << 10;
 /// Longest WebSocket frame read at all (the connection closes beyond).
 const MAX_FRAME: usize = 64 << 10;
+/// Bytes read from a socket at a time.
+const READ_BUFFER: usize = 4 << 10;
 /// Longest new-game form.
 const MAX_FORM: usize = 16 << 10;
 /// The learner cookie.
@@ -197,10 +199,12 @@ async fn read_body(headers: &HeaderMap, body: Body, limit: usize) -> Result<Vec<
     if let Some(size) = declared.filter(|&s| s > limit) {
         return Err(WebError::TooLarge { size, limit });
     }
-    let bytes = to_bytes(body, limit).await.map_err(|_| WebError::TooLarge {
-        size: declared.unwrap_or(limit + 1),
-        limit,
-    })?;
+    let bytes = to_bytes(body, limit)
+        .await
+        .map_err(|_| WebError::TooLarge {
+            size: declared.unwrap_or(limit + 1),
+            limit,
+        })?;
     Ok(bytes.to_vec())
 }
 
@@ -265,7 +269,10 @@ async fn socket(
     ws: WebSocketUpgrade,
 ) -> Result<Response, WebError> {
     let slot = hub.slot(&id)?;
+    // Small reads: the protocol's messages are short, and each read
+    // buffer is zeroed before use.
     Ok(ws
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |socket| session(hub, slot, q.token, socket)))

@@ -232,14 +232,12 @@ impl Store {
     pub fn append(&self, a: &Append<'_>) -> Result<(), WebError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO moves (game_id, seq, kind, payload, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![a.game_id, a.seq, a.kind, a.payload, a.at],
-        )?;
-        tx.execute(
-            "UPDATE games SET state = ?2, result = ?3 WHERE id = ?1",
-            params![a.game_id, a.state, a.result],
-        )?;
+        )?
+        .execute(params![a.game_id, a.seq, a.kind, a.payload, a.at])?;
+        tx.prepare_cached("UPDATE games SET state = ?2, result = ?3 WHERE id = ?1")?
+            .execute(params![a.game_id, a.state, a.result])?;
         tx.commit()?;
         Ok(())
     }

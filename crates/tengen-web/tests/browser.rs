@@ -51,6 +51,9 @@ async fn browser_scenarios() {
         "reviewAnSgf",
         "beginnerWinsFirstCapture",
     ] {
-        assert!(out.contains(&format!("ok   {name}")), "{name} did not pass:\n{out}");
+        assert!(
+            out.contains(&format!("ok   {name}")),
+            "{name} did not pass:\n{out}"
+        );
     }
 }

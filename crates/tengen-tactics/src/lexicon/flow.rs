@@ -131,9 +131,7 @@ pub(crate) fn after_moves(
         };
         let r = stone(reply);
         let then = next.map(stone);
-        let left = |r: Point| {
-            then.is_some_and(|n| elsewhere(size, m, n) && elsewhere(size, r, n))
-        };
+        let left = |r: Point| then.is_some_and(|n| elsewhere(size, m, n) && elsewhere(size, r, n));
         if let Some(r) = r {
             let answered = threats.get(i).is_some_and(|t| t.answers.contains(&r));
             if answered && left(r) {

@@ -96,10 +96,7 @@ impl Relation {
         (0..8u8).find_map(|k| {
             let t = shift(size, m, sym(k, self.target))?;
             let ok = board.get(t) == Some(color)
-                && self
-                    .empty
-                    .iter()
-                    .all(|&e| holds(board, m, sym(k, e), None));
+                && self.empty.iter().all(|&e| holds(board, m, sym(k, e), None));
             ok.then_some(t)
         })
     }

@@ -217,7 +217,10 @@ const CORNERS: [((i32, i32), (i32, i32)); 4] = [
 fn corner_lines(text: &str) -> Option<(i32, i32)> {
     let b = text.as_bytes();
     let (&x, &y) = (b.first()?, b.get(1)?);
-    let (x, y) = (i32::from(x) - i32::from(b'a'), i32::from(y) - i32::from(b'a'));
+    let (x, y) = (
+        i32::from(x) - i32::from(b'a'),
+        i32::from(y) - i32::from(b'a'),
+    );
     ((0..19).contains(&x) && (0..19).contains(&y)).then_some((19 - x, y + 1))
 }
 
@@ -286,7 +289,11 @@ impl Corners {
             line.len() >= seq.len()
                 && [false, true].iter().any(|&swap| {
                     seq.iter().zip(line).all(|(&((u, v), _), &(a, b))| {
-                        if swap { (v, u) == (a, b) } else { (u, v) == (a, b) }
+                        if swap {
+                            (v, u) == (a, b)
+                        } else {
+                            (u, v) == (a, b)
+                        }
                     })
                 })
         })?;

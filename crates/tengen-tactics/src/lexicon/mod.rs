@@ -29,8 +29,8 @@
 //! | `kakari` | 13x13 or more: an opposing stone alone in its corner on a 3-3 to 4-5 point, N on line 3-4 two or three points further along | shape |
 //! | `wariuchi` | 13x13 or more: line 3-4 of a side, the nearest stones on both hands opposing and four points away or more | shape |
 //! | `osae` | in front of an opposing chain crawling along line 4 or lower, a friendly stone above | shape |
-//! | `shicho` | an atari whose ladder works (at least three plies), or fails because a stone breaks it | [`read_ladder`](crate::read_ladder) |
-//! | `shicho-atari` | a friendly two-liberty chain, not touched, that a ladder caught before the move and not after | ladder reading |
+//! | `shicho` | an atari whose ladder works after a chase of five plies or more (run, atari, run, atari, run), or fails because a stone three points or more from the chain (king's move) breaks it | [`read_ladder`](crate::read_ladder) |
+//! | `shicho-atari` | a friendly two-liberty chain three points or more away (king's move) that a ladder of five plies or more caught before the move and not after | ladder reading |
 //! | `geta` | [`net`](crate::net) | reading |
 //! | `utte-gaeshi` | the sacrifice ([`snapback`](crate::snapback())), or the recapture of two stones or more where the opponent just captured | two-ply look-ahead |
 //! | `semeai` | fills a liberty of an opposing chain (2+ stones, 3 liberties or fewer left) touching a friendly chain (2+ stones, 2-3 liberties), no two eyes: the race, counted and solved | [`semeai`](crate::semeai()) |
@@ -193,7 +193,6 @@ fn name_play(
     });
     (names, Threats { answers })
 }
-
 
 /// Replays `game` from its first position, calling `f` with the index of
 /// each turn, the position before it and the turn before it.

@@ -2,12 +2,12 @@
 //! offsets and empty-point conditions of ecosystem-study section 6.3, with
 //! the edge and corner conditions measured in lines from the edge.
 
+use super::Named;
 use super::geometry::{
     DIRECTIONS, Offset, Relation, across, add, distance, holds, line, line_toward, scale, shift,
     sym, touches, touches_diagonally,
 };
 use super::words::{Play, named, stone_en, stone_fr};
-use super::Named;
 use crate::util::chains_around;
 use tengen_core::{Board, BoardSize, Color, Point};
 
@@ -117,8 +117,16 @@ fn contact(
     {
         out.push(named(
             "tsuke",
-            format!("tsuke: contact with the {} stone at {}", stone_en(them), p.name(e)),
-            format!("tsuke : contact avec la pierre {} en {}", stone_fr(them), p.name(e)),
+            format!(
+                "tsuke: contact with the {} stone at {}",
+                stone_en(them),
+                p.name(e)
+            ),
+            format!(
+                "tsuke : contact avec la pierre {} en {}",
+                stone_fr(them),
+                p.name(e)
+            ),
         ));
     }
     if let Some(e) = osae(b, p.m, me) {
@@ -260,10 +268,7 @@ fn cuts(p: &Play<'_>, out: &mut Vec<Named>) {
         else {
             continue;
         };
-        if c1 != c2
-            && holds(b, p.m, sym(k, (0, 1)), None)
-            && holds(b, p.m, sym(k, (0, -1)), None)
-        {
+        if c1 != c2 && holds(b, p.m, sym(k, (0, 1)), None) && holds(b, p.m, sym(k, (0, -1)), None) {
             out.push(named(
                 "wari-komi",
                 format!(
@@ -333,7 +338,12 @@ fn extensions(p: &Play<'_>, out: &mut Vec<Named>) -> bool {
         )
     };
     let found = if let Some(f) = IKKEN.find(b, p.m, me) {
-        name(f, "ikken-tobi", ": a one-point jump", " : saut d'une intersection")
+        name(
+            f,
+            "ikken-tobi",
+            ": a one-point jump",
+            " : saut d'une intersection",
+        )
     } else if let Some(f) = slide(p, 2) {
         name(
             f,
@@ -344,7 +354,12 @@ fn extensions(p: &Play<'_>, out: &mut Vec<Named>) -> bool {
     } else if let Some(f) = KEIMA.find(b, p.m, me) {
         name(f, "keima", "", "")
     } else if let Some(f) = NIKEN.find(b, p.m, me) {
-        name(f, "niken-tobi", ": a two-point jump", " : saut de deux intersections")
+        name(
+            f,
+            "niken-tobi",
+            ": a two-point jump",
+            " : saut de deux intersections",
+        )
     } else if let Some(f) = slide(p, 3) {
         name(
             f,
@@ -353,9 +368,19 @@ fn extensions(p: &Play<'_>, out: &mut Vec<Named>) -> bool {
             " : la grande glissade du singe le long du bord",
         )
     } else if let Some(f) = OGEIMA.find(b, p.m, me) {
-        name(f, "ogeima", ": a large knight's move", " : grand saut de cheval")
+        name(
+            f,
+            "ogeima",
+            ": a large knight's move",
+            " : grand saut de cheval",
+        )
     } else if let Some(f) = SANGEN.find(b, p.m, me) {
-        name(f, "sangen-tobi", ": a three-point jump", " : saut de trois intersections")
+        name(
+            f,
+            "sangen-tobi",
+            ": a three-point jump",
+            " : saut de trois intersections",
+        )
     } else {
         return false;
     };
@@ -427,7 +452,11 @@ fn boshi(p: &Play<'_>) -> Option<Named> {
     Some(named(
         "boshi",
         format!("boshi: caps the {} stone at {}", stone_en(them), p.name(e)),
-        format!("boshi : chapeau sur la pierre {} {}", stone_fr(them), p.name(e)),
+        format!(
+            "boshi : chapeau sur la pierre {} {}",
+            stone_fr(them),
+            p.name(e)
+        ),
     ))
 }
 
@@ -466,7 +495,11 @@ fn hasami(p: &Play<'_>) -> Option<Named> {
                     if approached {
                         return Some(named(
                             "hasami",
-                            format!("hasami: pincers the {} stone at {}", stone_en(them), p.name(e)),
+                            format!(
+                                "hasami: pincers the {} stone at {}",
+                                stone_en(them),
+                                p.name(e)
+                            ),
                             format!("hasami : pince la pierre {} {}", stone_fr(them), p.name(e)),
                         ));
                     }
@@ -539,8 +572,7 @@ fn kakari(p: &Play<'_>) -> Option<Named> {
             }
             let alone = (1..=7).all(|u| {
                 (1..=7).all(|v| {
-                    corner_point(size, corner, u, v)
-                        .is_none_or(|q| q == e || b.is_empty(q))
+                    corner_point(size, corner, u, v).is_none_or(|q| q == e || b.is_empty(q))
                 })
             });
             if alone {

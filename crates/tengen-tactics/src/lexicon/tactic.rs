@@ -3,6 +3,7 @@
 //! asked of this crate's readers, never re-read here.
 
 use super::Named;
+use super::geometry::distance;
 use super::words::{Play, Previous, named, player_en, player_fr, stone_en, stone_fr};
 use crate::atari::{SelfAtariKind, dame_zumari, self_atari};
 use crate::ladder::LadderResult;
@@ -12,15 +13,18 @@ use crate::snapback::snapback;
 use crate::util::{PointSet, chains_around};
 use tengen_core::{Board, Color, Point};
 
-/// Plies a ladder must last to be a ladder rather than a plain capture:
-/// the chain runs once, is put in atari again, and runs again.
-const MIN_LADDER_PLIES: u32 = 3;
+/// Plies a ladder must last to be a ladder rather than a plain capture or
+/// a chain that simply runs out: the chain runs, is put in atari again,
+/// runs again, is put in atari a third time, and runs or dies.
+const MIN_LADDER_PLIES: u32 = 5;
 
 /// Bounds for the net question the lexicon asks of every move: the
-/// general reader's, with a tenth of its nodes. A net (geta) is a short
-/// forced sequence; a search that needs more nodes than this answers
-/// "unknown", and the move is not called a net. This keeps a 250-move game
-/// well within the lexicon's time budget.
+/// general reader's depth, with three liberties counted as safe and 300
+/// nodes. A net (geta) is a short forced sequence on a chain of two
+/// liberties; a search that needs more nodes than this answers "unknown",
+/// and the move is not called a net. Nets on chains of three liberties are
+/// left to the general reader: asking it of every move would take the
+/// naming of a 250-move game past its 50 ms budget.
 const NET_LIMITS: Limits = Limits {
     max_nodes: 300,
     safe_liberties: 3,
@@ -144,9 +148,16 @@ pub(crate) fn tactics(
     }
 }
 
-/// Shicho: an atari whose ladder works (a chase of at least one more
-/// atari), or a ladder that a stone breaks.
+/// How far (king's move) a ladder breaker must stand from the chain: a
+/// stone nearer is one the chain simply connects to or captures with, not
+/// one the ladder runs into.
+const MIN_BREAKER_DISTANCE: i32 = 3;
+
+/// Shicho: an atari whose ladder works after a chase of
+/// [`MIN_LADDER_PLIES`] plies or more, or fails because a stone
+/// [`MIN_BREAKER_DISTANCE`] points away or more breaks it.
 fn shicho(p: &Play<'_>, readers: &mut Readers, out: &mut Vec<Named>) {
+    let size = p.after.size();
     for &q in &p.ataris {
         match readers.ladder.ladder(p.after, q) {
             LadderResult::Captured { depth } if depth >= MIN_LADDER_PLIES => {
@@ -157,7 +168,11 @@ fn shicho(p: &Play<'_>, readers: &mut Readers, out: &mut Vec<Named>) {
                 ));
                 return;
             }
-            LadderResult::Escapes { breaker: Some(s) } => {
+            LadderResult::Escapes { breaker: Some(s) }
+                if p.after
+                    .chain(q)
+                    .all(|c| distance(size, c, s) >= MIN_BREAKER_DISTANCE) =>
+            {
                 let c = p.after.get(s).unwrap_or(p.color.opponent());
                 out.push(named(
                     "shicho",
@@ -179,9 +194,10 @@ fn shicho(p: &Play<'_>, readers: &mut Readers, out: &mut Vec<Named>) {
     }
 }
 
-/// Shicho-atari: a stone away from a friendly chain of two liberties that
-/// the opponent could have caught in a ladder before the move and cannot
-/// after it. Returns the term for the first such chain.
+/// Shicho-atari: a stone [`MIN_BREAKER_DISTANCE`] points or more from a
+/// friendly chain of two liberties that the opponent could have caught in
+/// a ladder before the move and cannot after it. Returns the term for the
+/// first such chain.
 fn shicho_atari(p: &Play<'_>, readers: &mut Readers) -> Option<Named> {
     let me = p.color;
     let size = p.before.size();
@@ -197,6 +213,12 @@ fn shicho_atari(p: &Play<'_>, readers: &mut Readers) -> Option<Named> {
         if !seen.insert(id) || beside.contains(&id) || p.after.liberties(q) != 2 {
             continue;
         }
+        if p.before
+            .chain(q)
+            .any(|c| distance(size, c, p.m) < MIN_BREAKER_DISTANCE)
+        {
+            continue;
+        }
         if readers.ladder_works(p.before, q)
             && matches!(
                 readers.ladder.ladder_works(p.after, q),
@@ -205,7 +227,10 @@ fn shicho_atari(p: &Play<'_>, readers: &mut Readers) -> Option<Named> {
         {
             return Some(named(
                 "shicho-atari",
-                format!("shicho-atari: breaks the ladder on the chain at {}", p.name(q)),
+                format!(
+                    "shicho-atari: breaks the ladder on the chain at {}",
+                    p.name(q)
+                ),
                 format!("shicho-atari : casse le shicho sur la chaîne {}", p.name(q)),
             ));
         }

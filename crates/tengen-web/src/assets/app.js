@@ -359,9 +359,12 @@ function drawBoard(host, w, h, b, o) {
     if (live) live.textContent = label;
   };
   if (!o.cursor) o.cursor = [Math.floor(w / 2), Math.floor(h / 2)];
-  svg.addEventListener("focus", showCursor);
-  svg.addEventListener("blur", () => cursor.setAttribute("visibility", "hidden"));
+  // The cursor is for keyboard play: a click or a tap does not show it.
+  svg.addEventListener("pointerdown", () => { o.pointer = true; cursor.setAttribute("visibility", "hidden"); });
+  svg.addEventListener("focus", () => { if (!o.pointer) showCursor(); });
+  svg.addEventListener("blur", () => { o.pointer = false; cursor.setAttribute("visibility", "hidden"); });
   svg.addEventListener("keydown", (ev) => {
+    o.pointer = false;
     const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
     if (d) {
       o.cursor = [Math.min(w - 1, Math.max(0, o.cursor[0] + d[0])), Math.min(h - 1, Math.max(0, o.cursor[1] + d[1]))];
@@ -374,7 +377,7 @@ function drawBoard(host, w, h, b, o) {
   });
   const hadFocus = host.contains(document.activeElement);
   host.replaceChildren(svg);
-  if (hadFocus) { svg.focus(); showCursor(); }
+  if (hadFocus) { svg.focus(); if (!o.pointer) showCursor(); }
   return svg;
 }
 

@@ -276,8 +276,13 @@ async function frenchPage(browser) {
   check((await page.textContent("#b-resign")) === "Abandonner", "French resign button");
   await play(page, "D4");
   await page.focus("#board svg");
+  // The cursor starts where the last click was.
+  await page.keyboard.press("ArrowRight");
+  check((await page.getAttribute("#board svg", "aria-label")) === "E4, vide", "cursor on E4");
+  await page.keyboard.press("ArrowLeft");
   const label = await page.getAttribute("#board svg", "aria-label");
-  check(/, (pierre noire|vide)$/.test(label), "French screen-reader label: " + label);
+  check(label === "D4, pierre noire", "French screen-reader label: " + label);
+  check((await page.textContent("#cursor-label")) === "D4, pierre noire", "announced to screen readers");
   await ctx.close();
 }
 

@@ -100,7 +100,10 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u1
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
     let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         dechunk(rest)
     } else {
         rest.to_string()
@@ -121,7 +124,17 @@ fn dechunk(mut rest: &str) -> String {
     out
 }
 
-type Socket =
+/// Opens a WebSocket with small read buffers (each is zeroed per read).
+pub async fn connect(url: &str) -> Socket {
+    let config =
+        tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4096);
+    tokio_tungstenite::connect_async_with_config(url, Some(config), false)
+        .await
+        .unwrap()
+        .0
+}
+
+pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// One WebSocket connection to a game.
@@ -137,9 +150,7 @@ pub struct Client {
 impl Client {
     pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Client {
         let q = token.map(|t| format!("?token={t}")).unwrap_or_default();
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{id}{q}"))
-            .await
-            .unwrap();
+        let ws = connect(&format!("ws://{addr}/ws/{id}{q}")).await;
         let mut c = Client {
             ws,
             seat: String::new(),
@@ -241,7 +252,10 @@ impl Client {
 
 /// Asserts an answer is an error with this code.
 pub fn assert_error(answer: &Value, code: &str) {
-    assert_eq!(answer["type"], "error", "expected error {code}, got {answer}");
+    assert_eq!(
+        answer["type"], "error",
+        "expected error {code}, got {answer}"
+    );
     assert_eq!(answer["code"], code, "{answer}");
     assert!(
         !answer["message"].as_str().unwrap_or("").is_empty(),
