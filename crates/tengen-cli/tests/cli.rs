@@ -1,18 +1,9 @@
 //! The `tengen` binary as a user runs it.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::{stdout, tengen};
 use tengen_core::Preset;
-
-fn tengen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(args)
-        .output()
-        .expect("the tengen binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 #[test]
 fn rules_prints_every_preset_and_every_field() {

@@ -2,36 +2,17 @@
 //! French, the annotated record read back, errors, and a sample of every
 //! collection explained without failure.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use tengen_sgf::{ParseOptions, parse};
+mod common;
 
-fn data() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    assert!(
-        root.is_dir(),
-        "the shared data is missing: {}",
-        root.display()
-    );
-    root
-}
+use common::{data, stdout, tengen};
+use std::path::{Path, PathBuf};
+use tengen_sgf::{ParseOptions, parse};
 
 /// A professional 19x19 game of 250 moves, no handicap.
 fn pro_game() -> PathBuf {
     let p = data().join("fox_pro/Pro2.7z/Pro/1p/1530608028010001073.sgf");
     assert!(p.is_file(), "{} is missing", p.display());
     p
-}
-
-fn tengen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(args)
-        .output()
-        .expect("the tengen binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 /// The term identifiers a line may name.

@@ -1,22 +1,9 @@
 //! `tengen check` and `tengen score` on records written for the purpose.
 
+mod common;
+
+use common::{stderr as err, stdout as out, tengen};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn tengen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(args)
-        .output()
-        .expect("the tengen binary runs")
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A directory of SGF files for one test.
 fn files(name: &str, contents: &[(&str, &str)]) -> PathBuf {

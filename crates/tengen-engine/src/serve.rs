@@ -40,11 +40,13 @@ pub fn serve(
             match input.read_until(b'\n', &mut line) {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
+                    // Count and raise before sending: once the loop has
+                    // taken this line, nothing of it may raise the flag.
                     reader.read.fetch_add(1, SeqCst);
+                    reader.stop.store(true, SeqCst);
                     if tx.send(line).is_err() {
                         break;
                     }
-                    reader.stop.store(true, SeqCst);
                 }
             }
         }

@@ -33,7 +33,7 @@
 //! | `shicho-atari` | a friendly two-liberty chain three points or more away (king's move) that a ladder of five plies or more caught before the move and not after | ladder reading |
 //! | `geta` | [`net`](crate::net) | reading |
 //! | `utte-gaeshi` | the sacrifice ([`snapback`](crate::snapback())), or the recapture of two stones or more where the opponent just captured | two-ply look-ahead |
-//! | `semeai` | fills a liberty of an opposing chain (2+ stones, 3 liberties or fewer left) touching a friendly chain (2+ stones, 2-3 liberties), no two eyes: the race, counted and solved | [`semeai`](crate::semeai()) |
+//! | `semeai` | fills a liberty of an opposing chain (2+ stones, 3 liberties or fewer left) touching a friendly chain (2+ stones, 2-3 liberties), no two eyes, and the race was close before the move (whoever moved first captured): the race, counted and solved | [`semeai`](crate::semeai()) |
 //! | `dame-zumari` | [`dame_zumari`](crate::dame_zumari) makes the own chain capturable, or the self-atari connects and dies | reading |
 //! | `hori-komi` | a one-stone throw-in ([`self_atari`](crate::self_atari) kind `ThrowIn`) | reading |
 //! | `shibori` | a stone left in atari that ataris an opposing chain of two or more (not a snapback) | shape and atari |
@@ -43,7 +43,7 @@
 //! | `kikashi` | an atari or peep answered at the threatened point, then the mover plays elsewhere | flow, moves after |
 //! | `sente` | answered within 2 points, then the mover plays elsewhere | flow, moves after |
 //! | `gote` | answers the move before (within 2 points), then the opponent plays elsewhere | flow, moves after |
-//! | `joseki` | the moves so far in a 19x19 corner follow a sequence of the small dictionary in [`joseki`](self::joseki) (8 symmetries, both colours) | dictionary |
+//! | `joseki` | the moves so far in a 19x19 corner follow a sequence of the small dictionary in [`joseki`] (8 symmetries, both colours) | dictionary |
 //!
 //! Not detected: **aji-keshi** (a move that wastes latent potential) is a
 //! judgement of value, whether what the move gave away was worth more than

@@ -18,17 +18,18 @@ use tengen_core::{Board, Color, Point};
 /// runs again, is put in atari a third time, and runs or dies.
 const MIN_LADDER_PLIES: u32 = 5;
 
-/// Bounds for the net question the lexicon asks of every move: the
-/// general reader's depth, with three liberties counted as safe and 300
-/// nodes. A net (geta) is a short forced sequence on a chain of two
-/// liberties; a search that needs more nodes than this answers "unknown",
+/// Bounds for the net question the lexicon asks of every move: 300
+/// nodes, lines of 40 plies (every candidate tried in the first 5), three
+/// liberties counted as safe. A net (geta) is a short forced sequence on a
+/// chain of two liberties; a search that needs more nodes than this answers "unknown",
 /// and the move is not called a net. Nets on chains of three liberties are
 /// left to the general reader: asking it of every move would take the
 /// naming of a 250-move game past its 50 ms budget.
 const NET_LIMITS: Limits = Limits {
     max_nodes: 300,
+    max_depth: 40,
+    full_depth: 5,
     safe_liberties: 3,
-    ..Limits::TACTICAL
 };
 
 /// The readers the lexicon keeps from move to move (their board pools are
@@ -257,7 +258,8 @@ fn snapback_taken(p: &Play<'_>, prev: Previous<'_>) -> Option<Named> {
 /// Semeai: the move fills a liberty of an opposing chain of two stones or
 /// more, left with three liberties or fewer, that touches a friendly chain
 /// of two stones or more with two or three liberties, neither chain having two
-/// eyes: a capture race, counted and solved by [`semeai`].
+/// eyes, in a race that was close before the move (whoever moved first
+/// would capture): a capture race, counted and solved by [`semeai`].
 fn race(p: &Play<'_>) -> Option<Named> {
     let a = p.after;
     let me = p.color;
@@ -283,7 +285,7 @@ fn race(p: &Play<'_>) -> Option<Named> {
             let Some(s) = semeai(a, f, e) else {
                 continue;
             };
-            if s.black.eyes >= 2 || s.white.eyes >= 2 {
+            if s.black.eyes >= 2 || s.white.eyes >= 2 || !was_close(p, f, e) {
                 continue;
             }
             let outcome = match them {
@@ -317,6 +319,30 @@ fn race(p: &Play<'_>) -> Option<Named> {
         }
     }
     None
+}
+
+/// Whether the race between the friendly chain `f` and the opposing chain
+/// `e` (points of the position after the move) was close before the move:
+/// whoever moved first captured the other. Adjacent weak chains are
+/// everywhere in a fight; only a race decided by the tempo is a semeai.
+fn was_close(p: &Play<'_>, f: Point, e: Point) -> bool {
+    let b = p.before;
+    let Some(f) = p
+        .after
+        .chain(f)
+        .find(|&q| q != p.m && b.get(q) == Some(p.color))
+    else {
+        return false;
+    };
+    let Some(s) = semeai(b, f, e) else {
+        return false;
+    };
+    let first = |c: Color| match c {
+        Color::Black => s.black_first,
+        Color::White => s.white_first,
+    };
+    let them = p.color.opponent();
+    first(p.color) == RaceOutcome::Captures(p.color) && first(them) == RaceOutcome::Captures(them)
 }
 
 /// Shibori: a stone left in atari that puts an opposing chain of two stones
