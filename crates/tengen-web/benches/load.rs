@@ -8,16 +8,21 @@
 //! answer at once by default: every game always has a move in flight, so
 //! the latency is mostly queueing behind the other 499 games.
 //! TENGEN_LOAD_THINK_MS gives each player a random think time (uniform, of
-//! that mean) before each move, as people have.
+//! that mean) before each move, as people have. Every player connects
+//! before the clock starts: the figures are those of play, not of 1,000
+//! WebSocket handshakes.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
 use common::{Running, temp_db};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use serde::Deserialize;
+use serde_json::json;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tengen_mcts::Rng;
+use tokio::sync::Barrier;
 use tokio_tungstenite::tungstenite::Message;
 
 fn env_or(name: &str, default: usize) -> usize {
@@ -27,6 +32,45 @@ fn env_or(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
+/// What a player reads of a server message (a view or an error); the
+/// other fields are skipped, so that the clients, which share the machine
+/// with the server, spend little on parsing.
+#[derive(Debug, Default, Deserialize)]
+struct Heard {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    phase: String,
+    #[serde(default)]
+    move_number: Option<u64>,
+    #[serde(default)]
+    to_move: String,
+    #[serde(default)]
+    board: String,
+    #[serde(default)]
+    width: usize,
+    #[serde(default)]
+    code: Option<String>,
+}
+
+impl Heard {
+    fn is_view(&self) -> bool {
+        self.kind == "view"
+    }
+
+    fn number(&self) -> u64 {
+        self.move_number.unwrap_or(0)
+    }
+}
+
+/// What every player shares: the moves per game, the mean think time, and
+/// the wait until all are connected.
+struct Load {
+    moves: u64,
+    think_ms: u64,
+    connected: Barrier,
+}
+
 /// One player: waits for his turn, plays a random empty point (another on
 /// refusal, a pass after 20 refusals), and times each answer.
 async fn player(
@@ -34,42 +78,46 @@ async fn player(
     id: String,
     token: String,
     color: &'static str,
-    moves: u64,
-    think_ms: u64,
     seed: u64,
+    load: Arc<Load>,
 ) -> Vec<Duration> {
+    let Load {
+        moves,
+        think_ms,
+        ref connected,
+    } = *load;
     let url = format!("ws://{addr}/ws/{id}?token={token}");
     let mut ws = common::connect(&url).await;
+    connected.wait().await;
     let mut rng = Rng::new(seed);
     let mut latencies = Vec::new();
-    let mut view = Value::Null;
+    let mut view = Heard::default();
     loop {
         // Wait for this player's turn, or the end of the game.
-        let done =
-            |v: &Value| v["phase"] != "playing" || v["move_number"].as_u64().unwrap_or(0) >= moves;
-        while view["type"] != "view" || (view["to_move"] != color && !done(&view)) {
+        let done = |v: &Heard| v.phase != "playing" || v.number() >= moves;
+        while !view.is_view() || (view.to_move != color && !done(&view)) {
             let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
                 .await
                 .expect("a view within 60 s")
                 .unwrap()
                 .unwrap();
             if let Message::Text(t) = msg {
-                let v: Value = serde_json::from_str(t.as_str()).unwrap();
-                if v["type"] == "view" {
+                let v: Heard = serde_json::from_str(t.as_str()).unwrap();
+                if v.is_view() {
                     view = v;
                 }
             }
         }
-        let number = view["move_number"].as_u64().unwrap_or(0);
-        if view["phase"] != "playing" || number >= moves {
+        let number = view.number();
+        if done(&view) {
             break;
         }
         if think_ms > 0 {
             let t = rng.below(2 * think_ms as usize + 1) as u64;
             tokio::time::sleep(Duration::from_millis(t)).await;
         }
-        let board: Vec<u8> = view["board"].as_str().unwrap().bytes().collect();
-        let n = view["width"].as_u64().unwrap() as usize;
+        let board = view.board.as_bytes();
+        let n = view.width;
         let empty: Vec<usize> = (0..board.len()).filter(|&i| board[i] == b'.').collect();
         let mut tries = 0;
         loop {
@@ -93,23 +141,23 @@ async fn player(
                     .unwrap()
                     .unwrap();
                 if let Message::Text(t) = msg {
-                    let v: Value = serde_json::from_str(t.as_str()).unwrap();
-                    if v["type"] == "error" || v["move_number"].as_u64() > Some(number) {
+                    let v: Heard = serde_json::from_str(t.as_str()).unwrap();
+                    if v.kind == "error" || v.move_number > Some(number) {
                         break v;
                     }
                 }
             };
             latencies.push(sent.elapsed());
-            if answer["type"] == "view" {
+            if answer.is_view() {
                 view = answer;
                 break;
             }
             assert!(
                 matches!(
-                    answer["code"].as_str(),
+                    answer.code.as_deref(),
                     Some("suicide" | "ko" | "natural_situational_superko")
                 ),
-                "only the rules refuse random moves: {answer}"
+                "only the rules refuse random moves: {answer:?}"
             );
             tries += 1;
         }
@@ -136,7 +184,11 @@ fn main() {
                     .await,
             );
         }
-        let start = Instant::now();
+        let load = Arc::new(Load {
+            moves,
+            think_ms,
+            connected: Barrier::new(games * 2 + 1),
+        });
         let mut tasks = Vec::new();
         for (i, g) in created.iter().enumerate() {
             let id = g["id"].as_str().unwrap().to_string();
@@ -146,12 +198,13 @@ fn main() {
                     id.clone(),
                     token.as_str().unwrap().to_string(),
                     color,
-                    moves,
-                    think_ms,
                     (i as u64) * 2 + u64::from(color == "white"),
+                    Arc::clone(&load),
                 )));
             }
         }
+        load.connected.wait().await;
+        let start = Instant::now();
         let mut all = Vec::new();
         for t in tasks {
             all.extend(t.await.unwrap());
@@ -170,8 +223,9 @@ fn main() {
         }
         assert!(played >= games as u64 * moves.min(20), "the games were played");
         println!(
-            "games={games} players={} think_ms={think_ms} moves={played} requests={} seconds={seconds:.2} moves_per_s={:.0} latency_ms p50={:.2} p99={:.2} max={:.2}",
+            "games={games} players={} think_ms={think_ms} (uniform 0..={} ms per move) moves={played} requests={} seconds={seconds:.2} moves_per_s={:.0} latency_ms p50={:.2} p99={:.2} max={:.2}",
             games * 2,
+            2 * think_ms,
             all.len(),
             played as f64 / seconds,
             pct(0.5),

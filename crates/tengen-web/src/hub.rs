@@ -10,6 +10,7 @@ use crate::learn;
 use crate::names;
 use crate::room::{Action, EngineJob, Opponent, Request, Room, Seat, Strength, preset_rules, side};
 use crate::store::{Append, GameRow, Store};
+use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
@@ -129,8 +130,9 @@ pub struct Created {
 pub struct Slot {
     /// The game.
     pub room: tokio::sync::Mutex<Room>,
-    /// Views (JSON) broadcast to every watcher.
-    pub views: broadcast::Sender<Arc<str>>,
+    /// Views (JSON) broadcast to every watcher: one text built per change,
+    /// its bytes shared by every receiver.
+    pub views: broadcast::Sender<Utf8Bytes>,
 }
 
 /// Every live game. See the module docs.
@@ -339,52 +341,62 @@ impl Hub {
         let mut room = slot.room.lock().await;
         let now = now_ms();
         if let Some(c) = room.flag_fallen(now) {
-            self.commit(&mut room, &[Action::Timeout { color: c }], now)?;
+            self.commit(&mut room, &[Action::Timeout { color: c }], now)
+                .await?;
             self.publish(slot, &room);
             return Err(WebError::Illegal(tengen_core::IllegalMove::GameOver));
         }
         let actions = room.resolve(seat, request)?;
-        self.commit(&mut room, &actions, now)?;
+        self.commit(&mut room, &actions, now).await?;
         self.publish(slot, &room);
         self.follow_up(slot, &room);
         Ok(())
     }
 
-    /// Applies and stores actions in order. A storage failure rebuilds the
-    /// room from the database, so the room never holds what is not stored.
-    fn commit(&self, room: &mut Room, actions: &[Action], at: i64) -> Result<(), WebError> {
+    /// Applies actions in order and stores those applied, in one
+    /// transaction, before returning. A storage failure rebuilds the room
+    /// from the database, so the room never holds what is not stored; the
+    /// room lock is held throughout, so no one sees an action before it is
+    /// stored.
+    async fn commit(&self, room: &mut Room, actions: &[Action], at: i64) -> Result<(), WebError> {
+        let mut appends = Vec::with_capacity(actions.len());
+        let mut refused = None;
         for action in actions {
-            room.apply(action, at)?;
-            let seq = room.seq() + 1;
-            let payload = serde_json::to_string(action)?;
-            let result = room.game().outcome().map(|o| o.to_sgf());
-            let stored = self.store.append(&Append {
-                game_id: &room.row().id,
-                seq,
+            if let Err(e) = room.apply(action, at) {
+                // Those applied before it are stored, as if played alone.
+                refused = Some(e);
+                break;
+            }
+            appends.push(Append {
+                game_id: room.row().id.clone(),
+                seq: room.seq() + appends.len() as u64 + 1,
                 kind: action.kind(),
-                payload: &payload,
+                payload: serde_json::to_string(action)?,
                 at,
                 state: room.state(),
-                result: result.as_deref(),
+                result: room.game().outcome().map(|o| o.to_sgf()),
             });
-            if let Err(e) = stored {
-                let row = room.row().clone();
-                *room = Room::replay(row.clone(), &self.store.actions(&row.id)?)?;
-                return Err(e);
-            }
-            room.stored(seq);
-            if let Some((learner, step)) = room.lesson_won() {
-                self.store.unlock(learner, step + 1)?;
-            }
         }
-        Ok(())
+        let Some(last) = appends.last().map(|a| a.seq) else {
+            return refused.map_or(Ok(()), Err);
+        };
+        if let Err(e) = self.store.append(appends).await {
+            let row = room.row().clone();
+            *room = Room::replay(row.clone(), &self.store.actions(&row.id)?)?;
+            return Err(e);
+        }
+        room.stored(last);
+        if let Some((learner, step)) = room.lesson_won() {
+            self.store.unlock(learner, step + 1)?;
+        }
+        refused.map_or(Ok(()), Err)
     }
 
     fn publish(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
         match serde_json::to_string(&room.view(now_ms())) {
             Ok(text) => {
                 // No watcher is not an error.
-                let _ = slot.views.send(Arc::from(text));
+                let _ = slot.views.send(Utf8Bytes::from(text));
             }
             Err(e) => tracing::error!("view of {}: {e}", room.row().id),
         }
@@ -413,7 +425,7 @@ impl Hub {
             return;
         };
         let message = serde_json::json!({"type": "names", "seq": seq, "names": names});
-        let _ = slot.views.send(Arc::from(message.to_string()));
+        let _ = slot.views.send(Utf8Bytes::from(message.to_string()));
     }
 
     /// The names of the game's last move, as a `names` message.
@@ -449,7 +461,10 @@ impl Hub {
                 if room.seq() == seq
                     && let Some(c) = room.flag_fallen(now)
                 {
-                    match hub.commit(&mut room, &[Action::Timeout { color: c }], now) {
+                    match hub
+                        .commit(&mut room, &[Action::Timeout { color: c }], now)
+                        .await
+                    {
                         Ok(()) => hub.publish(&slot, &room),
                         Err(e) => tracing::error!("timeout in {}: {e}", room.row().id),
                     }
@@ -476,7 +491,7 @@ impl Hub {
             return;
         }
         let now = now_ms();
-        match self.commit(&mut room, &actions, now) {
+        match self.commit(&mut room, &actions, now).await {
             Ok(()) => {
                 self.publish(&slot, &room);
                 self.follow_up(&slot, &room);

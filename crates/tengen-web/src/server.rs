@@ -20,11 +20,12 @@ use crate::review;
 use crate::room::Request;
 use axum::Router;
 use axum::body::{Body, to_bytes};
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use axum::serve::ListenerExt;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use std::net::SocketAddr;
@@ -97,7 +98,15 @@ impl Server {
     /// # Errors
     /// [`WebError::Io`] when the listener fails.
     pub async fn run(self) -> Result<(), WebError> {
-        axum::serve(self.listener, router(self.hub)).await?;
+        // No Nagle delay: a view or a names message is a small write that
+        // must leave at once, not wait for the previous one's
+        // acknowledgement (up to 40 ms of delayed ACK).
+        let listener = self.listener.tap_io(|tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::debug!("TCP_NODELAY refused: {e}");
+            }
+        });
+        axum::serve(listener, router(self.hub)).await?;
         Ok(())
     }
 }
@@ -348,19 +357,19 @@ async fn session(
                 }
             }
             view = views.recv() => {
-                let text: Arc<str> = match view {
+                let text = match view {
                     Ok(text) => text,
                     Err(RecvError::Lagged(_)) => {
                         // Too slow to follow: the latest view replaces the queue.
                         let room = slot.room.lock().await;
                         match serde_json::to_string(&room.view(now_ms())) {
-                            Ok(t) => Arc::from(t),
+                            Ok(t) => Utf8Bytes::from(t),
                             Err(_) => continue,
                         }
                     }
                     Err(RecvError::Closed) => break,
                 };
-                if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                if sink.send(Message::Text(text)).await.is_err() {
                     break;
                 }
             }

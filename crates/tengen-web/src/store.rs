@@ -6,7 +6,8 @@
 use crate::error::WebError;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -89,30 +90,38 @@ pub struct StoredAction {
     pub at: i64,
 }
 
-/// What an appended action changes besides the log.
-#[derive(Clone, Copy, Debug)]
-pub struct Append<'a> {
+/// One action to store and what it changes besides the log. Owned, so
+/// that it can wait in the writer's queue.
+#[derive(Clone, Debug)]
+pub struct Append {
     /// The game.
-    pub game_id: &'a str,
+    pub game_id: String,
     /// Position in the log.
     pub seq: u64,
     /// Short kind (`play`, `pass`, `undo`, `dead`...), for people reading the
     /// database.
-    pub kind: &'a str,
+    pub kind: &'static str,
     /// The action as JSON.
-    pub payload: &'a str,
+    pub payload: String,
     /// When, ms since the epoch.
     pub at: i64,
     /// The game's state after it.
-    pub state: &'a str,
+    pub state: &'static str,
     /// The result after it, if over.
-    pub result: Option<&'a str>,
+    pub result: Option<String>,
+}
+
+/// Actions of one game waiting for the writer, and who waits for them.
+struct Job {
+    appends: Vec<Append>,
+    done: tokio::sync::oneshot::Sender<Result<(), WebError>>,
 }
 
 /// The database behind the server.
 #[derive(Debug)]
 pub struct Store {
-    conn: Mutex<Connection>,
+    conn: Arc<Mutex<Connection>>,
+    writer: mpsc::Sender<Job>,
 }
 
 impl Store {
@@ -128,15 +137,17 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
-        Ok(Store {
-            conn: Mutex::new(conn),
-        })
+        let conn = Arc::new(Mutex::new(conn));
+        let (writer, jobs) = mpsc::channel();
+        let shared = Arc::clone(&conn);
+        std::thread::Builder::new()
+            .name("tengen-db-writer".into())
+            .spawn(move || write_jobs(&shared, &jobs))?;
+        Ok(Store { conn, writer })
     }
 
     fn conn(&self) -> MutexGuard<'_, Connection> {
-        // A panic while holding the lock cannot leave SQLite inconsistent:
-        // every write is one transaction.
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+        lock(&self.conn)
     }
 
     /// Stores a new game.
@@ -225,21 +236,21 @@ impl Store {
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 
-    /// Appends an action and the game's new state in one transaction.
+    /// Stores a game's actions (in order, with its new state) in one
+    /// transaction and returns once they are committed. Group commit: the
+    /// actions of every game that arrive while a transaction is written go
+    /// together in the next one, so the cost of a commit is shared.
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure (nothing is stored then).
-    pub fn append(&self, a: &Append<'_>) -> Result<(), WebError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.prepare_cached(
-            "INSERT INTO moves (game_id, seq, kind, payload, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-        )?
-        .execute(params![a.game_id, a.seq, a.kind, a.payload, a.at])?;
-        tx.prepare_cached("UPDATE games SET state = ?2, result = ?3 WHERE id = ?1")?
-            .execute(params![a.game_id, a.state, a.result])?;
-        tx.commit()?;
-        Ok(())
+    /// [`WebError::Storage`] on a database failure (none of `appends` is
+    /// stored then); [`WebError::Io`] when the writer has stopped.
+    pub async fn append(&self, appends: Vec<Append>) -> Result<(), WebError> {
+        let stopped = || WebError::Io(std::io::Error::other("the database writer has stopped"));
+        let (done, answer) = tokio::sync::oneshot::channel();
+        self.writer
+            .send(Job { appends, done })
+            .map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
     }
 
     /// Ids of the games not over (to resume engines and clocks at start-up).
@@ -280,5 +291,122 @@ impl Store {
             params![learner, step],
         )?;
         Ok(())
+    }
+}
+
+fn lock(conn: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
+    // A panic while holding the lock cannot leave SQLite inconsistent:
+    // every write is one transaction.
+    conn.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The writer thread: takes every job waiting, stores them in one
+/// transaction and answers each once it is committed. When that
+/// transaction fails, each job is stored alone, so that one bad job
+/// refuses no other. Ends when the store is dropped.
+fn write_jobs(conn: &Mutex<Connection>, jobs: &mpsc::Receiver<Job>) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        batch.extend(jobs.try_iter());
+        let mut conn = lock(conn);
+        if insert_all(&mut conn, batch.iter().flat_map(|j| &j.appends)).is_ok() {
+            for job in batch {
+                // The requester may have gone: nothing to tell.
+                let _ = job.done.send(Ok(()));
+            }
+        } else {
+            for job in batch {
+                let _ = job.done.send(insert_all(&mut conn, &job.appends));
+            }
+        }
+    }
+}
+
+/// Stores actions and their games' new states in one transaction.
+fn insert_all<'a>(
+    conn: &mut Connection,
+    appends: impl IntoIterator<Item = &'a Append>,
+) -> Result<(), WebError> {
+    let tx = conn.transaction()?;
+    {
+        let mut insert = tx.prepare_cached(
+            "INSERT INTO moves (game_id, seq, kind, payload, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        let mut update =
+            tx.prepare_cached("UPDATE games SET state = ?2, result = ?3 WHERE id = ?1")?;
+        for a in appends {
+            insert.execute(params![a.game_id, a.seq, a.kind, a.payload, a.at])?;
+            update.execute(params![a.game_id, a.state, a.result])?;
+        }
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str) -> GameRow {
+        GameRow {
+            id: id.into(),
+            rules: "ffg".into(),
+            width: 9,
+            height: 9,
+            komi: None,
+            handicap: 0,
+            handicap_stones: "fixed".into(),
+            opponent: r#"{"kind":"friend"}"#.into(),
+            black_token: "b".into(),
+            white_token: "w".into(),
+            clock: None,
+            lesson: None,
+            learner: None,
+            created: 0,
+            state: "playing".into(),
+            result: None,
+        }
+    }
+
+    fn play(id: &str, seq: u64, vertex: &str) -> Append {
+        Append {
+            game_id: id.into(),
+            seq,
+            kind: "play",
+            payload: format!(r#"{{"kind":"play","color":"black","vertex":"{vertex}"}}"#),
+            at: 0,
+            state: "playing",
+            result: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_refused_append_stores_nothing_and_spares_the_others() {
+        let path = std::env::temp_dir().join(format!("tengen-store-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let store = Store::open(&path).unwrap();
+        store.insert_game(&game("a")).unwrap();
+        store.insert_game(&game("b")).unwrap();
+        store.append(vec![play("a", 1, "D4")]).await.unwrap();
+        // Many games at once share transactions; a duplicate position in
+        // one game's log must not cost the other games their moves.
+        let (bad, good, other) = tokio::join!(
+            store.append(vec![play("a", 2, "E5"), play("a", 1, "F6")]),
+            store.append(vec![play("b", 1, "C3"), play("b", 2, "C4")]),
+            store.append(vec![play("a", 2, "G7")]),
+        );
+        assert!(matches!(bad, Err(WebError::Storage(_))), "{bad:?}");
+        good.unwrap();
+        other.unwrap();
+        let a: Vec<u64> = store.actions("a").unwrap().iter().map(|s| s.seq).collect();
+        assert_eq!(a, [1, 2]);
+        assert!(store.actions("a").unwrap()[1].payload.contains("G7"));
+        assert_eq!(store.actions("b").unwrap().len(), 2);
+        drop(store);
+        for end in ["", "-wal", "-shm"] {
+            let mut name = path.clone().into_os_string();
+            name.push(end);
+            let _ = std::fs::remove_file(name);
+        }
     }
 }
