@@ -113,20 +113,7 @@ impl SmallStr {
 
     #[inline]
     pub(crate) fn new(s: &str) -> Self {
-        let bytes = s.as_bytes();
-        if let Some(p) = SmallStr::pair(bytes) {
-            return p;
-        }
-        if bytes.len() <= INLINE {
-            let mut buf = [0u8; INLINE];
-            buf[..bytes.len()].copy_from_slice(bytes);
-            SmallStr::Inline {
-                len: bytes.len() as u8,
-                buf,
-            }
-        } else {
-            SmallStr::Heap(Box::new(Box::from(s)))
-        }
+        SmallStr::from_text(s, 0, s.len())
     }
 
     /// `text[start..end]`, cut at ASCII bytes (so at char boundaries), without

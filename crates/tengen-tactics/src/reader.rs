@@ -155,22 +155,9 @@ impl Reader {
         p: Point,
         color: tengen_core::Color,
     ) -> Option<usize> {
-        if self.nodes >= self.limits.max_nodes {
-            return None;
-        }
-        self.nodes += 1;
-        let c = d + 1;
-        if self.pool.len() <= c {
-            let b = self.pool[d].clone();
-            self.pool.push(b);
-        } else {
-            let (lo, hi) = self.pool.split_at_mut(c);
-            hi[0].clone_from(&lo[d]);
-        }
+        let c = self.copy_down(d)?;
         self.pool[c].play_unchecked(p, color);
-        if self.tracing && self.traced.insert(p) {
-            self.trace.push(p);
-        }
+        self.record(p);
         self.deepest = self.deepest.max(c as u32);
         Some(c)
     }
@@ -185,24 +172,25 @@ impl Reader {
         p: Point,
         color: tengen_core::Color,
     ) -> Option<usize> {
-        if self.nodes >= self.limits.max_nodes {
-            return None;
-        }
-        self.nodes += 1;
+        self.count_node()?;
         self.pool[d].play_unchecked(p, color);
-        if self.tracing && self.traced.insert(p) {
-            self.trace.push(p);
-        }
+        self.record(p);
         Some(d)
     }
 
-    /// Copies the board at depth `d` to depth `d + 1` with a pass (which
-    /// only clears the simple-ko point).
-    pub(crate) fn pass_child(&mut self, d: usize) -> Option<usize> {
+    /// Counts one node against the bound; `None` when it is spent.
+    fn count_node(&mut self) -> Option<()> {
         if self.nodes >= self.limits.max_nodes {
             return None;
         }
         self.nodes += 1;
+        Some(())
+    }
+
+    /// Counts a node and copies the board at depth `d` to depth `d + 1`
+    /// (growing the pool the first time that depth is reached).
+    fn copy_down(&mut self, d: usize) -> Option<usize> {
+        self.count_node()?;
         let c = d + 1;
         if self.pool.len() <= c {
             let b = self.pool[d].clone();
@@ -211,6 +199,20 @@ impl Reader {
             let (lo, hi) = self.pool.split_at_mut(c);
             hi[0].clone_from(&lo[d]);
         }
+        Some(c)
+    }
+
+    /// Notes a point played, when the reading is traced.
+    fn record(&mut self, p: Point) {
+        if self.tracing && self.traced.insert(p) {
+            self.trace.push(p);
+        }
+    }
+
+    /// Copies the board at depth `d` to depth `d + 1` with a pass (which
+    /// only clears the simple-ko point).
+    pub(crate) fn pass_child(&mut self, d: usize) -> Option<usize> {
+        let c = self.copy_down(d)?;
         self.pool[c].pass();
         Some(c)
     }
