@@ -164,3 +164,41 @@ fn score_of_an_illegal_record_names_the_move_and_exits_1() {
     assert_eq!(o.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Chinese records (Fox, yenw) give area results in stones (Chinese rules
+/// 2002, art. 9 and note ***): `RE[W+3.75]` is White by 7.5 points.
+#[test]
+fn chinese_results_in_stones_agree_with_the_count() {
+    let dir = files(
+        "stones",
+        &[
+            (
+                "stones.sgf",
+                &format!("(;SZ[5]RU[Chinese]KM[7.5]RE[W+3.75]{WALLS})"),
+            ),
+            (
+                "points.sgf",
+                &format!("(;SZ[5]RU[Chinese]KM[7.5]RE[W+7.5]{WALLS})"),
+            ),
+            (
+                "wrong.sgf",
+                &format!("(;SZ[5]RU[Chinese]KM[7.5]RE[W+1.75]{WALLS})"),
+            ),
+        ],
+    );
+    for (file, warns) in [
+        ("stones.sgf", false),
+        ("points.sgf", false),
+        ("wrong.sgf", true),
+    ] {
+        let run = tengen(&["score", dir.join(file).to_str().unwrap()]);
+        assert!(run.status.success(), "{}", err(&run));
+        assert_eq!(out(&run).lines().next(), Some("W+7.5"));
+        assert_eq!(
+            err(&run).contains("warning: the record says"),
+            warns,
+            "{file}: {}",
+            err(&run)
+        );
+    }
+}

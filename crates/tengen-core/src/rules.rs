@@ -65,6 +65,17 @@ pub enum Scoring {
     Captures,
 }
 
+impl Scoring {
+    /// Whether the count is stones plus surrounded regions: play inside
+    /// one's own area changes nothing, and a margin plus komi is whole.
+    pub fn counts_area(self) -> bool {
+        matches!(
+            self,
+            Scoring::AreaDameBoth | Scoring::AreaDameShared | Scoring::AreaDameNobody
+        )
+    }
+}
+
 /// Where handicap stones go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HandicapPlacement {

@@ -117,6 +117,30 @@ impl RecordedResult {
         }
     }
 
+    /// A win on points as a margin in points (Black's lead, negative when
+    /// White wins), for an area count under `komi`. Chinese records (Fox,
+    /// yenw) write area results in stones (`B+0.75` = 1.5 points). Black's
+    /// area minus White's is a whole number, so a margin plus komi is whole:
+    /// the unit is the one that makes it so, points first. `None` for other
+    /// results and when neither unit fits (the result cannot arise under the
+    /// recorded komi).
+    pub fn area_margin(&self, komi: Points) -> Option<Points> {
+        let RecordedResult::Outcome(Outcome::Win {
+            winner,
+            by: WinBy::Score(by),
+        }) = self
+        else {
+            return None;
+        };
+        let signed = match winner {
+            Color::Black => *by,
+            Color::White => -*by,
+        };
+        [signed, signed.double()]
+            .into_iter()
+            .find(|m| (*m + komi).is_whole())
+    }
+
     /// Whether `outcome` says the same thing (a capture win matches any
     /// capture win; a bare winner matches a win of that colour).
     pub fn agrees_with(&self, outcome: &Outcome) -> bool {

@@ -70,6 +70,27 @@ fn recorded_results_are_read() {
     ));
 }
 
+/// Area margins plus komi are whole numbers (RULES.md, area counting);
+/// Chinese records write results in stones (Chinese rules 2002, art. 9 and
+/// note ***: Black's stones against 180.5 + 3.75 = 184.25).
+#[test]
+fn area_margins_are_read_in_points_or_stones_by_the_komi() {
+    let margin = |re: &str, komi: Points| RecordedResult::parse(re).area_margin(komi);
+    let k75 = Points::halves(15);
+    // Points: 7.5 komi gives half-point margins.
+    assert_eq!(margin("B+1.5", k75), Some(Points::halves(3)));
+    assert_eq!(margin("W+0.5", k75), Some(-Points::halves(1)));
+    // Stones (Fox): B+0.75 stones is 1.5 points.
+    assert_eq!(margin("B+0.75", k75), Some(Points::halves(3)));
+    assert_eq!(margin("W+2.25", k75), Some(-Points::halves(9)));
+    // Whole komi: points first.
+    assert_eq!(margin("B+3", Points::whole(7)), Some(Points::whole(3)));
+    // W+1.25 cannot arise under komi 0 in either unit.
+    assert_eq!(margin("W+1.25", Points::ZERO), None);
+    assert_eq!(margin("B+R", k75), None);
+    assert_eq!(margin("0", k75), None);
+}
+
 #[test]
 fn scaled_komi_is_read_and_said() {
     for (km, ru, expected, noted) in [

@@ -283,6 +283,9 @@ fn search_line(size: u32, playouts: u64, threads: usize) -> Result<()> {
 enum DeadCheck {
     /// Not a finished game with a points result under area scoring.
     Skipped,
+    /// A points result that cannot arise under the record's komi in points
+    /// or in stones (`KM[0]` with `RE[W+1.25]`): nothing to compare with.
+    Inconsistent,
     /// Counted: whether the winner and the margin agree with `RE`.
     Counted {
         winner: bool,
@@ -295,27 +298,30 @@ fn dead_line(paths: &[std::path::PathBuf], playouts: u64, verbose: bool) -> Resu
     use rayon::prelude::*;
     let files = super::files::sgf_files(paths)?;
     let checks: Vec<DeadCheck> = files.par_iter().map(|f| dead_check(f, playouts)).collect();
-    let (mut games, mut winners, mut margins) = (0usize, 0usize, 0usize);
+    let (mut games, mut winners, mut margins, mut inconsistent) = (0usize, 0usize, 0usize, 0usize);
     let mut out = std::io::stdout();
     for c in &checks {
-        if let DeadCheck::Counted {
-            winner,
-            margin,
-            line,
-        } = c
-        {
-            games += 1;
-            winners += usize::from(*winner);
-            margins += usize::from(*margin);
-            if verbose && !winner {
-                writeln!(out, "{line}")?;
+        match c {
+            DeadCheck::Counted {
+                winner,
+                margin,
+                line,
+            } => {
+                games += 1;
+                winners += usize::from(*winner);
+                margins += usize::from(*margin);
+                if verbose && !winner {
+                    writeln!(out, "{line}")?;
+                }
             }
+            DeadCheck::Inconsistent => inconsistent += 1,
+            DeadCheck::Skipped => {}
         }
     }
     let pct = |n: usize| 100.0 * n as f64 / games.max(1) as f64;
     writeln!(
         out,
-        "files={} games={games} winner_agrees={winners} ({:.1}%) margin_within_1={margins} ({:.1}%) playouts={playouts}",
+        "files={} games={games} winner_agrees={winners} ({:.1}%) margin_within_1={margins} ({:.1}%) re_impossible_under_km={inconsistent} playouts={playouts}",
         files.len(),
         pct(winners),
         pct(margins),
@@ -325,7 +331,7 @@ fn dead_line(paths: &[std::path::PathBuf], playouts: u64, verbose: bool) -> Resu
 
 /// Estimates, counts and compares one file's first game.
 fn dead_check(file: &std::path::Path, playouts: u64) -> DeadCheck {
-    use tengen_core::{Outcome, Scoring, WinBy};
+    use tengen_core::{Outcome, WinBy};
     use tengen_sgf::record::RecordedResult;
     let Ok(bytes) = std::fs::read(file) else {
         return DeadCheck::Skipped;
@@ -339,14 +345,14 @@ fn dead_check(file: &std::path::Path, playouts: u64) -> DeadCheck {
     let Ok((info, replay)) = record::replay_main_line(tree, &ReplayOptions::default()) else {
         return DeadCheck::Skipped;
     };
-    let area = matches!(
-        info.rules.scoring,
-        Scoring::AreaDameBoth | Scoring::AreaDameShared | Scoring::AreaDameNobody
-    );
-    let Some(RecordedResult::Outcome(Outcome::Win {
+    let area = info.rules.scoring.counts_area();
+    let Some(result) = info.recorded_result() else {
+        return DeadCheck::Skipped;
+    };
+    let RecordedResult::Outcome(Outcome::Win {
         winner,
-        by: WinBy::Score(recorded),
-    })) = info.recorded_result()
+        by: WinBy::Score(_),
+    }) = result
     else {
         return DeadCheck::Skipped;
     };
@@ -358,13 +364,11 @@ fn dead_check(file: &std::path::Path, playouts: u64) -> DeadCheck {
         return DeadCheck::Skipped;
     }
     let game = &replay.game;
+    let Some(recorded_margin) = result.area_margin(game.komi()) else {
+        return DeadCheck::Inconsistent;
+    };
     let dead = tengen_mcts::estimate_dead(game, playouts, super::score::DEAD_SEED);
     let score = game.score(&dead);
-    let signed = |c: tengen_core::Color, p: Points| match c {
-        tengen_core::Color::Black => p,
-        tengen_core::Color::White => -p,
-    };
-    let recorded_margin = signed(winner, recorded);
     let diff = (score.margin - recorded_margin).abs();
     DeadCheck::Counted {
         winner: score.winner() == Some(winner),
