@@ -617,8 +617,8 @@ fn kata_analyze_gives_ownership_and_genmove_analyze_plays() {
     e.send("showboard");
     let board = rows(&e.response().join("\n")).concat();
     assert_eq!(board.matches('X').count(), 1, "{played} was played");
-    e.send("lz-analyze b 5 avoid b D4 1");
-    assert_eq!(e.response(), ["? avoid is not supported"]);
+    e.send("lz-analyze b 5 avoid b D4");
+    assert_eq!(e.response(), ["? syntax error"]);
     e.send("kata-genmove_analyze w");
     let lines = e.response();
     assert!(lines.last().unwrap().starts_with("play "));
@@ -658,4 +658,147 @@ fn seki_is_listed_as_seki_not_dead() {
     assert_eq!(r[14], ok(""));
     // Territory scoring counts nothing in seki: komi decides.
     assert_eq!(r[16], ok("W+6.5"));
+}
+
+/// The moves of every `info` segment of the lines of an analysis.
+fn info_moves(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info "))
+        .flat_map(|l| {
+            let infos = l.split(" ownership ").next().unwrap_or(l);
+            segments(infos)
+                .into_iter()
+                .map(|s| field(&s, "move").to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The lines of an analysis started with `command`, after a few reports,
+/// interrupted by `name`.
+fn analysis_lines(e: &mut Live, command: &str) -> Vec<String> {
+    e.send(command);
+    assert!(e.line().starts_with('='));
+    let mut lines = vec![e.line(), e.line()];
+    e.send("name");
+    lines.extend(e.response());
+    assert_eq!(e.response(), ["= tengen"]);
+    lines
+}
+
+/// The 25 points from C3 to G7 of a 9x9 board.
+fn centre_block() -> Vec<String> {
+    "CDEFG"
+        .chars()
+        .flat_map(|c| (3..=7).map(move |r| format!("{c}{r}")))
+        .collect()
+}
+
+#[test]
+fn avoid_keeps_moves_out_of_the_analysis_and_the_move_played() {
+    let mut e = Live::start();
+    e.send("boardsize 9");
+    e.response();
+    let avoided = centre_block();
+    let list = avoided.join(",");
+    for command in [
+        format!("lz-analyze b 5 avoid b {list} 1"),
+        "kata-analyze b interval 5 avoid b C3:G7 1 ownership true".to_string(),
+    ] {
+        let moves = info_moves(&analysis_lines(&mut e, &command));
+        assert!(!moves.is_empty(), "{command}");
+        for m in &moves {
+            assert!(!avoided.contains(m), "{command}: {m}");
+        }
+    }
+    e.send("lz-genmove_analyze b 5 avoid b C3:G7 1");
+    let lines = e.response();
+    assert_eq!(lines[0], "=");
+    for m in info_moves(&lines) {
+        assert!(!avoided.contains(&m), "{m}");
+    }
+    let played = lines.last().unwrap().strip_prefix("play ").unwrap();
+    assert!(!avoided.iter().any(|v| v == played), "{played}");
+    e.send("showboard");
+    let board = rows(&e.response().join("\n")).concat();
+    assert_eq!(board.matches('X').count(), 1, "{played} was played");
+}
+
+#[test]
+fn allow_restricts_the_root_to_its_vertices_for_its_colour_only() {
+    let mut e = Live::start();
+    e.send("boardsize 9");
+    e.response();
+    let allowed = ["A1", "J9", "E5", "pass"];
+    let moves = info_moves(&analysis_lines(&mut e, "lz-analyze b 5 allow b A1,J9,E5 1"));
+    assert!(!moves.is_empty());
+    for m in &moves {
+        assert!(allowed.contains(&m.as_str()), "{m}");
+    }
+    // A restriction of White leaves Black's root moves alone.
+    let moves = info_moves(&analysis_lines(&mut e, "lz-analyze b 5 allow w A1 1"));
+    assert!(moves.iter().any(|m| m != "A1" && m != "pass"), "{moves:?}");
+    // And does not outlive its command.
+    let moves = info_moves(&analysis_lines(&mut e, "lz-analyze b 5"));
+    assert!(
+        moves.iter().any(|m| !allowed.contains(&m.as_str())),
+        "{moves:?}"
+    );
+}
+
+#[test]
+fn malformed_avoid_and_allow_clauses_are_syntax_errors() {
+    let r = transcript(
+        b"boardsize 9\n1 lz-analyze b 5 avoid b D4\n2 kata-analyze b 5 avoid x D4 1\n\
+          3 lz-analyze b 5 avoid b Z9 1\n4 lz-analyze b 5 avoid b D4 0\n\
+          5 kata-analyze b allow b D4 1 allow b E5 1\n6 lz-genmove_analyze b allow b D4 1 avoid b E5 1\n\
+          7 kata-genmove_analyze b avoid b D4,,E5 1\nshowboard\n",
+    );
+    for (i, reply) in r[1..8].iter().enumerate() {
+        assert_eq!(
+            *reply,
+            Reply {
+                ok: false,
+                id: Some(i as u32 + 1),
+                text: "syntax error".into(),
+            }
+        );
+    }
+    assert!(
+        !rows(&r[8].text).concat().contains('X'),
+        "nothing was played"
+    );
+}
+
+#[test]
+fn place_free_handicap_keeps_star_points_and_chooses_elsewhere() {
+    let r = transcript(
+        b"boardsize 19\nplace_free_handicap 9\nplace_free_handicap 2\nclear_board\n\
+          place_free_handicap 1\nplace_free_handicap 361\n\
+          boardsize 9\nplace_free_handicap 12\ngenmove w\nshowboard\n\
+          boardsize 7\nplace_free_handicap 6\ngenmove w\nshowboard\n\
+          rectangular_boardsize 19 5\nplace_free_handicap 7\ngenmove w\nshowboard\n",
+    );
+    let mut stars: Vec<&str> = r[1].text.split_whitespace().collect();
+    stars.sort();
+    assert_eq!(
+        stars,
+        ["D10", "D16", "D4", "K10", "K16", "K4", "Q10", "Q16", "Q4"]
+    );
+    assert_eq!(r[2], err("board not empty"));
+    assert_eq!(r[4], err("invalid handicap"));
+    assert_eq!(r[5], err("invalid handicap"));
+    for (at, n) in [(7, 12), (11, 6), (15, 7)] {
+        let mut placed: Vec<&str> = r[at].text.split_whitespace().collect();
+        placed.sort();
+        placed.dedup();
+        assert_eq!(placed.len(), n, "{:?}", r[at]);
+        assert!(r[at + 1].ok, "{:?}", r[at + 1]);
+        let board = rows(&r[at + 2].text).concat();
+        assert_eq!(board.matches('X').count(), n);
+        let white = board.matches('O').count();
+        let stone = !matches!(r[at + 1].text.as_str(), "pass" | "resign");
+        assert_eq!(white, usize::from(stone), "genmove plays White");
+    }
 }

@@ -1,5 +1,6 @@
-//! `tengen match` against the built binary: a real opponent (GNU Go) and
-//! engines that crash, play illegally or never answer.
+//! `tengen match` against the built binary: a real opponent (GNU Go),
+//! dead-stone disputes settled by play, and engines that crash, play
+//! illegally or never answer.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -53,20 +54,21 @@ fn replay(path: &Path) -> (tengen_core::Game, String) {
     (r.game, info.result_text.unwrap_or_default())
 }
 
-#[test]
-fn tengen_against_gnu_go_scores_every_game_and_writes_legal_records() {
+fn require_gnugo() {
     assert!(
         Path::new(GNUGO).exists(),
         "GNU Go is required: apt-get install gnugo"
     );
-    let dir = temp_dir("gnugo");
-    let black = format!("{} gtp --playouts 200 --threads 1", tengen());
-    let white = format!("{GNUGO} --mode gtp --level 1 --chinese-rules");
+}
+
+/// Two games on 9x9 with komi 7, records in `sgf_dir`; stdout's lines,
+/// two of them games.
+fn two_games_on_9x9(black: &str, white: &str, sgf_dir: &Path) -> Vec<String> {
     let lines = run_match(&[
         "--black",
-        &black,
+        black,
         "--white",
-        &white,
+        white,
         "--games",
         "2",
         "--size",
@@ -74,12 +76,23 @@ fn tengen_against_gnu_go_scores_every_game_and_writes_legal_records() {
         "--komi",
         "7",
         "--sgf-dir",
-        dir.to_str().unwrap(),
+        sgf_dir.to_str().unwrap(),
         "--move-timeout",
         "60",
     ]);
+    let games = lines.iter().filter(|l| l.starts_with("game ")).count();
+    assert_eq!(games, 2, "{lines:?}");
+    lines
+}
+
+#[test]
+fn tengen_against_gnu_go_scores_every_game_and_writes_legal_records() {
+    require_gnugo();
+    let dir = temp_dir("gnugo");
+    let black = format!("{} gtp --playouts 200 --threads 1", tengen());
+    let white = format!("{GNUGO} --mode gtp --level 1 --chinese-rules");
+    let lines = two_games_on_9x9(&black, &white, &dir);
     let games: Vec<&String> = lines.iter().filter(|l| l.starts_with("game ")).collect();
-    assert_eq!(games.len(), 2, "{lines:?}");
     assert!(games[0].starts_with("game 1: A black B white: "));
     assert!(games[1].starts_with("game 2: A white B black: "));
     for (i, line) in games.iter().enumerate() {
@@ -106,6 +119,122 @@ fn tengen_against_gnu_go_scores_every_game_and_writes_legal_records() {
     assert!(summary.contains("games 2: A won "), "{summary}");
     assert!(summary.contains("95% Wilson interval"));
     assert!(summary.contains("Elo A-B "));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// GNU Go behind a relay in POSIX sh that refuses `final_status_list`, so
+/// that the engines never agree on the dead stones. Everything else goes
+/// to GNU Go through a pair of fifos, answers back until their blank line.
+const NO_DEAD_LIST: &str = r#"set -f
+fifos=$(mktemp -d) || exit 1
+trap 'rm -rf "$fifos"' EXIT
+mkfifo "$fifos/in" "$fifos/out" || exit 1
+/usr/games/gnugo --mode gtp --level 1 --never-resign --chinese-rules <"$fifos/in" >"$fifos/out" &
+exec 3>"$fifos/in" 4<"$fifos/out"
+while IFS= read -r line; do
+  set -- $line
+  id=
+  case $1 in [0-9]*) id=$1; shift;; esac
+  if [ "$1" = final_status_list ]; then
+    printf '?%s cannot tell dead stones\n\n' "$id"
+    continue
+  fi
+  printf '%s\n' "$line" >&3
+  while IFS= read -r answer <&4; do
+    printf '%s\n' "$answer"
+    [ -z "$answer" ] && break
+  done
+  [ "$1" = quit ] && exit 0
+done
+"#;
+
+/// The engine command of [`NO_DEAD_LIST`], written into `dir`.
+fn no_dead_list_engine(dir: &Path) -> String {
+    std::fs::create_dir_all(dir).unwrap();
+    let relay = dir.join("no-dead-list.sh");
+    std::fs::write(&relay, NO_DEAD_LIST).unwrap();
+    format!("sh {}", relay.display())
+}
+
+/// The number in `(... cleanup play (K moves))` of a game's line.
+fn cleanup_moves(line: &str) -> usize {
+    let rest = line
+        .split("settled by cleanup play (")
+        .nth(1)
+        .unwrap_or_else(|| panic!("not settled by cleanup play: {line}"));
+    rest.split(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_dispute_on_dead_stones_is_settled_by_cleanup_play_under_area_rules() {
+    require_gnugo();
+    let dir = temp_dir("cleanup");
+    let a = no_dead_list_engine(&dir);
+    let b = format!("{GNUGO} --mode gtp --level 1 --never-resign --chinese-rules");
+    let sgf_dir = dir.join("sgf");
+    let lines = two_games_on_9x9(&a, &b, &sgf_dir);
+    let games: Vec<&String> = lines.iter().filter(|l| l.starts_with("game ")).collect();
+    for (i, line) in games.iter().enumerate() {
+        // A, which never answers, is Black in game 1 and White in game 2.
+        let refused = if i == 0 {
+            "(black: no answer, white: "
+        } else {
+            ", white: no answer)"
+        };
+        assert!(
+            line.contains("engines disagreed on dead stones (") && line.contains(refused),
+            "{line}"
+        );
+        let k = cleanup_moves(line);
+        let re = results(&[line.to_string()]).remove(0);
+        assert!(
+            matches!(RecordedResult::parse(&re), RecordedResult::Outcome(_)),
+            "{line}"
+        );
+
+        let (game, recorded) = replay(&sgf_dir.join(format!("game-{:03}.sgf", i + 1)));
+        assert_eq!(recorded, re);
+        // The record holds the first stop, then the K cleanup moves ending
+        // in two passes.
+        let turns = game.turns();
+        assert!(
+            line.contains(&format!(" moves {} (", turns.len())),
+            "{line}"
+        );
+        let first_stop = turns.len() - k;
+        assert!(k >= 2 && first_stop >= 2, "{line}");
+        for t in [
+            first_stop - 2,
+            first_stop - 1,
+            turns.len() - 2,
+            turns.len() - 1,
+        ] {
+            assert_eq!(turns[t].mv, Move::Pass, "{line}: turn {t}");
+        }
+        // Every stone left is alive: the count with no dead stones.
+        assert_eq!(game.phase(), Phase::Marking);
+        assert_eq!(game.score(&[]).outcome().to_sgf(), re, "{line}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_dispute_under_territory_rules_is_settled_by_the_referee() {
+    require_gnugo();
+    let dir = temp_dir("territory");
+    let a = no_dead_list_engine(&dir);
+    let b = format!("{GNUGO} --mode gtp --level 1 --never-resign");
+    let lines = run_match(&[
+        "--black", &a, "--white", &b, "--games", "1", "--size", "9", "--rules", "japanese",
+    ]);
+    let line = lines.iter().find(|l| l.starts_with("game 1: ")).unwrap();
+    assert!(
+        line.contains("engines disagreed on dead stones (black: no answer, white: ")
+            && line.contains("the referee's estimate marks ")
+            && line.contains("play-on would change a territory count"),
+        "{line}"
+    );
+    assert!(!line.contains("cleanup"), "{line}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

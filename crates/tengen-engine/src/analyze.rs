@@ -9,12 +9,13 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
-use tengen_core::{Color, Phase};
+use tengen_core::{BoardSize, Color, Move, Phase};
 use tengen_gtp::analysis::info_line;
-use tengen_gtp::args::parse_color;
+use tengen_gtp::args::{parse_color, parse_move};
 use tengen_gtp::response::{STREAM_END, stream_start};
 use tengen_gtp::{AnalysisFormat, Command, GtpError, InfoMove, Response};
 use tengen_mcts::{Analysis, GenMode, Limit};
+use tengen_mcts::{Restriction, RestrictionKind, Restrictions};
 
 /// Simulations after which an open-ended analysis stops growing its tree
 /// (memory bound); the response stays open until the next input line.
@@ -31,22 +32,30 @@ pub struct AnalyzeOptions {
     pub ownership: bool,
     /// At most this many moves per report.
     pub max_moves: Option<usize>,
+    /// Moves the search may not choose (`avoid` and `allow` clauses).
+    pub restrictions: Restrictions,
 }
 
 impl AnalyzeOptions {
     /// Reads `[color] [interval] [interval N] [ownership true|false]
-    /// [maxmoves N] [minmoves N]`; the interval is in centiseconds, as
-    /// Leela Zero and KataGo take it.
+    /// [maxmoves N] [minmoves N]` and any number of `avoid <color>
+    /// <vertices> <untilDepth>` and `allow <color> <vertices> <untilDepth>`
+    /// clauses (vertices of this board `size`), as Leela Zero and KataGo
+    /// take them: the interval is in centiseconds; the vertices are
+    /// separated by commas, `pass` and Leela Zero's rectangles (`A1:C3`)
+    /// included; an untilDepth of 1 restricts the root's moves only.
     ///
     /// # Errors
-    /// [`GtpError::Syntax`] for anything else (`avoid` and `allow` are not
-    /// supported and say so).
-    pub fn parse(args: &[String]) -> Result<AnalyzeOptions, GtpError> {
+    /// [`GtpError::Syntax`] for anything else, and for a second `allow`
+    /// of one colour or an `allow` beside an `avoid` of a stone play for
+    /// the same colour (the limits of KataGo and Leela Zero).
+    pub fn parse(args: &[String], size: BoardSize) -> Result<AnalyzeOptions, GtpError> {
         let mut o = AnalyzeOptions {
             color: None,
             interval: Duration::ZERO,
             ownership: false,
             max_moves: None,
+            restrictions: Restrictions::NONE,
         };
         let centis = |s: &str| -> Result<Duration, GtpError> {
             s.parse::<u64>()
@@ -67,6 +76,16 @@ impl AnalyzeOptions {
             words.next();
         }
         while let Some(key) = words.next() {
+            let kind = match key {
+                "avoid" => Some(RestrictionKind::Avoid),
+                "allow" => Some(RestrictionKind::Allow),
+                _ => None,
+            };
+            if let Some(kind) = kind {
+                let clause = read_clause(kind, &mut words, size)?;
+                add_clause(&mut o.restrictions, clause)?;
+                continue;
+            }
             let value = words.next().ok_or(GtpError::Syntax)?;
             match key {
                 "interval" => o.interval = centis(value)?,
@@ -75,14 +94,81 @@ impl AnalyzeOptions {
                 "minmoves" => {
                     value.parse::<usize>().map_err(|_| GtpError::Syntax)?;
                 }
-                "avoid" | "allow" => {
-                    return Err(GtpError::Other(format!("{key} is not supported")));
-                }
                 _ => return Err(GtpError::Syntax),
             }
         }
         Ok(o)
     }
+}
+
+/// The three words after `avoid` or `allow`: a colour, the vertices, the
+/// depth (at least 1).
+fn read_clause<'a>(
+    kind: RestrictionKind,
+    words: &mut impl Iterator<Item = &'a str>,
+    size: BoardSize,
+) -> Result<Restriction, GtpError> {
+    let color = words
+        .next()
+        .and_then(|w| parse_color(w).ok())
+        .ok_or(GtpError::Syntax)?;
+    let list = words.next().ok_or(GtpError::Syntax)?;
+    let until_depth = words
+        .next()
+        .and_then(|w| w.parse::<u32>().ok())
+        .filter(|&d| d >= 1)
+        .ok_or(GtpError::Syntax)?;
+    let mut moves = Vec::new();
+    for item in list.split(',') {
+        moves.extend(list_item(item, size)?);
+    }
+    Ok(Restriction {
+        kind,
+        color,
+        moves,
+        until_depth,
+    })
+}
+
+/// One item of a vertex list: a vertex, `pass`, or the rectangle between
+/// two corners (`A1:C3`).
+fn list_item(item: &str, size: BoardSize) -> Result<Vec<Move>, GtpError> {
+    let Some((a, b)) = item.split_once(':') else {
+        return parse_move(item, size)
+            .map(|m| vec![m])
+            .map_err(|_| GtpError::Syntax);
+    };
+    let corner = |text: &str| match parse_move(text, size) {
+        Ok(Move::Play(p)) => Ok(size.xy(p)),
+        _ => Err(GtpError::Syntax),
+    };
+    let ((x0, y0), (x1, y1)) = (corner(a)?, corner(b)?);
+    Ok((x0.min(x1)..=x0.max(x1))
+        .flat_map(|x| (y0.min(y1)..=y0.max(y1)).filter_map(move |y| size.point(x, y)))
+        .map(Move::Play)
+        .collect())
+}
+
+/// Adds a clause, refusing a second `allow` for one colour (KataGo takes
+/// one) and an `allow` beside an `avoid` of a stone play for one colour
+/// (Leela Zero refuses it: the allow already forbids every other point).
+fn add_clause(restrictions: &mut Restrictions, clause: Restriction) -> Result<(), GtpError> {
+    let plays = |c: &Restriction| c.moves.iter().any(|m| *m != Move::Pass);
+    let clash = restrictions
+        .clauses
+        .iter()
+        .filter(|c| c.color == clause.color)
+        .any(|c| match (c.kind, clause.kind) {
+            (RestrictionKind::Allow, RestrictionKind::Allow) => true,
+            (RestrictionKind::Allow, RestrictionKind::Avoid) => plays(&clause),
+            (RestrictionKind::Avoid, RestrictionKind::Allow) => plays(c),
+            (RestrictionKind::Avoid, RestrictionKind::Avoid) => false,
+        });
+    if clash {
+        return Err(GtpError::Syntax);
+    }
+    restrictions.clauses.push(clause);
+    Ok(())
 }
 
 /// Whether an analysis runs until stopped or for the move's budget.
@@ -141,7 +227,7 @@ impl Session {
         out: &mut dyn Write,
         stop: &AtomicBool,
     ) -> io::Result<()> {
-        match AnalyzeOptions::parse(&cmd.args) {
+        match AnalyzeOptions::parse(&cmd.args, self.game.size()) {
             Err(e) => write!(out, "{}", Response::failure(cmd.id, e))?,
             Ok(options) => {
                 out.write_all(stream_start(cmd.id).as_bytes())?;
@@ -193,7 +279,13 @@ impl Session {
             let mut report = |a: &Analysis| write_line(a, out);
             let reporting = (!options.interval.is_zero())
                 .then_some((options.interval, &mut report as &mut dyn FnMut(&Analysis)));
-            let last = self.search.analyze(&game, limit, stop_search, reporting);
+            let last = self.search.analyze_restricted(
+                &game,
+                limit,
+                stop_search,
+                reporting,
+                &options.restrictions,
+            );
             Some(last)
         } else {
             None
@@ -210,7 +302,12 @@ impl Session {
                 // The tree just grown is reused: one more simulation, and
                 // the decision (resignation, cleanup) is the search's own.
                 self.search
-                    .genmove(&game, Limit::playouts(1), GenMode::Normal)
+                    .genmove_restricted(
+                        &game,
+                        Limit::playouts(1),
+                        GenMode::Normal,
+                        &options.restrictions,
+                    )
                     .0
             } else {
                 tengen_mcts::Decision::Move(tengen_core::Move::Pass)
@@ -232,28 +329,71 @@ mod tests {
     use super::*;
     use crate::words;
 
+    fn parse(line: &str) -> Result<AnalyzeOptions, GtpError> {
+        AnalyzeOptions::parse(&words(line), BoardSize::STANDARD)
+    }
+
+    fn mv(text: &str) -> Move {
+        parse_move(text, BoardSize::STANDARD).unwrap()
+    }
+
     #[test]
     fn options_as_sabaki_lizzie_and_katago_send_them() {
-        let o = AnalyzeOptions::parse(&words("b 50")).unwrap();
+        let o = parse("b 50").unwrap();
         assert_eq!(o.color, Some(Color::Black));
         assert_eq!(o.interval, Duration::from_millis(500));
-        let o = AnalyzeOptions::parse(&words("10")).unwrap();
+        assert!(o.restrictions.is_empty());
+        let o = parse("10").unwrap();
         assert_eq!((o.color, o.interval), (None, Duration::from_millis(100)));
-        let o = AnalyzeOptions::parse(&words("W interval 20 ownership true maxmoves 3")).unwrap();
+        let o = parse("W interval 20 ownership true maxmoves 3").unwrap();
         assert_eq!(o.color, Some(Color::White));
         assert!(o.ownership);
         assert_eq!(o.max_moves, Some(3));
-        assert_eq!(
-            AnalyzeOptions::parse(&words("b 10 bogus 1")),
-            Err(GtpError::Syntax)
-        );
-        assert_eq!(
-            AnalyzeOptions::parse(&words("b 10 ownership")),
-            Err(GtpError::Syntax)
-        );
-        assert!(matches!(
-            AnalyzeOptions::parse(&words("b 10 avoid b D4 1")),
-            Err(GtpError::Other(_))
-        ));
+        assert_eq!(parse("b 10 bogus 1"), Err(GtpError::Syntax));
+        assert_eq!(parse("b 10 ownership"), Err(GtpError::Syntax));
+    }
+
+    #[test]
+    fn avoid_and_allow_clauses_read_as_leela_zero_and_katago_send_them() {
+        let o = parse("b 10 avoid b D4,q16,pass 1 avoid w K10 3 interval 20").unwrap();
+        assert_eq!(o.interval, Duration::from_millis(200));
+        let c = &o.restrictions.clauses;
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[0].kind, RestrictionKind::Avoid);
+        assert_eq!(c[0].color, Color::Black);
+        assert_eq!(c[0].moves, [mv("D4"), mv("Q16"), Move::Pass]);
+        assert_eq!(c[0].until_depth, 1);
+        assert_eq!((c[1].color, c[1].until_depth), (Color::White, 3));
+        let o = parse("allow white A1:B2 2 allow b T19 1").unwrap();
+        let c = &o.restrictions.clauses;
+        assert_eq!(c[0].kind, RestrictionKind::Allow);
+        assert_eq!(c[0].moves.len(), 4);
+        for v in ["A1", "A2", "B1", "B2"] {
+            assert!(c[0].moves.contains(&mv(v)), "{v}");
+        }
+        assert_eq!(c[1].moves, [mv("T19")]);
+        // An allow beside an avoid of a pass only.
+        assert!(parse("allow b D4 1 avoid b pass 1").is_ok());
+    }
+
+    #[test]
+    fn malformed_clauses_are_syntax_errors() {
+        for line in [
+            "b 10 avoid",
+            "b 10 avoid b",
+            "b 10 avoid b D4",
+            "b 10 avoid b D4 0",
+            "b 10 avoid b D4 -1",
+            "b 10 avoid b D4 x",
+            "b 10 avoid red D4 1",
+            "b 10 avoid b Z99 1",
+            "b 10 avoid b D4,,E5 1",
+            "b 10 avoid b D4:pass 1",
+            "b 10 allow b D4 1 allow b E5 1",
+            "b 10 allow b D4 1 avoid b E5 1",
+            "b 10 avoid b E5 1 allow b D4 1",
+        ] {
+            assert_eq!(parse(line), Err(GtpError::Syntax), "{line}");
+        }
     }
 }

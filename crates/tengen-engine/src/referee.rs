@@ -2,14 +2,22 @@
 //! referee. Engine A plays Black in odd games and White in even ones. An
 //! illegal or unreadable move, a crash, a refused legal move or a timeout
 //! loses; `resign` ends the game; after two passes both engines are asked
-//! for their dead stones, and where they disagree the referee's own
-//! estimate decides.
+//! for their dead stones (`final_status_list dead`).
+//!
+//! When they disagree, or one does not answer, the referee lends neither
+//! player its judgement where the rules allow: under area counting, play
+//! resumes as on KGS and in gogui-twogtp, each engine asked for
+//! `kgs-genmove_cleanup` moves (plain `genmove` when it does not know the
+//! command), until two passes or as many moves as the board has points;
+//! then every stone on the board is alive. Under territory counting, where
+//! play-on would change the count, the referee's own estimate decides, and
+//! the game's reason says so. See [`Settlement`].
 
 use crate::stats::Tally;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tengen_core::{BoardSize, Color, Game, Outcome, Phase, Point, Points, Rules, Vertex};
+use tengen_core::{BoardSize, ByColor, Color, Game, Outcome, Phase, Point, Points, Rules, Vertex};
 use tengen_gtp::args::{move_text, parse_move};
 use tengen_gtp::{Client, ClientError, EngineStderr};
 use tengen_sgf::record::{self, RecordInfo};
@@ -94,8 +102,8 @@ pub struct GameReport {
     pub number: u32,
     /// A's colour in this game.
     pub a_color: Color,
-    /// The game as played (its outcome, if the referee ended it by the
-    /// rules; a game stopped at the move cap has none).
+    /// The game as played, cleanup moves included (its outcome, if the
+    /// referee ended it by the rules; a game stopped at a move cap has none).
     pub game: Game,
     /// The result.
     pub outcome: Outcome,
@@ -248,75 +256,30 @@ fn play_game(
         Color::Black => (Side::A, Side::B),
         Color::White => (Side::B, Side::A),
     };
-    let mut players = tengen_core::ByColor {
+    let mut players = ByColor {
         black: start(config, black_side, &game)?,
         white: start(config, white_side, &game)?,
     };
     let cap = config.max_moves.unwrap_or(3 * config.size.num_points());
-    let size = game.size();
-    let stop = loop {
-        if game.phase() != Phase::Playing {
-            break Stop::Rules(String::new());
-        }
-        if game.turns().len() >= cap {
-            break Stop::Cap;
-        }
-        let color = game.to_move();
-        let answer = players[color]
-            .client
-            .send(&format!("genmove {}", color.name()), config.move_timeout);
-        let text = match answer {
-            Ok(t) => t,
-            Err(e) => break concede(&mut game, color, &e),
-        };
-        if text.trim().eq_ignore_ascii_case("resign") {
-            let _ = game.resign(color);
-            break Stop::Rules(format!("{color} resigned"));
-        }
-        let Ok(mv) = parse_move(text.trim(), size) else {
-            let _ = game.forfeit(color);
-            break Stop::Rules(format!("{color} answered {:?}, not a move", text.trim()));
-        };
-        if let Err(e) = game.play(mv) {
-            let _ = game.forfeit(color);
-            break Stop::Rules(format!("{color} played {}: {e}", move_text(mv, size)));
-        }
-        report(Event::Moved { game: &game });
-        let other = color.opponent();
-        let told = players[other].client.send(
-            &format!("play {} {}", color.name(), move_text(mv, size)),
-            config.move_timeout,
-        );
-        if let Err(e) = told {
-            break concede(&mut game, other, &e);
-        }
-    };
+    let genmove = ByColor::new(GENMOVE, GENMOVE);
+    let stop = play_until_stop(config, &mut players, &mut game, genmove, cap, report);
     let (outcome, reason) = match stop {
-        Stop::Rules(reason) if game.phase() == Phase::Marking => {
-            let (dead, why) = agree_dead(config, &mut players, &game);
-            let _ = game.propose_dead(Color::Black, &dead);
-            let _ = game.accept_dead(Color::White);
-            let outcome = game.outcome().copied().unwrap_or(Outcome::Void);
-            (outcome, if reason.is_empty() { why } else { reason })
+        Stop::Rules(_) if game.phase() == Phase::Marking => {
+            settle_dead(config, &mut players, &mut game, report)
         }
-        Stop::Rules(reason) => {
-            let outcome = game.outcome().copied().unwrap_or(Outcome::Void);
-            let reason = if reason.is_empty() {
-                "play stopped: counted as the rules say".to_string()
-            } else {
-                reason
-            };
-            (outcome, reason)
-        }
+        Stop::Rules(reason) => (game_outcome(&game), rules_reason(reason)),
         Stop::Cap => {
-            let (dead, why) = agree_dead(config, &mut players, &game);
+            let (dead, why) = match ask_dead(config, &mut players, &game) {
+                DeadLists::Agreed(dead) => agreed(dead),
+                DeadLists::Disputed(why) => referee_estimate(config, &game, &why),
+            };
             (
                 game.score(&dead).outcome(),
                 format!("stopped after {cap} moves; {why}"),
             )
         }
     };
-    let names = tengen_core::ByColor {
+    let names = ByColor {
         black: players.black.name.clone(),
         white: players.white.name.clone(),
     };
@@ -336,6 +299,80 @@ fn play_game(
     })
 }
 
+/// The command asking for an ordinary move.
+const GENMOVE: &str = "genmove";
+
+/// The command asking for a move that captures every dead stone before
+/// passing (KGS).
+const GENMOVE_CLEANUP: &str = "kgs-genmove_cleanup";
+
+/// Asks for moves with `commands` (per colour), checks each against the
+/// rules, relays it to the opponent, until play stops by the rules or
+/// `cap` turns have been played in all. The one move exchange of the main
+/// phase and of cleanup play.
+fn play_until_stop(
+    config: &MatchConfig,
+    players: &mut ByColor<Player>,
+    game: &mut Game,
+    commands: ByColor<&str>,
+    cap: usize,
+    report: &mut dyn FnMut(Event<'_>),
+) -> Stop {
+    let size = game.size();
+    loop {
+        if game.phase() != Phase::Playing {
+            return Stop::Rules(String::new());
+        }
+        if game.turns().len() >= cap {
+            return Stop::Cap;
+        }
+        let color = game.to_move();
+        let answer = players[color].client.send(
+            &format!("{} {}", commands[color], color.name()),
+            config.move_timeout,
+        );
+        let text = match answer {
+            Ok(t) => t,
+            Err(e) => return concede(game, color, &e),
+        };
+        if text.trim().eq_ignore_ascii_case("resign") {
+            let _ = game.resign(color);
+            return Stop::Rules(format!("{color} resigned"));
+        }
+        let Ok(mv) = parse_move(text.trim(), size) else {
+            let _ = game.forfeit(color);
+            return Stop::Rules(format!("{color} answered {:?}, not a move", text.trim()));
+        };
+        if let Err(e) = game.play(mv) {
+            let _ = game.forfeit(color);
+            return Stop::Rules(format!("{color} played {}: {e}", move_text(mv, size)));
+        }
+        report(Event::Moved { game });
+        let other = color.opponent();
+        let told = players[other].client.send(
+            &format!("play {} {}", color.name(), move_text(mv, size)),
+            config.move_timeout,
+        );
+        if let Err(e) = told {
+            return concede(game, other, &e);
+        }
+    }
+}
+
+/// The game's result as the rules gave it.
+fn game_outcome(game: &Game) -> Outcome {
+    game.outcome().copied().unwrap_or(Outcome::Void)
+}
+
+/// The words for a game the rules ended, the count when nothing else is said.
+fn rules_reason(reason: String) -> String {
+    if reason.is_empty() {
+        "play stopped: counted as the rules say".to_string()
+    } else {
+        reason
+    }
+}
+
 /// `color` loses for a failed exchange: on time for a timeout, by forfeit
 /// for a crash, a closed pipe or a refused command.
 fn concede(game: &mut Game, color: Color, error: &ClientError) -> Stop {
@@ -350,40 +387,168 @@ fn concede(game: &mut Game, color: Color, error: &ClientError) -> Stop {
     Stop::Rules(format!("{color}: {error}"))
 }
 
-/// The dead stones: both engines' `final_status_list dead` when they
-/// agree (as chains), else the referee's estimate. Returns the stones and
-/// the reasoning.
-fn agree_dead(
-    config: &MatchConfig,
-    players: &mut tengen_core::ByColor<Player>,
-    game: &Game,
-) -> (Vec<Point>, String) {
-    let t = Some(config.move_timeout.unwrap_or(SETUP_TIMEOUT));
-    let mut lists = Vec::new();
-    for c in Color::ALL {
-        let answer = players[c].client.send("final_status_list dead", t);
-        lists.push(answer.ok().and_then(|text| chains_of(game, &text)));
+/// How the referee settles dead stones the engines do not agree on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settlement {
+    /// Play resumes with cleanup moves and every stone left when it stops
+    /// again is alive (KGS, gogui-twogtp). Fair only where play-on cannot
+    /// change the count.
+    CleanupPlay,
+    /// The referee's own estimate decides, since further moves would change
+    /// the count.
+    RefereeEstimate,
+}
+
+impl Settlement {
+    /// How disputes are settled under `rules`. Under area counting a stone
+    /// in one's own territory counts as the point did, and a dead stone
+    /// captured would have been removed anyway, so play-on changes nothing.
+    /// Pass stones (FFG, AGA) do not break this: the result is the area
+    /// count and the quick count must equal it (RULES.md section 4). Under
+    /// territory counting a move inside one's own territory costs a point.
+    pub fn for_rules(rules: &Rules) -> Settlement {
+        // Stone counting and the capture games never remove dead stones,
+        // so they never reach a dispute.
+        if rules.scoring.counts_area() {
+            Settlement::CleanupPlay
+        } else {
+            Settlement::RefereeEstimate
+        }
     }
-    let estimate = || tengen_mcts::estimate_dead(game, REFEREE_PLAYOUTS, config.seed);
-    match (&lists[0], &lists[1]) {
-        (Some(b), Some(w)) if b == w => (
-            b.clone(),
-            format!("both engines mark {} dead stones", b.len()),
+}
+
+/// What the engines said about the dead stones.
+enum DeadLists {
+    /// Both named the same chains.
+    Agreed(Vec<Point>),
+    /// They differ, or one gave no readable answer: what each said.
+    Disputed(String),
+}
+
+/// Ends a game stopped for the count: the engines' common dead stones, or
+/// the dispute settled as [`Settlement::for_rules`] says.
+fn settle_dead(
+    config: &MatchConfig,
+    players: &mut ByColor<Player>,
+    game: &mut Game,
+    report: &mut dyn FnMut(Event<'_>),
+) -> (Outcome, String) {
+    let (dead, why) = match ask_dead(config, players, game) {
+        DeadLists::Agreed(dead) => agreed(dead),
+        DeadLists::Disputed(why) => match Settlement::for_rules(game.rules()) {
+            Settlement::CleanupPlay => return cleanup_play(config, players, game, &why, report),
+            Settlement::RefereeEstimate => {
+                let (dead, why) = referee_estimate(config, game, &why);
+                (
+                    dead,
+                    format!("{why} (play-on would change a territory count)"),
+                )
+            }
+        },
+    };
+    (count_with(game, &dead), why)
+}
+
+/// Counts a game in the dead-stone phase with `dead` removed.
+fn count_with(game: &mut Game, dead: &[Point]) -> Outcome {
+    let _ = game.propose_dead(Color::Black, dead);
+    let _ = game.accept_dead(Color::White);
+    game_outcome(game)
+}
+
+/// Resumes play, each engine asked for cleanup moves, until two passes or
+/// as many moves as the board has points; then every stone is alive.
+/// Resignation, an illegal move or a failure ends the game as in play.
+fn cleanup_play(
+    config: &MatchConfig,
+    players: &mut ByColor<Player>,
+    game: &mut Game,
+    disputed: &str,
+    report: &mut dyn FnMut(Event<'_>),
+) -> (Outcome, String) {
+    let _ = game.dispute(game.to_move());
+    let commands = ByColor::new(
+        cleanup_command(config, &mut players.black),
+        cleanup_command(config, &mut players.white),
+    );
+    let start = game.turns().len();
+    let cap = start + game.size().num_points();
+    let stop = play_until_stop(config, players, game, commands, cap, report);
+    let moves = game.turns().len() - start;
+    match stop {
+        Stop::Rules(_) if game.phase() == Phase::Marking => (
+            count_with(game, &[]),
+            format!("{disputed}; settled by cleanup play ({moves} moves)"),
         ),
+        Stop::Rules(reason) => (
+            game_outcome(game),
+            format!("{disputed}; in cleanup play: {}", rules_reason(reason)),
+        ),
+        Stop::Cap => (
+            game.score(&[]).outcome(),
+            format!("{disputed}; cleanup play stopped after {moves} moves, every stone alive"),
+        ),
+    }
+}
+
+/// `kgs-genmove_cleanup` where the engine says it knows it, else `genmove`.
+fn cleanup_command(config: &MatchConfig, player: &mut Player) -> &'static str {
+    let t = Some(config.move_timeout.unwrap_or(SETUP_TIMEOUT));
+    let known = player
+        .client
+        .send(&format!("known_command {GENMOVE_CLEANUP}"), t);
+    match known {
+        Ok(answer) if answer.trim() == "true" => GENMOVE_CLEANUP,
+        _ => GENMOVE,
+    }
+}
+
+/// Both engines' `final_status_list dead`, compared as chains.
+fn ask_dead(config: &MatchConfig, players: &mut ByColor<Player>, game: &Game) -> DeadLists {
+    let t = Some(config.move_timeout.unwrap_or(SETUP_TIMEOUT));
+    let mut ask = |c: Color| {
+        let answer = players[c].client.send("final_status_list dead", t);
+        answer.ok().and_then(|text| chains_of(game, &text))
+    };
+    let (black, white) = (ask(Color::Black), ask(Color::White));
+    match (black, white) {
+        (Some(b), Some(w)) if b == w => DeadLists::Agreed(b),
         (b, w) => {
             let said = |l: &Option<Vec<Point>>| {
                 l.as_ref()
-                    .map_or("no answer".to_string(), |l| format!("{} stones", l.len()))
+                    .map_or("no answer".to_string(), |l| stones(l.len()))
             };
-            let dead = estimate();
-            let why = format!(
-                "engines disagree on dead stones (black: {}, white: {}); the referee's estimate marks {}",
-                said(b),
-                said(w),
-                dead.len()
-            );
-            (dead, why)
+            DeadLists::Disputed(format!(
+                "engines disagreed on dead stones (black: {}, white: {})",
+                said(&b),
+                said(&w)
+            ))
         }
+    }
+}
+
+/// The engines' common dead stones, with the words saying so.
+fn agreed(dead: Vec<Point>) -> (Vec<Point>, String) {
+    let why = format!("both engines mark {} dead", stones(dead.len()));
+    (dead, why)
+}
+
+/// The referee's own dead stones for a dispute, with the words saying so.
+fn referee_estimate(config: &MatchConfig, game: &Game, disputed: &str) -> (Vec<Point>, String) {
+    let dead = tengen_mcts::estimate_dead(game, REFEREE_PLAYOUTS, config.seed);
+    let why = format!(
+        "{disputed}; the referee's estimate marks {} dead",
+        stones(dead.len())
+    );
+    (dead, why)
+}
+
+/// "1 stone", "3 stones".
+fn stones(n: usize) -> String {
+    if n == 1 {
+        "1 stone".to_string()
+    } else {
+        format!("{n} stones")
     }
 }
 
@@ -408,7 +573,7 @@ fn write_record(
     number: u32,
     game: &Game,
     outcome: &Outcome,
-    names: &tengen_core::ByColor<String>,
+    names: &ByColor<String>,
 ) -> Result<PathBuf, RefereeError> {
     let info = RecordInfo {
         size: game.size(),
@@ -447,5 +612,27 @@ mod tests {
         assert_eq!(chains_of(&game, "").unwrap().len(), 0);
         assert!(chains_of(&game, "E5").is_none());
         assert!(chains_of(&game, "Z9").is_none());
+    }
+
+    #[test]
+    fn disputes_are_played_out_only_where_play_on_keeps_the_count() {
+        for preset in Preset::ALL {
+            let expected = match preset {
+                Preset::NewZealand
+                | Preset::Chinese
+                | Preset::Ffg
+                | Preset::TrompTaylor
+                | Preset::Aga => Settlement::CleanupPlay,
+                Preset::Japanese
+                | Preset::Strasbourg
+                | Preset::FirstCapture
+                | Preset::CaptureFive => Settlement::RefereeEstimate,
+            };
+            assert_eq!(
+                Settlement::for_rules(&preset.rules()),
+                expected,
+                "{preset:?}"
+            );
+        }
     }
 }

@@ -149,7 +149,7 @@ impl Session {
     pub fn respond(&mut self, cmd: &Command) -> Response {
         let result = match cmd.name.as_str() {
             "lz-analyze" | "kata-analyze" | "lz-genmove_analyze" | "kata-genmove_analyze" => {
-                let options = match AnalyzeOptions::parse(&cmd.args) {
+                let options = match AnalyzeOptions::parse(&cmd.args, self.game.size()) {
                     Ok(o) => o,
                     Err(e) => return Response::failure(cmd.id, e),
                 };
@@ -227,10 +227,11 @@ impl Session {
                 Ok(String::new())
             }
             "get_komi" => Ok(self.game.komi().to_string()),
-            "fixed_handicap" | "place_free_handicap" => {
+            "fixed_handicap" => {
                 let n: u32 = parse_number(a, 0)?;
                 self.handicap(n, HandicapStones::Fixed)
             }
+            "place_free_handicap" => self.place_free_handicap(parse_number(a, 0)?),
             "set_free_handicap" => {
                 let size = self.game.size();
                 let points = a
@@ -352,12 +353,30 @@ impl Session {
         }
     }
 
-    fn handicap(&mut self, n: u32, stones: HandicapStones) -> Result<String, GtpError> {
-        let free = matches!(stones, HandicapStones::Free(_));
+    /// `board not empty` unless the game has neither stones nor turns.
+    fn ensure_empty(&self) -> Result<(), GtpError> {
         let board = self.game.board();
         if !self.game.turns().is_empty() || board.stones().black + board.stones().white > 0 {
             return Err(GtpError::BoardNotEmpty);
         }
+        Ok(())
+    }
+
+    /// `place_free_handicap n`: the engine's own choice of `n` stones
+    /// ([`free_handicap_points`]), between 2 and one less than the points
+    /// of the board (GNU Go's checks and error strings).
+    fn place_free_handicap(&mut self, n: u32) -> Result<String, GtpError> {
+        self.ensure_empty()?;
+        let size = self.game.size();
+        if n < 2 || n as usize >= size.num_points() {
+            return Err(GtpError::Other("invalid handicap".into()));
+        }
+        self.handicap(n, HandicapStones::Free(free_handicap_points(size, n)))
+    }
+
+    fn handicap(&mut self, n: u32, stones: HandicapStones) -> Result<String, GtpError> {
+        let free = matches!(stones, HandicapStones::Free(_));
+        self.ensure_empty()?;
         if n < 2 {
             return Err(if free {
                 GtpError::BadVertexList
@@ -619,6 +638,83 @@ fn setup_of(board: &tengen_core::Board, to_move: Color, handicap: u32) -> Setup 
     }
 }
 
+/// Where `place_free_handicap` puts `n` stones (fewer than the points of
+/// the board): the standard fixed points when the board has a layout for
+/// `n` (players expect them, and GNU Go does the same); else its largest
+/// fixed layout, then, greedily, the points farthest from the stones
+/// already chosen, two at a time through the centre's symmetry while two
+/// or more are missing. Candidates are the 3rd line and inside (the 2nd on
+/// boards of 7 lines or fewer); closer to the edge only once those are
+/// full. Ties go to the higher line, then to the left and lower point, so
+/// the choice is deterministic.
+fn free_handicap_points(size: BoardSize, n: u32) -> Vec<Point> {
+    type Xy = (u32, u32);
+    let (w, h) = (size.width(), size.height());
+    let base = tengen_core::handicap::max_fixed(size).min(n);
+    let mut taken: Vec<Xy> = tengen_core::handicap::fixed_points(size, base)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|p| size.xy(p))
+        .collect();
+    let index = |(x, y): Xy| (y * w + x) as usize;
+    let line = |(x, y): Xy| 1 + x.min(w - 1 - x).min(y).min(h - 1 - y);
+    let mirror = |(x, y): Xy| (w - 1 - x, h - 1 - y);
+    let dist2 = |a: Xy, b: Xy| a.0.abs_diff(b.0).pow(2) + a.1.abs_diff(b.1).pow(2);
+    let coords: Vec<Xy> = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
+    // The squared distance from each point to the nearest stone chosen
+    // (0 on the stones themselves).
+    let mut near: Vec<u32> = coords
+        .iter()
+        .map(|&c| taken.iter().map(|&t| dist2(c, t)).min().unwrap_or(u32::MAX))
+        .collect();
+    let rank = |c: Xy, spacing: u32| (spacing, line(c), std::cmp::Reverse(c.0), c.1);
+    let mut lowest = if w.min(h) <= 7 { 2 } else { 3 };
+    while (taken.len() as u32) < n {
+        let band: Vec<Xy> = coords
+            .iter()
+            .copied()
+            .filter(|&c| near[index(c)] > 0 && line(c) >= lowest)
+            .collect();
+        if band.is_empty() {
+            if lowest <= 1 {
+                break;
+            }
+            lowest -= 1;
+            continue;
+        }
+        let pair = if n - taken.len() as u32 >= 2 {
+            band.iter()
+                .copied()
+                .filter(|&c| mirror(c) != c && near[index(mirror(c))] > 0)
+                .max_by_key(|&c| {
+                    let m = mirror(c);
+                    rank(c, near[index(c)].min(near[index(m)]).min(dist2(c, m)))
+                })
+        } else {
+            None
+        };
+        let picks = match pair {
+            Some(c) => vec![c, mirror(c)],
+            None => band
+                .iter()
+                .copied()
+                .max_by_key(|&c| rank(c, near[index(c)]))
+                .into_iter()
+                .collect(),
+        };
+        for c in picks {
+            taken.push(c);
+            for (d, &q) in near.iter_mut().zip(&coords) {
+                *d = (*d).min(dist2(q, c));
+            }
+        }
+    }
+    taken
+        .into_iter()
+        .filter_map(|(x, y)| size.point(x, y))
+        .collect()
+}
+
 /// Reads the first game of an SGF file and replays its main line.
 fn read_record(path: &Path) -> Result<Game, String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
@@ -705,6 +801,28 @@ mod tests {
     }
 
     #[test]
+    fn analysis_without_a_process_honours_avoid() {
+        let mut s = session();
+        say(&mut s, "boardsize 5").unwrap();
+        let block: Vec<String> = "BCD"
+            .chars()
+            .flat_map(|c| (2..=4).map(move |r| format!("{c}{r}")))
+            .collect();
+        let text = say(&mut s, "lz-genmove_analyze b avoid b B2:D4 1").unwrap();
+        let reported: Vec<&str> = text
+            .split("info move ")
+            .skip(1)
+            .filter_map(|seg| seg.split_whitespace().next())
+            .collect();
+        assert!(!reported.is_empty(), "{text}");
+        let played = text.lines().last().unwrap().strip_prefix("play ").unwrap();
+        for mv in reported.iter().chain([&played]) {
+            assert!(!block.iter().any(|b| b == mv), "{mv} in {text}");
+        }
+        assert_eq!(s.game().turns().len(), 1);
+    }
+
+    #[test]
     fn handicap_compensation_stays_on_top_of_gtp_komi() {
         let mut s = session();
         say(&mut s, "boardsize 9").unwrap();
@@ -714,6 +832,106 @@ mod tests {
         assert_eq!(say(&mut s, "get_komi"), Ok("2.5".into()));
         say(&mut s, "komi 6.5").unwrap();
         assert_eq!(say(&mut s, "get_komi"), Ok("8.5".into()));
+    }
+
+    fn names(size: BoardSize, points: &[Point]) -> Vec<String> {
+        let mut names: Vec<String> = points
+            .iter()
+            .map(|&p| tengen_core::Vertex::point_name(p, size))
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn free_handicap_keeps_the_fixed_layouts() {
+        let s19 = BoardSize::STANDARD;
+        assert_eq!(
+            names(s19, &free_handicap_points(s19, 9)),
+            ["D10", "D16", "D4", "K10", "K16", "K4", "Q10", "Q16", "Q4"]
+        );
+        assert_eq!(names(s19, &free_handicap_points(s19, 2)), ["D4", "Q16"]);
+        // 7x7 has four fixed points; a fifth stone goes to the centre.
+        let s7 = BoardSize::square(7).unwrap();
+        assert_eq!(
+            names(s7, &free_handicap_points(s7, 5)),
+            ["C3", "C5", "D4", "E3", "E5"]
+        );
+        // Beyond nine on 9x9, the nine stay.
+        let s9 = BoardSize::square(9).unwrap();
+        let ten = free_handicap_points(s9, 10);
+        for p in tengen_core::handicap::fixed_points(s9, 9).unwrap() {
+            assert!(ten.contains(&p));
+        }
+    }
+
+    #[test]
+    fn free_handicap_places_distinct_stones_on_any_board() {
+        for (w, h, n) in [
+            (9, 9, 12),
+            (9, 9, 80),
+            (7, 7, 6),
+            (7, 7, 48),
+            (6, 6, 4),
+            (5, 5, 3),
+            (5, 5, 24),
+            (19, 5, 7),
+            (13, 9, 11),
+            (1, 5, 4),
+            (2, 2, 3),
+            (25, 25, 40),
+        ] {
+            let size = BoardSize::new(w, h).unwrap();
+            let points = free_handicap_points(size, n);
+            assert_eq!(points.len() as u32, n, "{w}x{h} {n}");
+            let mut distinct = points.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), points.len(), "{w}x{h} {n}");
+            assert!(points.iter().all(|&p| size.contains(p)));
+            assert_eq!(free_handicap_points(size, n), points, "deterministic");
+        }
+        // An even count away from the fixed layouts is symmetric through
+        // the centre.
+        let size = BoardSize::new(19, 5).unwrap();
+        let points = free_handicap_points(size, 6);
+        for &p in &points {
+            let (x, y) = size.xy(p);
+            let mirror = size.point(18 - x, 4 - y).unwrap();
+            assert!(
+                points.contains(&mirror),
+                "{}",
+                names(size, &points).join(" ")
+            );
+        }
+        // Small boards keep off the edge while they can.
+        let s6 = BoardSize::square(6).unwrap();
+        for p in free_handicap_points(s6, 4) {
+            let (x, y) = s6.xy(p);
+            assert!(x.min(5 - x).min(y).min(5 - y) >= 1);
+        }
+    }
+
+    #[test]
+    fn place_free_handicap_checks_its_count_and_the_board() {
+        let mut s = session();
+        say(&mut s, "boardsize 5").unwrap();
+        let invalid = Err(GtpError::Other("invalid handicap".into()));
+        assert_eq!(say(&mut s, "place_free_handicap 1"), invalid);
+        assert_eq!(say(&mut s, "place_free_handicap 25"), invalid);
+        let placed = say(&mut s, "place_free_handicap 24").unwrap();
+        assert_eq!(placed.split_whitespace().count(), 24);
+        assert_eq!(s.game().to_move(), Color::White);
+        assert_eq!(
+            say(&mut s, "place_free_handicap 2"),
+            Err(GtpError::BoardNotEmpty)
+        );
+        say(&mut s, "clear_board").unwrap();
+        say(&mut s, "play b C3").unwrap();
+        assert_eq!(
+            say(&mut s, "place_free_handicap 2"),
+            Err(GtpError::BoardNotEmpty)
+        );
     }
 
     #[test]

@@ -24,7 +24,7 @@ mod tree;
 pub use playout::{LightPlayout, PlayoutEnd, PlayoutStats};
 pub use rng::Rng;
 pub use search::{
-    Analysis, Candidate, Decision, GenMode, Limit, Reporter, Search, SearchConfig, dead_stones,
-    estimate_dead, final_ownership,
+    Analysis, Candidate, Decision, GenMode, Limit, Reporter, Restriction, RestrictionKind,
+    Restrictions, Search, SearchConfig, dead_stones, estimate_dead, final_ownership,
 };
 pub use time::{ClockState, TimeControl, think_time};

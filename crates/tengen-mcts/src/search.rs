@@ -128,6 +128,140 @@ pub struct Analysis {
     pub ownership: Vec<f32>,
 }
 
+/// Whether a clause names the moves to leave out or the only moves to
+/// consider (GTP `avoid` and `allow`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RestrictionKind {
+    /// The named moves are never chosen.
+    Avoid,
+    /// Only the named moves (and a pass) are chosen.
+    Allow,
+}
+
+/// One `avoid`/`allow` clause: moves of `color` the tree may not choose
+/// down to `until_depth` (1: the root's moves only, 2: also the replies to
+/// them, and so on).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Restriction {
+    /// Avoid the moves, or allow only them.
+    pub kind: RestrictionKind,
+    /// The player whose moves are restricted.
+    pub color: Color,
+    /// The moves named; a pass is restricted only when named here.
+    pub moves: Vec<Move>,
+    /// The deepest tree level the clause holds at (the root's moves are at 1).
+    pub until_depth: u32,
+}
+
+/// Moves the tree may not choose, for analysis tools that ask for other
+/// lines. Only the tree obeys them (playouts do not), as in Leela Zero
+/// and KataGo: a forbidden move is never descended into, reported or
+/// chosen. The default restricts nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Restrictions {
+    /// The clauses; a move is forbidden when any avoid clause in force
+    /// names it, or when an allow clause is in force and none names it.
+    pub clauses: Vec<Restriction>,
+}
+
+impl Restrictions {
+    /// No restriction.
+    pub const NONE: Restrictions = Restrictions {
+        clauses: Vec::new(),
+    };
+
+    /// Whether nothing is restricted.
+    pub fn is_empty(&self) -> bool {
+        self.clauses.is_empty()
+    }
+}
+
+/// [`Restrictions`] ready for the tree: one point mask per clause, so that
+/// testing a child costs a lookup per clause in force.
+#[derive(Debug)]
+struct Filter {
+    bans: Vec<Ban>,
+    /// The deepest level any clause holds at (0: none).
+    until: u32,
+}
+
+/// One clause as a mask.
+#[derive(Debug)]
+struct Ban {
+    kind: RestrictionKind,
+    color: Color,
+    until: u32,
+    /// Indexed by [`Point::index`]; points past its end are not named.
+    points: Vec<bool>,
+    pass: bool,
+}
+
+impl Filter {
+    fn new(restrictions: &Restrictions) -> Filter {
+        let bans: Vec<Ban> = restrictions
+            .clauses
+            .iter()
+            .map(|c| {
+                let cells = c
+                    .moves
+                    .iter()
+                    .filter_map(|m| match m {
+                        Move::Play(p) => Some(p.index() + 1),
+                        Move::Pass => None,
+                    })
+                    .max()
+                    .unwrap_or(0);
+                let mut points = vec![false; cells];
+                for m in &c.moves {
+                    if let Move::Play(p) = m
+                        && let Some(slot) = points.get_mut(p.index())
+                    {
+                        *slot = true;
+                    }
+                }
+                Ban {
+                    kind: c.kind,
+                    color: c.color,
+                    until: c.until_depth,
+                    points,
+                    pass: c.moves.contains(&Move::Pass),
+                }
+            })
+            .collect();
+        let until = bans.iter().map(|b| b.until).max().unwrap_or(0);
+        Filter { bans, until }
+    }
+
+    /// Whether any clause holds at `depth`.
+    #[inline]
+    fn active(&self, depth: u32) -> bool {
+        depth <= self.until
+    }
+
+    /// Whether `color` may not play `mv` at `depth` of the tree.
+    fn forbids(&self, color: Color, mv: Move, depth: u32) -> bool {
+        if !self.active(depth) {
+            return false;
+        }
+        let named = |b: &Ban| match mv {
+            Move::Pass => b.pass,
+            Move::Play(p) => b.points.get(p.index()).copied().unwrap_or(false),
+        };
+        let live = || {
+            self.bans
+                .iter()
+                .filter(move |b| b.color == color && depth <= b.until)
+        };
+        if live().any(|b| b.kind == RestrictionKind::Avoid && named(b)) {
+            return true;
+        }
+        let mut allows = live()
+            .filter(|b| b.kind == RestrictionKind::Allow)
+            .peekable();
+        mv != Move::Pass && allows.peek().is_some() && !allows.any(named)
+    }
+}
+
 /// The search, keeping its tree between moves.
 #[derive(Debug)]
 pub struct Search {
@@ -140,6 +274,8 @@ pub struct Search {
 struct Kept {
     game: Game,
     mode: GenMode,
+    /// The restrictions the tree was grown under.
+    restrictions: Restrictions,
     root: Node,
 }
 
@@ -187,13 +323,38 @@ impl Search {
         stop: &AtomicBool,
         report: Option<Reporter<'_>>,
     ) -> Analysis {
-        self.run(game, limit, GenMode::Normal, stop, report)
+        self.analyze_restricted(game, limit, stop, report, &Restrictions::NONE)
+    }
+
+    /// [`Search::analyze`] with moves the tree may not choose: they are
+    /// neither searched nor reported. They hold for this call only.
+    pub fn analyze_restricted(
+        &mut self,
+        game: &Game,
+        limit: Limit,
+        stop: &AtomicBool,
+        report: Option<Reporter<'_>>,
+        restrictions: &Restrictions,
+    ) -> Analysis {
+        self.run(game, limit, GenMode::Normal, stop, report, restrictions)
     }
 
     /// Chooses a move for the side to move of `game`.
     pub fn genmove(&mut self, game: &Game, limit: Limit, mode: GenMode) -> (Decision, Analysis) {
+        self.genmove_restricted(game, limit, mode, &Restrictions::NONE)
+    }
+
+    /// [`Search::genmove`] with moves the tree may not choose (the
+    /// decision is never one of them). They hold for this call only.
+    pub fn genmove_restricted(
+        &mut self,
+        game: &Game,
+        limit: Limit,
+        mode: GenMode,
+        restrictions: &Restrictions,
+    ) -> (Decision, Analysis) {
         let stop = AtomicBool::new(false);
-        let analysis = self.run(game, limit, mode, &stop, None);
+        let analysis = self.run(game, limit, mode, &stop, None, restrictions);
         let decision = self.decide(game, &analysis, mode);
         (decision, analysis)
     }
@@ -233,27 +394,35 @@ impl Search {
         mode: GenMode,
         stop: &AtomicBool,
         report: Option<Reporter<'_>>,
+        restrictions: &Restrictions,
     ) -> Analysis {
-        let root = self.reuse(game, mode);
+        let root = self.reuse(game, mode, restrictions);
         let geo = Geometry::new(game.size());
-        let shared = Shared::new(game, &geo, &root, mode, limit, stop);
+        let filter = Filter::new(restrictions);
+        let shared = Shared::new(game, &geo, &root, mode, limit, stop, &filter);
         shared.search(self.config.threads.max(1), self.config.seed, report);
         let analysis = shared.analysis();
         self.kept = Some(Kept {
             game: game.clone(),
             mode,
+            restrictions: restrictions.clone(),
             root,
         });
         analysis
     }
 
-    /// The kept subtree for `game`, or a fresh root.
-    fn reuse(&mut self, game: &Game, mode: GenMode) -> Node {
+    /// The kept subtree for `game`, or a fresh root. A tree grown under
+    /// restrictions has its statistics bent by them, so it is kept only
+    /// for the same position under the same restrictions.
+    fn reuse(&mut self, game: &Game, mode: GenMode, restrictions: &Restrictions) -> Node {
         let Some(kept) = self.kept.take() else {
             return Node::root();
         };
         let before = kept.game.turns();
-        let same_start = kept.mode == mode
+        let bent = !kept.restrictions.is_empty()
+            && (kept.restrictions != *restrictions || game.turns().len() != before.len());
+        let same_start = !bent
+            && kept.mode == mode
             && kept.game.rules() == game.rules()
             && kept.game.komi() == game.komi()
             && kept.game.first_to_move() == game.first_to_move()
@@ -312,6 +481,7 @@ struct Shared<'a> {
     judge: Judge,
     root: &'a Node,
     mode: GenMode,
+    filter: &'a Filter,
     max_playouts: u64,
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
@@ -343,6 +513,7 @@ impl<'a> Shared<'a> {
         mode: GenMode,
         limit: Limit,
         stop: &'a AtomicBool,
+        filter: &'a Filter,
     ) -> Shared<'a> {
         let max_playouts = match limit {
             Limit {
@@ -357,6 +528,7 @@ impl<'a> Shared<'a> {
             judge: judge_of(game),
             root,
             mode,
+            filter,
             max_playouts,
             deadline: limit.time.map(|t| Instant::now() + t),
             stop,
@@ -407,7 +579,14 @@ impl<'a> Shared<'a> {
         }
         let rate = done / spent.as_secs_f64();
         let remaining = rate * left.as_secs_f64();
-        let mut visits: Vec<u32> = self.root.kids().iter().map(Node::visits).collect();
+        let to_move = self.game.to_move();
+        let mut visits: Vec<u32> = self
+            .root
+            .kids()
+            .iter()
+            .filter(|c| !self.filter.forbids(to_move, c.mv, 1))
+            .map(Node::visits)
+            .collect();
         visits.sort_unstable_by(|a, b| b.cmp(a));
         match visits.as_slice() {
             [best, second, ..] => f64::from(best - second) > remaining * 1.2,
@@ -497,10 +676,17 @@ impl<'a> Shared<'a> {
                 }
                 None => &[][..],
             };
-            if kids.is_empty() {
+            // The level of the child chosen now (the root's moves are at 1).
+            let depth = path.len() as u32;
+            let child = if self.filter.active(depth) {
+                select(kids, |c| !self.filter.forbids(color, c.mv, depth))
+            } else {
+                select(kids, |_| true)
+            };
+            // No child at all, or every one forbidden: play out from here.
+            let Some(child) = child else {
                 break None;
-            }
-            let child = select(kids);
+            };
             child.enter();
             match child.mv {
                 Move::Play(p) => {
@@ -669,7 +855,12 @@ impl<'a> Shared<'a> {
             Color::Black => 1.0,
             Color::White => -1.0,
         };
-        let kids = self.root.kids();
+        let kids: Vec<&Node> = self
+            .root
+            .kids()
+            .iter()
+            .filter(|c| !self.filter.forbids(to_move, c.mv, 1))
+            .collect();
         let prior_sum: f64 = kids
             .iter()
             .map(|c| f64::from(c.prior_wins / c.prior_visits.max(1.0)))
@@ -683,7 +874,7 @@ impl<'a> Shared<'a> {
                 winrate: c.winrate(),
                 prior: f64::from(c.prior_wins / c.prior_visits.max(1.0)) / prior_sum.max(1e-9),
                 score_lead: sign * c.black_margin(),
-                pv: principal_variation(c),
+                pv: principal_variation(c, self.filter, to_move.opponent()),
             })
             .collect();
         candidates.sort_by(|a, b| {
@@ -712,13 +903,14 @@ impl<'a> Shared<'a> {
     }
 }
 
-/// The child to descend into: the best blend of its win rate (prior
-/// knowledge counted as virtual simulations) and its AMAF win rate.
+/// The child to descend into among those `allowed`: the best blend of
+/// its win rate (prior knowledge counted as virtual simulations) and its
+/// AMAF win rate; `None` when none is allowed.
 #[inline]
-fn select(kids: &[Node]) -> &Node {
-    let mut best = &kids[0];
+fn select(kids: &[Node], allowed: impl Fn(&Node) -> bool) -> Option<&Node> {
+    let mut best = None;
     let mut best_value = f32::NEG_INFINITY;
-    for c in kids {
+    for c in kids.iter().filter(|c| allowed(c)) {
         let (n, w) = c.stats();
         let n = n + c.prior_visits;
         let w = w + c.prior_wins;
@@ -730,24 +922,29 @@ fn select(kids: &[Node]) -> &Node {
         } else {
             rate
         };
-        if value > best_value {
+        if best.is_none() || value > best_value {
             best_value = value;
-            best = c;
+            best = Some(c);
         }
     }
     best
 }
 
-/// The line of most-visited moves from `node`, its own move first.
-fn principal_variation(node: &Node) -> Vec<Move> {
+/// The line of most-visited moves from `node` (a move of the root),
+/// its own move first, through moves `filter` allows; `color` replies to
+/// `node`.
+fn principal_variation(node: &Node, filter: &Filter, mut color: Color) -> Vec<Move> {
     let mut pv = vec![node.mv];
     let mut at = node;
-    while let Some(next) = at.best_child() {
+    let mut depth = 2;
+    while let Some(next) = at.best_child(|c| !filter.forbids(color, c.mv, depth)) {
         if next.visits() == 0 || pv.len() >= 24 {
             break;
         }
         pv.push(next.mv);
         at = next;
+        color = color.opponent();
+        depth += 1;
     }
     pv
 }
@@ -863,6 +1060,90 @@ mod tests {
         assert!(game.is_legal(mv));
         assert_eq!(a.ownership.len(), 81);
         assert!(a.visits >= 300);
+    }
+
+    fn at(game: &Game, x: u32, y: u32) -> Move {
+        Move::Play(game.size().point(x, y).unwrap())
+    }
+
+    fn clause(kind: RestrictionKind, color: Color, moves: Vec<Move>, depth: u32) -> Restrictions {
+        Restrictions {
+            clauses: vec![Restriction {
+                kind,
+                color,
+                moves,
+                until_depth: depth,
+            }],
+        }
+    }
+
+    fn restricted(search: &mut Search, game: &Game, playouts: u64, r: &Restrictions) -> Analysis {
+        let stop = AtomicBool::new(false);
+        search.analyze_restricted(game, Limit::playouts(playouts), &stop, None, r)
+    }
+
+    #[test]
+    fn avoided_moves_are_neither_reported_nor_chosen() {
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(5).unwrap());
+        let avoided: Vec<Move> = (1..4)
+            .flat_map(|x| (1..4).map(move |y| (x, y)))
+            .map(|(x, y)| at(&game, x, y))
+            .collect();
+        let r = clause(RestrictionKind::Avoid, Color::Black, avoided.clone(), 1);
+        let mut search = Search::new(SearchConfig::default());
+        let (d, a) = search.genmove_restricted(&game, Limit::playouts(500), GenMode::Normal, &r);
+        assert!(!a.candidates.is_empty());
+        assert!(a.candidates.iter().all(|c| !avoided.contains(&c.mv)));
+        assert!(matches!(d, Decision::Move(mv) if !avoided.contains(&mv)));
+        // The same search again keeps its tree and its restrictions.
+        let again = restricted(&mut search, &game, 100, &r);
+        assert!(again.visits >= a.visits + 100);
+        assert!(again.candidates.iter().all(|c| !avoided.contains(&c.mv)));
+        // They do not leak into the next search: the centre comes back.
+        let (_, free) = search.genmove(&game, Limit::playouts(500), GenMode::Normal);
+        assert!(free.visits < a.visits + 500, "the bent tree was dropped");
+        assert!(free.candidates.iter().any(|c| c.mv == at(&game, 2, 2)));
+    }
+
+    #[test]
+    fn allow_keeps_the_root_to_the_listed_moves_and_a_pass() {
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(5).unwrap());
+        let allowed = vec![at(&game, 0, 0), at(&game, 4, 4)];
+        let r = clause(RestrictionKind::Allow, Color::Black, allowed.clone(), 1);
+        let mut search = Search::new(SearchConfig::default());
+        let a = restricted(&mut search, &game, 400, &r);
+        assert!(!a.candidates.is_empty());
+        for c in &a.candidates {
+            assert!(allowed.contains(&c.mv) || c.mv == Move::Pass, "{:?}", c.mv);
+        }
+        // The replies are White's and not restricted.
+        assert!(a.candidates.iter().any(|c| c.pv.len() > 1));
+    }
+
+    #[test]
+    fn a_restriction_binds_only_its_colour_and_its_depth() {
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(5).unwrap());
+        let centre = at(&game, 2, 2);
+        let mut search = Search::new(SearchConfig::default());
+        let white = clause(RestrictionKind::Avoid, Color::White, vec![centre], 2);
+        let a = restricted(&mut search, &game, 1500, &white);
+        assert!(a.candidates.iter().any(|c| c.mv == centre));
+        // White, at depth 2, never answers in the centre.
+        for c in &a.candidates {
+            assert_ne!(c.pv.get(1), Some(&centre), "{:?}", c.pv);
+        }
+        // A pass is restricted only when named.
+        let filter = Filter::new(&white);
+        assert!(filter.forbids(Color::White, centre, 2));
+        assert!(!filter.forbids(Color::White, centre, 3));
+        assert!(!filter.forbids(Color::Black, centre, 1));
+        assert!(!filter.forbids(Color::White, Move::Pass, 1));
+        let allow = clause(RestrictionKind::Allow, Color::Black, vec![centre], 1);
+        let filter = Filter::new(&allow);
+        assert!(!filter.forbids(Color::Black, Move::Pass, 1));
+        assert!(filter.forbids(Color::Black, at(&game, 0, 0), 1));
+        let pass = clause(RestrictionKind::Avoid, Color::Black, vec![Move::Pass], 1);
+        assert!(Filter::new(&pass).forbids(Color::Black, Move::Pass, 1));
     }
 
     #[test]

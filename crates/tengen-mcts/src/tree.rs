@@ -124,10 +124,10 @@ impl Node {
         self.children.get().map_or(&[], |c| c)
     }
 
-    /// The child that a player would choose after the search: most visits,
-    /// the win rate breaking ties.
-    pub(crate) fn best_child(&self) -> Option<&Node> {
-        self.kids().iter().max_by(|a, b| {
+    /// The child among those `allowed` that a player would choose after
+    /// the search: most visits, the win rate breaking ties.
+    pub(crate) fn best_child(&self, allowed: impl Fn(&Node) -> bool) -> Option<&Node> {
+        self.kids().iter().filter(|c| allowed(c)).max_by(|a, b| {
             a.visits()
                 .cmp(&b.visits())
                 .then(a.winrate().total_cmp(&b.winrate()))

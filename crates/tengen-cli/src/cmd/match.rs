@@ -12,6 +12,7 @@ use tengen_gtp::EngineStderr;
 
 /// Arguments of `tengen match`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = DEAD_STONES)]
 pub struct Args {
     /// Engine A's command line (Black in odd games, White in even ones).
     #[arg(long)]
@@ -45,6 +46,14 @@ pub struct Args {
     #[arg(long)]
     engine_stderr: bool,
 }
+
+/// How the end of a game is settled, for the help.
+const DEAD_STONES: &str = "Dead stones: after two passes both engines are asked for \
+`final_status_list dead`. When they disagree or one does not answer, under area counting \
+play resumes: each engine is asked for `kgs-genmove_cleanup` moves (`genmove` if it does not \
+know the command) until two passes or as many moves as the board has points, and every stone \
+left is counted alive (as on KGS). Under territory counting, where play-on would change the \
+count, the referee's own estimate decides. Each game's line says which happened.";
 
 pub fn run(args: &Args) -> Result<ExitCode> {
     let size = BoardSize::square(args.size)?;
