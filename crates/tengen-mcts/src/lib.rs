@@ -11,6 +11,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 mod geometry;
+mod local;
 mod pattern;
 pub mod playout;
 mod policy;

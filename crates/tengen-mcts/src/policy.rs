@@ -5,8 +5,10 @@
 //! 1. answer an atari next to the last move: capture the chain that just
 //!    put itself in atari, or save one's own chain in atari by capturing a
 //!    neighbour or by extending (when the extension has two liberties);
-//! 2. a 3x3 shape pattern on a point next to the last move;
-//! 3. a uniform choice among the remaining moves, refusing self-atari of
+//! 2. the two-liberty fights and the nakade next to the last move (see
+//!    [`crate::local`]);
+//! 3. a 3x3 shape pattern on a point next to the last move;
+//! 4. a uniform choice among the remaining moves, refusing self-atari of
 //!    two stones or more (of any stone in the capture games) and most
 //!    self-atari of a lone stone.
 //!
@@ -15,6 +17,7 @@
 //! approximated by area), stones on the board, or captures with the goal.
 
 use crate::geometry::Geometry;
+use crate::local::{breaks_three_stone_seki, nakade_point, two_liberty_answers};
 use crate::pattern::{PatternTable, table};
 use crate::rng::Rng;
 use tengen_core::{Board, ByColor, Color, Point};
@@ -95,6 +98,10 @@ pub(crate) struct Start {
 
 /// Probability (in 1/256) that the atari answers are tried.
 const P_ATARI: u32 = 230;
+/// Probability (in 1/256) that the two-liberty fights are looked at.
+const P_TWO_LIB: u32 = 128;
+/// Probability (in 1/256) that a nakade's vital point is looked for.
+const P_NAKADE: u32 = 154;
 /// Probability (in 1/256) that a lone stone's self-atari is refused.
 const P_LONE_SELF_ATARI: u32 = 230;
 /// Probability (in 1/256) that the 3x3 patterns are tried.
@@ -281,6 +288,27 @@ impl<'g> Playout<'g> {
                     return Some(p);
                 }
             }
+            if rng.next_u32() & 255 < P_TWO_LIB {
+                self.candidates.clear();
+                two_liberty_answers(board, self.geo, color, last, &mut self.candidates);
+                if let Some(p) = self.pick(board, color, rng) {
+                    return Some(p);
+                }
+            }
+            if rng.next_u32() & 255 < P_NAKADE {
+                self.candidates.clear();
+                for &q in self.geo.adjacent(last) {
+                    if board.is_empty(q)
+                        && let Some(v) = nakade_point(board, self.geo, q, color.opponent())
+                        && !self.candidates.contains(&v)
+                    {
+                        self.candidates.push(v);
+                    }
+                }
+                if let Some(p) = self.pick(board, color, rng) {
+                    return Some(p);
+                }
+            }
             if rng.next_u32() & 255 < P_PATTERN {
                 self.candidates.clear();
                 for q in self.geo.around(last).iter().flatten() {
@@ -336,7 +364,11 @@ impl<'g> Playout<'g> {
     /// for throw-ins and nakade).
     fn refusal(&self, board: &Board, p: Point, color: Color) -> Refusal {
         if liberties_after(board, self.geo, p, color) >= 2 {
-            Refusal::Never
+            if breaks_three_stone_seki(board, self.geo, p, color) {
+                Refusal::Always
+            } else {
+                Refusal::Never
+            }
         } else if self.judge.goal.is_some()
             || self.judge.count == Count::Captures
             || self
@@ -404,34 +436,45 @@ pub(crate) fn last_liberty(board: &Board, geo: &Geometry, p: Point) -> Option<Po
 }
 
 /// Liberties a stone of `color` at the empty point `p` would have, counted
-/// up to 2 (enough to tell self-atari): its empty neighbours, the other
-/// liberties of the friendly chains it joins, and the points of the enemy
-/// chains it captures.
+/// up to 2 (enough to tell self-atari).
+#[inline]
 pub(crate) fn liberties_after(board: &Board, geo: &Geometry, p: Point, color: Color) -> u32 {
-    let mut found: [Option<Point>; 2] = [None, None];
+    liberties_after_up_to::<2>(board, geo, p, color)
+}
+
+/// Liberties a stone of `color` at the empty point `p` would have, counted
+/// up to `N`: its empty neighbours, the other liberties of the friendly
+/// chains it joins, and the points of the enemy chains it captures.
+pub(crate) fn liberties_after_up_to<const N: usize>(
+    board: &Board,
+    geo: &Geometry,
+    p: Point,
+    color: Color,
+) -> u32 {
+    let mut found = [p; N];
     let mut n = 0usize;
-    let add = |q: Point, found: &mut [Option<Point>; 2], n: &mut usize| -> bool {
-        if q != p && !found[..*n].contains(&Some(q)) {
-            found[*n] = Some(q);
-            *n += 1;
+    let mut add = |q: Point| -> bool {
+        if q != p && !found[..n].contains(&q) {
+            found[n] = q;
+            n += 1;
         }
-        *n >= 2
+        n >= N
     };
     for &q in geo.adjacent(p) {
         match board.get(q) {
             None => {
-                if add(q, &mut found, &mut n) {
-                    return 2;
+                if add(q) {
+                    return N as u32;
                 }
             }
             Some(c) if c == color => {
-                if board.liberties(q) >= 3 {
-                    return 2;
+                if board.liberties(q) > N as u32 {
+                    return N as u32;
                 }
             }
             Some(_) => {
-                if board.liberties(q) == 1 && add(q, &mut found, &mut n) {
-                    return 2;
+                if board.liberties(q) == 1 && add(q) {
+                    return N as u32;
                 }
             }
         }
@@ -440,8 +483,8 @@ pub(crate) fn liberties_after(board: &Board, geo: &Geometry, p: Point, color: Co
         if board.get(q) == Some(color) {
             for s in board.chain(q) {
                 for &r in geo.adjacent(s) {
-                    if board.is_empty(r) && add(r, &mut found, &mut n) {
-                        return 2;
+                    if board.is_empty(r) && add(r) {
+                        return N as u32;
                     }
                 }
             }

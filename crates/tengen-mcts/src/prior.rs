@@ -4,6 +4,7 @@
 //! self-atari or first-line moves in an empty area.
 
 use crate::geometry::Geometry;
+use crate::local::{nakade_point, two_liberty_answers};
 use crate::pattern::{PatternTable, table};
 use crate::policy::{atari_answers, liberties_after, runs_into_ladder};
 use tengen_core::{Board, Color, Point};
@@ -16,6 +17,10 @@ const CAPTURE_ONE: f32 = 15.0;
 const CAPTURE_MANY: f32 = 30.0;
 /// Saving a chain from atari.
 const SAVE: f32 = 20.0;
+/// A move of the two-liberty fights next to the last move: won simulations.
+const TWO_LIB: f32 = 10.0;
+/// The vital point of a small eye space next to the last move.
+const NAKADE: f32 = 20.0;
 /// An atari that captures in a ladder: won simulations.
 const LADDER_CAPTURE: f32 = 20.0;
 /// Running from atari into a working ladder: lost simulations.
@@ -38,6 +43,9 @@ pub(crate) struct Prior<'a> {
     last: Option<Point>,
     patterns: &'static PatternTable,
     urgent: Vec<Point>,
+    /// The playouts' two-liberty answers and nakade points.
+    fights: Vec<Point>,
+    vital: Vec<Point>,
 }
 
 impl<'a> Prior<'a> {
@@ -48,10 +56,20 @@ impl<'a> Prior<'a> {
         last: Option<Point>,
     ) -> Prior<'a> {
         let mut urgent = Vec::new();
+        let mut fights = Vec::new();
+        let mut vital = Vec::new();
         if let Some(l) = last {
             atari_answers(board, geo, color, l, &mut urgent);
             // The playouts cannot afford to read ladders; the tree can.
             urgent.retain(|&p| !runs_into_ladder(board, geo, p, color));
+            two_liberty_answers(board, geo, color, l, &mut fights);
+            for &q in geo.adjacent(l) {
+                if board.is_empty(q)
+                    && let Some(v) = nakade_point(board, geo, q, color.opponent())
+                {
+                    vital.push(v);
+                }
+            }
         }
         Prior {
             geo,
@@ -60,6 +78,8 @@ impl<'a> Prior<'a> {
             last,
             patterns: table(),
             urgent,
+            fights,
+            vital,
         }
     }
 
@@ -91,6 +111,12 @@ impl<'a> Prior<'a> {
                 .any(|(_, r)| r.works())
         {
             add(LADDER_CAPTURE, LADDER_CAPTURE);
+        }
+        if self.fights.contains(&p) {
+            add(TWO_LIB, TWO_LIB);
+        }
+        if self.vital.contains(&p) {
+            add(NAKADE, NAKADE);
         }
         if liberties_after(board, self.geo, p, self.color) < 2 && captured == 0 {
             let joins = self

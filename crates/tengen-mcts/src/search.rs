@@ -12,7 +12,7 @@ use crate::rng::Rng;
 use crate::tree::{Leaf, Node};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-use tengen_core::{Color, Game, Move, Outcome, Phase, Point, Scoring};
+use tengen_core::{Color, Game, Move, Outcome, Phase, Point, Points, Scoring};
 
 /// How the search runs.
 #[derive(Clone, Debug, PartialEq)]
@@ -371,6 +371,23 @@ impl Search {
             && best.winrate < threshold
         {
             return Decision::Resign;
+        }
+        // The opponent passed: a pass ends play. When the count as it
+        // stands (the dead stones estimated) wins, playing on in one's own
+        // area only spends the clock (and points under territory rules).
+        if mode == GenMode::Normal
+            && best.mv != Move::Pass
+            && game.turns().last().map(|t| t.mv) == Some(Move::Pass)
+            && judge_of(game).goal.is_none()
+        {
+            let margin = game.score(&dead_stones(game, &analysis.ownership)).margin;
+            let ours = match game.to_move() {
+                Color::Black => margin,
+                Color::White => -margin,
+            };
+            if ours > Points::ZERO {
+                return Decision::Move(Move::Pass);
+            }
         }
         if best.mv == Move::Pass && mode == GenMode::Cleanup {
             let opponent = game.to_move().opponent();

@@ -207,6 +207,33 @@ fn passes_when_nothing_is_left_to_play() {
 }
 
 #[test]
+fn answers_a_pass_with_a_pass_when_the_count_wins() {
+    // Walls settled, Black ahead by 45 to 36 + 7: after White's pass,
+    // filling its own area gains Black nothing, under area or territory
+    // counting.
+    let rows = "
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .";
+    for preset in [Preset::Chinese, Preset::Japanese] {
+        let mut game = game_from(rows, Color::White, preset.rules());
+        game.set_komi(Points::whole(7));
+        game.play(Move::Pass).unwrap();
+        assert_eq!(
+            genmove(&game, 3000, GenMode::Normal),
+            Decision::Move(Move::Pass),
+            "{preset:?}"
+        );
+    }
+}
+
+#[test]
 fn resigns_when_hopeless_and_not_otherwise() {
     let game = game_from(
         "

@@ -27,9 +27,19 @@ pub struct Args {
     /// (0 never resigns).
     #[arg(long, default_value_t = 0.1)]
     resign_below: f64,
-    /// Seed of the search.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
+    /// Seed of the search (default: drawn from the clock, so that games
+    /// differ; give one, with --playouts and one thread, to replay a game
+    /// move for move).
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+/// A seed that differs from one start to the next.
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
@@ -52,7 +62,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         playouts: args.playouts,
         time,
         resign_below: (args.resign_below > 0.0).then_some(args.resign_below),
-        seed: args.seed,
+        seed: args.seed.unwrap_or_else(clock_seed),
     });
     let mut out = std::io::stdout().lock();
     tengen_engine::serve(&mut session, BufReader::new(std::io::stdin()), &mut out)?;

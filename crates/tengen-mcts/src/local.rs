@@ -1,0 +1,467 @@
+//! Local answers of the playouts beyond atari, as Pachi's playout policy
+//! plays them: two-liberty fights next to the last move (atari a chain
+//! that cannot escape, extend or counter-atari in a capturing race) and
+//! the vital point of a small eye space (nakade). Light playouts lose
+//! these fights at random; these answers make a group's life and death in
+//! the playouts depend on the position rather than on luck.
+
+use crate::geometry::Geometry;
+use crate::policy::liberties_after_up_to;
+use tengen_core::{Board, Color, Point};
+
+/// The two liberties of the chain at `p`, if it has exactly two.
+pub(crate) fn two_liberties(board: &Board, geo: &Geometry, p: Point) -> Option<[Point; 2]> {
+    if board.liberties(p) != 2 {
+        return None;
+    }
+    let mut libs = [p; 2];
+    let mut n = 0;
+    for s in board.chain(p) {
+        for &q in geo.adjacent(s) {
+            if board.is_empty(q) && !libs[..n].contains(&q) {
+                libs[n] = q;
+                n += 1;
+                if n == 2 {
+                    return Some(libs);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Moves of `color` in the two-liberty fights next to `last`: for the
+/// chain of `last` and each chain touching it with two liberties (either
+/// colour), see [`two_liberty_fight`].
+pub(crate) fn two_liberty_answers(
+    board: &Board,
+    geo: &Geometry,
+    color: Color,
+    last: Point,
+    out: &mut Vec<Point>,
+) {
+    let mut seen: [Option<Point>; 5] = [None; 5];
+    let chains = std::iter::once(last).chain(geo.adjacent(last).iter().copied());
+    for (i, q) in chains.enumerate() {
+        let Some(id) = board.chain_id(q) else {
+            continue;
+        };
+        if seen.contains(&Some(id)) {
+            continue;
+        }
+        seen[i] = Some(id);
+        if let Some(libs) = two_liberties(board, geo, q) {
+            two_liberty_fight(board, geo, q, libs, color, out);
+        }
+    }
+}
+
+/// The moves of `color` about the chain at `p` with liberties `libs`:
+/// none when its owner can answer an atari on either side (miai), else
+/// its liberties (an atari for the attacker, an extension for the
+/// defender); the defender also captures a neighbour in atari or ataris a
+/// neighbour with two liberties (the capturing race).
+fn two_liberty_fight(
+    board: &Board,
+    geo: &Geometry,
+    p: Point,
+    libs: [Point; 2],
+    color: Color,
+    out: &mut Vec<Point>,
+) {
+    let Some(owner) = board.get(p) else {
+        return;
+    };
+    if miai_safe(board, geo, p, libs, owner) {
+        return;
+    }
+    liberty_moves(board, geo, libs, owner, color, out);
+    if owner != color {
+        return;
+    }
+    let enemy = Some(owner.opponent());
+    let mut seen: Vec<Point> = Vec::new();
+    for s in board.chain(p) {
+        for &q in geo.adjacent(s) {
+            if board.get(q) != enemy {
+                continue;
+            }
+            let Some(id) = board.chain_id(q) else {
+                continue;
+            };
+            if seen.contains(&id) {
+                continue;
+            }
+            seen.push(id);
+            match board.liberties(q) {
+                1 => {
+                    if let Some(l) = crate::policy::last_liberty(board, geo, q)
+                        && !out.contains(&l)
+                    {
+                        out.push(l);
+                    }
+                }
+                2 => {
+                    if let Some(their) = two_liberties(board, geo, q) {
+                        liberty_moves(board, geo, their, owner.opponent(), color, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Whether the chain at `p` (liberties `libs`, colour `owner`) answers an
+/// atari on either liberty: it can connect at both to a chain with two
+/// liberties or more, or connect at one and run out at the other.
+fn miai_safe(board: &Board, geo: &Geometry, p: Point, libs: [Point; 2], owner: Color) -> bool {
+    let id = board.chain_id(p);
+    let connects =
+        |c: Point| board.get(c) == Some(owner) && board.chain_id(c) != id && board.liberties(c) > 1;
+    let [a, b] = libs;
+    let mut can_connect = false;
+    let mut can_run = false;
+    for &c in geo.adjacent(a) {
+        if c != b && board.is_empty(c) {
+            can_run = true;
+        } else if connects(c) {
+            can_connect = true;
+        }
+    }
+    for &c in geo.adjacent(b) {
+        if c == a {
+            continue;
+        }
+        if board.is_empty(c) && can_connect {
+            return true;
+        }
+        if connects(c) {
+            return can_connect || can_run;
+        }
+    }
+    false
+}
+
+/// The liberties `libs` of a chain of `owner` that `color` may play: not a
+/// point hemmed in by the chain and the edge (an atari there is a wasted
+/// throw-in), and for the defender only an extension to three liberties
+/// or more (two would only be chased).
+fn liberty_moves(
+    board: &Board,
+    geo: &Geometry,
+    libs: [Point; 2],
+    owner: Color,
+    color: Color,
+    out: &mut Vec<Point>,
+) {
+    for l in libs {
+        let adjacent = geo.adjacent(l);
+        let walls = 4 - adjacent.len()
+            + adjacent
+                .iter()
+                .filter(|&&q| board.get(q) == Some(owner))
+                .count();
+        if walls > 2 || out.contains(&l) {
+            continue;
+        }
+        if owner == color && liberties_after_up_to::<3>(board, geo, l, color) < 3 {
+            continue;
+        }
+        out.push(l);
+    }
+}
+
+/// Largest eye space [`nakade_point`] looks at.
+const NAKADE_MAX: usize = 6;
+
+/// The vital point of the empty region at `around` when it is an eye space
+/// of three to six points enclosed by `owner` alone whose shape has one
+/// (straight and bent three, pyramid four, bulky five, rabbity six): a
+/// stone there keeps the region from making two eyes.
+pub(crate) fn nakade_point(
+    board: &Board,
+    geo: &Geometry,
+    around: Point,
+    owner: Color,
+) -> Option<Point> {
+    let mut area = [around; NAKADE_MAX];
+    let mut n = 1;
+    let mut i = 0;
+    while i < n {
+        for &c in geo.adjacent(area[i]) {
+            match board.get(c) {
+                Some(col) if col != owner => return None,
+                Some(_) => {}
+                None => {
+                    if !area[..n].contains(&c) {
+                        if n == NAKADE_MAX {
+                            return None;
+                        }
+                        area[n] = c;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    // Neighbours inside the region, and one point for each count.
+    let mut by_count = [0usize; 5];
+    let mut point_with = [None; 5];
+    for &a in &area[..n] {
+        let k = geo
+            .adjacent(a)
+            .iter()
+            .filter(|q| area[..n].contains(q))
+            .count();
+        by_count[k] += 1;
+        point_with[k] = Some(a);
+    }
+    match n {
+        3 => point_with[2],
+        4 if by_count[3] == 1 => point_with[3],
+        5 if by_count[3] == 1 && by_count[1] == 1 => point_with[3],
+        5 if by_count[4] == 1 => point_with[4],
+        6 if by_count[4] == 1 && by_count[2] == 3 => point_with[4],
+        _ => None,
+    }
+}
+
+/// Whether `color` playing the empty point `m` breaks a three-stone seki
+/// (Pachi's check): `m` is one of the two liberties of an enemy string of
+/// three stones, both liberties hemmed in at its ends, and capturing it
+/// would leave an eye space of three whose vital point kills, while the
+/// chain around has no other one-point eye. Playouts that broke such a
+/// seki would count the group dead when it lives.
+pub(crate) fn breaks_three_stone_seki(
+    board: &Board,
+    geo: &Geometry,
+    m: Point,
+    color: Color,
+) -> bool {
+    let enemy = Some(color.opponent());
+    let adjacent = geo.adjacent(m);
+    if adjacent.iter().any(|&q| board.is_empty(q)) {
+        return false;
+    }
+    let mut inside = None;
+    let mut own = None;
+    for &q in adjacent {
+        if board.get(q) == enemy {
+            if inside.is_some() || board.liberties(q) != 2 || board.chain_len(q) != 3 {
+                return false;
+            }
+            inside = Some(q);
+        } else if board.get(q) == Some(color) {
+            own = Some(q);
+        }
+    }
+    let (Some(g3), Some(own)) = (inside, own) else {
+        return false;
+    };
+    let Some(libs) = two_liberties(board, geo, g3) else {
+        return false;
+    };
+    for l in libs {
+        let mut enemies = 0;
+        for &q in geo.adjacent(l) {
+            if board.is_empty(q) {
+                return false;
+            }
+            if board.get(q) == enemy {
+                enemies += 1;
+                // A liberty next to the string's middle stone: no seki.
+                let middle = geo
+                    .adjacent(q)
+                    .iter()
+                    .filter(|&&r| board.get(r) == enemy)
+                    .count()
+                    == 2;
+                if middle {
+                    return false;
+                }
+            }
+        }
+        if enemies >= 2 {
+            return false;
+        }
+    }
+    // The string could capture its way out.
+    for s in board.chain(g3) {
+        for &q in geo.adjacent(s) {
+            if board.get(q) == Some(color) && board.liberties(q) == 1 {
+                return false;
+            }
+        }
+    }
+    // Another eye makes the seki needless.
+    !board.chain(own).any(|s| {
+        geo.adjacent(s)
+            .iter()
+            .any(|&q| !libs.contains(&q) && board.is_one_point_eye(q, color))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_core::BoardSize;
+
+    fn at(board: &Board, x: u32, y: u32) -> Point {
+        board.size().point(x, y).expect("on the board")
+    }
+
+    fn board(rows: &str) -> Board {
+        Board::from_ascii(rows).expect("a board")
+    }
+
+    #[test]
+    fn nakade_finds_the_middle_of_three_and_the_centre_of_a_pyramid() {
+        let b = board(
+            "X X X X X . .
+             X . . . X . .
+             X X X X X . .
+             . . . . . . .
+             . X X X . . .
+             X . . . X . .
+             X X . X X . .",
+        );
+        let geo = Geometry::new(b.size());
+        assert_eq!(
+            nakade_point(&b, &geo, at(&b, 1, 1), Color::Black),
+            Some(at(&b, 2, 1))
+        );
+        assert_eq!(
+            nakade_point(&b, &geo, at(&b, 1, 5), Color::Black),
+            Some(at(&b, 2, 5))
+        );
+        // Enclosed by the other colour: not Black's eye space.
+        assert_eq!(nakade_point(&b, &geo, at(&b, 1, 1), Color::White), None);
+        // The open area is far more than six points.
+        assert_eq!(nakade_point(&b, &geo, at(&b, 6, 6), Color::Black), None);
+        assert_eq!(b.size(), BoardSize::square(7).expect("size"));
+    }
+
+    fn answers(b: &Board, color: Color, last: Point) -> Vec<Point> {
+        let geo = Geometry::new(b.size());
+        let mut out = Vec::new();
+        two_liberty_answers(b, &geo, color, last, &mut out);
+        out.sort_by_key(|p| p.index());
+        out
+    }
+
+    fn sorted(mut v: Vec<Point>) -> Vec<Point> {
+        v.sort_by_key(|p| p.index());
+        v
+    }
+
+    #[test]
+    fn a_stone_with_two_liberties_and_no_escape_is_ataried() {
+        let b = board(
+            ". O X . .
+             . . . . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        );
+        // White ataris the black stone on either side, or extends its own
+        // two-liberty stone to three liberties (not into the corner).
+        let last = at(&b, 2, 0);
+        assert_eq!(
+            answers(&b, Color::White, last),
+            sorted(vec![at(&b, 3, 0), at(&b, 2, 1), at(&b, 1, 1)])
+        );
+    }
+
+    #[test]
+    fn the_defender_extends_to_three_liberties_or_captures() {
+        // Black's corner stone just ataried itself next to White's stone,
+        // which has two liberties: White extends either way, or captures.
+        let b = board(
+            "X O . . .
+             . . . . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        );
+        let last = at(&b, 0, 0);
+        assert_eq!(
+            answers(&b, Color::White, last),
+            sorted(vec![at(&b, 2, 0), at(&b, 1, 1), at(&b, 0, 1)])
+        );
+    }
+
+    #[test]
+    fn the_three_stone_seki_of_pachis_tests_is_not_broken() {
+        // Pachi's t-unit/seki.t, "3-stone seki (don't break)": White
+        // filling f5 or f3 lets the three black stones be captured into a
+        // straight three, whose vital point kills White.
+        let b = board(
+            ". X . X X X .
+             . X X X O O O
+             . . X . O . X
+             . . X . O O X
+             . . X . O . X
+             . . X X O O O
+             . . . X X X .",
+        );
+        let geo = Geometry::new(b.size());
+        assert!(breaks_three_stone_seki(
+            &b,
+            &geo,
+            at(&b, 5, 2),
+            Color::White
+        ));
+        assert!(breaks_three_stone_seki(
+            &b,
+            &geo,
+            at(&b, 5, 4),
+            Color::White
+        ));
+        // Elsewhere, or for Black, nothing to break.
+        assert!(!breaks_three_stone_seki(
+            &b,
+            &geo,
+            at(&b, 3, 3),
+            Color::White
+        ));
+        assert!(!breaks_three_stone_seki(
+            &b,
+            &geo,
+            at(&b, 5, 2),
+            Color::Black
+        ));
+        // Pachi's "not 3-stone seki (not fully surrounded)": E5 is open.
+        let open = board(
+            ". X . X X X .
+             . X X X O O O
+             . . X . . . X
+             . . X . O O X
+             . . X . O . X
+             . . X X O O O
+             . . . X X X .",
+        );
+        assert!(!breaks_three_stone_seki(
+            &open,
+            &geo,
+            at(&open, 5, 4),
+            Color::White
+        ));
+    }
+
+    #[test]
+    fn a_chain_that_connects_on_both_sides_is_left_alone() {
+        // The black stone at C3 has two liberties, B3 and C4, and either
+        // connects it to a black stone with liberties to spare (miai).
+        let b = board(
+            ". . X . .
+             . . . . .
+             X . X O .
+             . . O . .
+             . . . . .",
+        );
+        let last = at(&b, 2, 2);
+        assert!(answers(&b, Color::White, last).is_empty());
+    }
+}
