@@ -1,9 +1,9 @@
 //! The engine opponent: tengen-mcts's search at the chosen strength, and its
 //! dead-stone proposal when play stops. Runs on a blocking thread.
 
-use crate::room::{Action, EngineJob};
+use crate::room::{Action, EngineJob, Strength};
 use tengen_core::{Move, Vertex};
-use tengen_mcts::{Decision, GenMode, Limit, Search, SearchConfig};
+use tengen_mcts::{Analysis, Decision, GenMode, Limit, Rng, Search, SearchConfig};
 
 /// Playouts for the dead-stone estimate.
 const DEAD_PLAYOUTS: u64 = 2_000;
@@ -19,7 +19,13 @@ pub fn decide(job: EngineJob, seed: u64) -> Vec<Action> {
                 resign_below: Some(0.05),
             });
             let limit = Limit::playouts(strength.playouts());
-            let (decision, _) = search.genmove(&game, limit, GenMode::Normal);
+            let (decision, analysis) = search.genmove(&game, limit, GenMode::Normal);
+            let decision = match decision {
+                Decision::Move(_) if strength == Strength::Beginner => {
+                    beginner_choice(&analysis, seed).map_or(decision, Decision::Move)
+                }
+                other => other,
+            };
             vec![match decision {
                 Decision::Move(Move::Play(p)) => Action::Play {
                     color,
@@ -38,4 +44,22 @@ pub fn decide(job: EngineJob, seed: u64) -> Vec<Action> {
             }]
         }
     }
+}
+
+/// The beginner's move: drawn among the moves the search looked at, in
+/// proportion to their visits, so that it errs as a beginner does instead
+/// of always finding the tactic its priors know.
+fn beginner_choice(analysis: &Analysis, seed: u64) -> Option<Move> {
+    let total: u64 = analysis.candidates.iter().map(|c| c.visits).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut r = Rng::new(seed ^ 0x6265_6769_6e6e_6572).below(total as usize) as u64;
+    for c in &analysis.candidates {
+        if r < c.visits {
+            return Some(c.mv);
+        }
+        r -= c.visits;
+    }
+    None
 }

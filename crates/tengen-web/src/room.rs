@@ -37,7 +37,8 @@ pub(crate) mod side {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Strength {
-    /// A handful of playouts: the learning path's opponent.
+    /// A handful of playouts, and a move drawn among those the search
+    /// looked at: the learning path's opponent.
     Beginner,
     /// 100 playouts.
     Easy,
