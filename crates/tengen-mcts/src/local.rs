@@ -6,7 +6,7 @@
 //! the playouts depend on the position rather than on luck.
 
 use crate::geometry::Geometry;
-use crate::policy::liberties_after_up_to;
+use crate::policy::{last_liberty, liberties_after_up_to};
 use tengen_core::{Board, Color, Point};
 
 /// The two liberties of the chain at `p`, if it has exactly two.
@@ -80,22 +80,27 @@ fn two_liberty_fight(
         return;
     }
     let enemy = Some(owner.opponent());
-    let mut seen: Vec<Point> = Vec::new();
+    // Neighbour chains already looked at; a fixed array keeps the playouts
+    // free of allocation (past eight, a chain may be looked at twice, which
+    // `out`'s own check makes harmless).
+    let mut seen = [None; 8];
+    let mut n_seen = 0;
     for s in board.chain(p) {
         for &q in geo.adjacent(s) {
             if board.get(q) != enemy {
                 continue;
             }
-            let Some(id) = board.chain_id(q) else {
-                continue;
-            };
+            let id = board.chain_id(q);
             if seen.contains(&id) {
                 continue;
             }
-            seen.push(id);
+            if n_seen < seen.len() {
+                seen[n_seen] = id;
+                n_seen += 1;
+            }
             match board.liberties(q) {
                 1 => {
-                    if let Some(l) = crate::policy::last_liberty(board, geo, q)
+                    if let Some(l) = last_liberty(board, geo, q)
                         && !out.contains(&l)
                     {
                         out.push(l);
@@ -169,6 +174,25 @@ fn liberty_moves(
             continue;
         }
         out.push(l);
+    }
+}
+
+/// The vital points of the small eye spaces of `color`'s opponent next to
+/// its last move `last` (see [`nakade_point`]), for `color` to take.
+pub(crate) fn nakade_points(
+    board: &Board,
+    geo: &Geometry,
+    color: Color,
+    last: Point,
+    out: &mut Vec<Point>,
+) {
+    for &q in geo.adjacent(last) {
+        if board.is_empty(q)
+            && let Some(v) = nakade_point(board, geo, q, color.opponent())
+            && !out.contains(&v)
+        {
+            out.push(v);
+        }
     }
 }
 

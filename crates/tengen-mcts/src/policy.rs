@@ -17,7 +17,7 @@
 //! approximated by area), stones on the board, or captures with the goal.
 
 use crate::geometry::Geometry;
-use crate::local::{breaks_three_stone_seki, nakade_point, two_liberty_answers};
+use crate::local::{breaks_three_stone_seki, nakade_points, two_liberty_answers};
 use crate::pattern::{PatternTable, table};
 use crate::rng::Rng;
 use tengen_core::{Board, ByColor, Color, Point};
@@ -297,14 +297,7 @@ impl<'g> Playout<'g> {
             }
             if rng.next_u32() & 255 < P_NAKADE {
                 self.candidates.clear();
-                for &q in self.geo.adjacent(last) {
-                    if board.is_empty(q)
-                        && let Some(v) = nakade_point(board, self.geo, q, color.opponent())
-                        && !self.candidates.contains(&v)
-                    {
-                        self.candidates.push(v);
-                    }
-                }
+                nakade_points(board, self.geo, color, last, &mut self.candidates);
                 if let Some(p) = self.pick(board, color, rng) {
                     return Some(p);
                 }

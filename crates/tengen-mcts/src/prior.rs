@@ -4,7 +4,7 @@
 //! self-atari or first-line moves in an empty area.
 
 use crate::geometry::Geometry;
-use crate::local::{nakade_point, two_liberty_answers};
+use crate::local::{nakade_points, two_liberty_answers};
 use crate::pattern::{PatternTable, table};
 use crate::policy::{atari_answers, liberties_after, runs_into_ladder};
 use tengen_core::{Board, Color, Point};
@@ -63,13 +63,7 @@ impl<'a> Prior<'a> {
             // The playouts cannot afford to read ladders; the tree can.
             urgent.retain(|&p| !runs_into_ladder(board, geo, p, color));
             two_liberty_answers(board, geo, color, l, &mut fights);
-            for &q in geo.adjacent(l) {
-                if board.is_empty(q)
-                    && let Some(v) = nakade_point(board, geo, q, color.opponent())
-                {
-                    vital.push(v);
-                }
-            }
+            nakade_points(board, geo, color, l, &mut vital);
         }
         Prior {
             geo,
