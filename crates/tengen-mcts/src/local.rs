@@ -43,13 +43,16 @@ pub(crate) fn two_liberty_answers(
     let mut seen: [Option<Point>; 5] = [None; 5];
     let chains = std::iter::once(last).chain(geo.adjacent(last).iter().copied());
     for (i, q) in chains.enumerate() {
-        let Some(id) = board.chain_id(q) else {
-            continue;
-        };
-        if seen.contains(&Some(id)) {
+        // The liberty count first: it is kept at the chain's head, and
+        // most chains have more (or are no chain: 0).
+        if board.liberties(q) != 2 {
             continue;
         }
-        seen[i] = Some(id);
+        let id = board.chain_id(q);
+        if seen.contains(&id) {
+            continue;
+        }
+        seen[i] = id;
         if let Some(libs) = two_liberties(board, geo, q) {
             two_liberty_fight(board, geo, q, libs, color, out);
         }
@@ -177,8 +180,11 @@ fn liberty_moves(
     }
 }
 
-/// The vital points of the small eye spaces of `color`'s opponent next to
-/// its last move `last` (see [`nakade_point`]), for `color` to take.
+/// The vital point of a small eye space of `color`'s opponent next to its
+/// last move `last` (see [`nakade_point`]), for `color` to take. As in
+/// Pachi, only when the empty neighbours of `last` touch each other
+/// diagonally: two opposite ones (three or four empty neighbours always
+/// include such a pair) mean open space, and one region is flooded at most.
 pub(crate) fn nakade_points(
     board: &Board,
     geo: &Geometry,
@@ -186,13 +192,21 @@ pub(crate) fn nakade_points(
     last: Point,
     out: &mut Vec<Point>,
 ) {
+    let mut first = None;
     for &q in geo.adjacent(last) {
-        if board.is_empty(q)
-            && let Some(v) = nakade_point(board, geo, q, color.opponent())
-            && !out.contains(&v)
-        {
-            out.push(v);
+        if !board.is_empty(q) {
+            continue;
         }
+        match first {
+            None => first = Some(q),
+            Some(f) if !geo.around(f).contains(&Some(q)) => return,
+            Some(_) => {}
+        }
+    }
+    if let Some(v) = first.and_then(|q| nakade_point(board, geo, q, color.opponent()))
+        && !out.contains(&v)
+    {
+        out.push(v);
     }
 }
 
@@ -365,6 +379,17 @@ mod tests {
         // The open area is far more than six points.
         assert_eq!(nakade_point(&b, &geo, at(&b, 6, 6), Color::Black), None);
         assert_eq!(b.size(), BoardSize::square(7).expect("size"));
+        // From a last move of the encloser: its empty neighbours (one, or
+        // two touching diagonally) lead to the vital point; two opposite
+        // ones mean open space.
+        let points = |last: Point| {
+            let mut out = Vec::new();
+            nakade_points(&b, &geo, Color::White, last, &mut out);
+            out
+        };
+        assert_eq!(points(at(&b, 2, 0)), vec![at(&b, 2, 1)]);
+        assert_eq!(points(at(&b, 3, 6)), vec![at(&b, 2, 5)]);
+        assert_eq!(points(at(&b, 2, 4)), vec![]);
     }
 
     fn answers(b: &Board, color: Color, last: Point) -> Vec<Point> {
