@@ -1,6 +1,11 @@
 //! `tengen`: the rules of Go, exactly, from one binary. Thin glue over the
 //! library crates, one module per subcommand.
 
+// No panics on input paths: every command returns its error (tests may
+// unwrap).
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 mod cmd;
 
 use clap::{Parser, Subcommand};

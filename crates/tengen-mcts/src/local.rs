@@ -185,13 +185,12 @@ fn liberty_moves(
 /// Pachi, only when the empty neighbours of `last` touch each other
 /// diagonally: two opposite ones (three or four empty neighbours always
 /// include such a pair) mean open space, and one region is flooded at most.
-pub(crate) fn nakade_points(
+pub(crate) fn nakade_answer(
     board: &Board,
     geo: &Geometry,
     color: Color,
     last: Point,
-    out: &mut Vec<Point>,
-) {
+) -> Option<Point> {
     let mut first = None;
     for &q in geo.adjacent(last) {
         if !board.is_empty(q) {
@@ -199,15 +198,11 @@ pub(crate) fn nakade_points(
         }
         match first {
             None => first = Some(q),
-            Some(f) if !geo.around(f).contains(&Some(q)) => return,
+            Some(f) if !geo.around(f).contains(&Some(q)) => return None,
             Some(_) => {}
         }
     }
-    if let Some(v) = first.and_then(|q| nakade_point(board, geo, q, color.opponent()))
-        && !out.contains(&v)
-    {
-        out.push(v);
-    }
+    nakade_point(board, geo, first?, color.opponent())
 }
 
 /// Largest eye space [`nakade_point`] looks at.
@@ -382,14 +377,10 @@ mod tests {
         // From a last move of the encloser: its empty neighbours (one, or
         // two touching diagonally) lead to the vital point; two opposite
         // ones mean open space.
-        let points = |last: Point| {
-            let mut out = Vec::new();
-            nakade_points(&b, &geo, Color::White, last, &mut out);
-            out
-        };
-        assert_eq!(points(at(&b, 2, 0)), vec![at(&b, 2, 1)]);
-        assert_eq!(points(at(&b, 3, 6)), vec![at(&b, 2, 5)]);
-        assert_eq!(points(at(&b, 2, 4)), vec![]);
+        let answer = |last: Point| nakade_answer(&b, &geo, Color::White, last);
+        assert_eq!(answer(at(&b, 2, 0)), Some(at(&b, 2, 1)));
+        assert_eq!(answer(at(&b, 3, 6)), Some(at(&b, 2, 5)));
+        assert_eq!(answer(at(&b, 2, 4)), None);
     }
 
     fn answers(b: &Board, color: Color, last: Point) -> Vec<Point> {

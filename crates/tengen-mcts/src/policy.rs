@@ -17,7 +17,7 @@
 //! approximated by area), stones on the board, or captures with the goal.
 
 use crate::geometry::Geometry;
-use crate::local::{breaks_three_stone_seki, nakade_points, two_liberty_answers};
+use crate::local::{breaks_three_stone_seki, nakade_answer, two_liberty_answers};
 use crate::pattern::{PatternTable, table};
 use crate::rng::Rng;
 use tengen_core::{Board, ByColor, Color, Point};
@@ -295,12 +295,11 @@ impl<'g> Playout<'g> {
                     return Some(p);
                 }
             }
-            if rng.next_u32() & 255 < P_NAKADE {
-                self.candidates.clear();
-                nakade_points(board, self.geo, color, last, &mut self.candidates);
-                if let Some(p) = self.pick(board, color, rng) {
-                    return Some(p);
-                }
+            if rng.next_u32() & 255 < P_NAKADE
+                && let Some(p) = nakade_answer(board, self.geo, color, last)
+                && self.acceptable(board, p, color, rng)
+            {
+                return Some(p);
             }
             if rng.next_u32() & 255 < P_PATTERN {
                 self.candidates.clear();

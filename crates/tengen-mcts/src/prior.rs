@@ -4,7 +4,7 @@
 //! self-atari or first-line moves in an empty area.
 
 use crate::geometry::Geometry;
-use crate::local::{nakade_points, two_liberty_answers};
+use crate::local::{nakade_answer, two_liberty_answers};
 use crate::pattern::{PatternTable, table};
 use crate::policy::{atari_answers, liberties_after, runs_into_ladder};
 use tengen_core::{Board, Color, Point};
@@ -43,9 +43,9 @@ pub(crate) struct Prior<'a> {
     last: Option<Point>,
     patterns: &'static PatternTable,
     urgent: Vec<Point>,
-    /// The playouts' two-liberty answers and nakade points.
+    /// The playouts' two-liberty answers and nakade point.
     fights: Vec<Point>,
-    vital: Vec<Point>,
+    vital: Option<Point>,
 }
 
 impl<'a> Prior<'a> {
@@ -57,13 +57,12 @@ impl<'a> Prior<'a> {
     ) -> Prior<'a> {
         let mut urgent = Vec::new();
         let mut fights = Vec::new();
-        let mut vital = Vec::new();
+        let vital = last.and_then(|l| nakade_answer(board, geo, color, l));
         if let Some(l) = last {
             atari_answers(board, geo, color, l, &mut urgent);
             // The playouts cannot afford to read ladders; the tree can.
             urgent.retain(|&p| !runs_into_ladder(board, geo, p, color));
             two_liberty_answers(board, geo, color, l, &mut fights);
-            nakade_points(board, geo, color, l, &mut vital);
         }
         Prior {
             geo,
@@ -109,7 +108,7 @@ impl<'a> Prior<'a> {
         if self.fights.contains(&p) {
             add(TWO_LIB, TWO_LIB);
         }
-        if self.vital.contains(&p) {
+        if self.vital == Some(p) {
             add(NAKADE, NAKADE);
         }
         if liberties_after(board, self.geo, p, self.color) < 2 && captured == 0 {
