@@ -205,6 +205,49 @@ pub(crate) fn nakade_answer(
     nakade_point(board, geo, first?, color.opponent())
 }
 
+/// What a bounded flood does at a point, by its content.
+pub(crate) enum Step {
+    /// The point belongs to the region: go through it.
+    Enter,
+    /// A border: stop there.
+    Skip,
+    /// The region is not the kind looked for: give up.
+    Abort,
+}
+
+/// The region reached from `start` (included whatever it holds) through
+/// the points `step` enters, in a fixed array (no allocation in the
+/// playouts) with its length; `None` when it aborts or passes `N` points.
+pub(crate) fn flood_within<const N: usize>(
+    board: &Board,
+    geo: &Geometry,
+    start: Point,
+    step: impl Fn(Option<Color>) -> Step,
+) -> Option<([Point; N], usize)> {
+    let mut area = [start; N];
+    let mut n = 1;
+    let mut i = 0;
+    while i < n {
+        for &c in geo.adjacent(area[i]) {
+            match step(board.get(c)) {
+                Step::Abort => return None,
+                Step::Skip => {}
+                Step::Enter => {
+                    if !area[..n].contains(&c) {
+                        if n == N {
+                            return None;
+                        }
+                        area[n] = c;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    Some((area, n))
+}
+
 /// Largest eye space [`nakade_point`] looks at.
 const NAKADE_MAX: usize = 6;
 
@@ -218,40 +261,26 @@ pub(crate) fn nakade_point(
     around: Point,
     owner: Color,
 ) -> Option<Point> {
-    let mut area = [around; NAKADE_MAX];
-    let mut n = 1;
-    let mut i = 0;
-    while i < n {
-        for &c in geo.adjacent(area[i]) {
-            match board.get(c) {
-                Some(col) if col != owner => return None,
-                Some(_) => {}
-                None => {
-                    if !area[..n].contains(&c) {
-                        if n == NAKADE_MAX {
-                            return None;
-                        }
-                        area[n] = c;
-                        n += 1;
-                    }
-                }
-            }
-        }
-        i += 1;
-    }
+    let (area, n) = flood_within::<NAKADE_MAX>(board, geo, around, |c| match c {
+        None => Step::Enter,
+        Some(col) if col == owner => Step::Skip,
+        Some(_) => Step::Abort,
+    })?;
+    vital_point(geo, &area[..n])
+}
+
+/// The vital point of a region of three to six points by its shape alone
+/// (straight and bent three, pyramid four, bulky five, rabbity six).
+fn vital_point(geo: &Geometry, area: &[Point]) -> Option<Point> {
     // Neighbours inside the region, and one point for each count.
     let mut by_count = [0usize; 5];
     let mut point_with = [None; 5];
-    for &a in &area[..n] {
-        let k = geo
-            .adjacent(a)
-            .iter()
-            .filter(|q| area[..n].contains(q))
-            .count();
+    for &a in area {
+        let k = geo.adjacent(a).iter().filter(|q| area.contains(q)).count();
         by_count[k] += 1;
         point_with[k] = Some(a);
     }
-    match n {
+    match area.len() {
         3 => point_with[2],
         4 if by_count[3] == 1 => point_with[3],
         5 if by_count[3] == 1 && by_count[1] == 1 => point_with[3],
@@ -259,6 +288,53 @@ pub(crate) fn nakade_point(
         6 if by_count[4] == 1 && by_count[2] == 3 => point_with[4],
         _ => None,
     }
+}
+
+/// Whether `color` at the empty point `m`, a self-atari joining its own
+/// stones, fills the opponent's enclosed space but for the last liberty so
+/// that the capture leaves a space of one eye, one chain's: two or three
+/// points, or a shape with a vital point. Without such sacrifices the playouts would
+/// count as alive a group that a throw-in of two stones or more kills.
+pub(crate) fn kills_as_nakade(board: &Board, geo: &Geometry, m: Point, color: Color) -> bool {
+    let Some((area, n)) = flood_within::<NAKADE_MAX>(board, geo, m, |c| match c {
+        Some(c) if c != color => Step::Skip,
+        _ => Step::Enter,
+    }) else {
+        return false;
+    };
+    let region = &area[..n];
+    // The space is the chain after the move and its one liberty: two
+    // empty points, `m` and the liberty.
+    let mut empties = region.iter().filter(|&&q| board.is_empty(q));
+    let (Some(_), Some(_), None) = (empties.next(), empties.next(), empties.next()) else {
+        return false;
+    };
+    let Some(&lib) = region.iter().find(|&&q| q != m && board.is_empty(q)) else {
+        return false;
+    };
+    // The space must be one chain's once the capture at `lib` joins the
+    // chains around it: a second chain there (a seki with a living group
+    // beside it) could connect through the space and live.
+    let them = color.opponent();
+    let capturer = |q: Point| {
+        geo.adjacent(lib)
+            .iter()
+            .any(|&l| board.get(l) == Some(them) && board.chain_id(l) == board.chain_id(q))
+    };
+    let mut captured = [m; NAKADE_MAX];
+    let mut k = 0;
+    for &q in region.iter().filter(|&&q| q != lib) {
+        if geo
+            .adjacent(q)
+            .iter()
+            .any(|&n| board.get(n) == Some(them) && !capturer(n))
+        {
+            return false;
+        }
+        captured[k] = q;
+        k += 1;
+    }
+    k <= 3 || vital_point(geo, &captured[..k]).is_some()
 }
 
 /// Whether `color` playing the empty point `m` breaks a three-stone seki
@@ -503,5 +579,95 @@ mod tests {
         );
         let last = at(&b, 2, 2);
         assert!(answers(&b, Color::White, last).is_empty());
+    }
+
+    /// The end of a tengen-GNU Go game (9x9, a match under Chinese rules):
+    /// White's group on the right shares its last liberties with Black's
+    /// stone at J8 after Black has filled the outside ones.
+    const SHARED_LIBERTIES: &str = ". O O O X X X O .
+         . . O X X . X O X
+         . . O O O X X O .
+         . O X X X . X O O
+         . O O X X X . X O
+         . O X X . X . . O
+         . . O X . X X X .
+         . . O X . . . X X
+         . O O O X X X X X";
+
+    #[test]
+    fn a_capture_of_several_stones_is_no_self_atari() {
+        // White has filled J7: its eight stones and Black's J8 have J9
+        // alone. Black at J9 captures them; counting one liberty per stone
+        // next to the move made it a self-atari the playouts refused.
+        let mut b = board(SHARED_LIBERTIES);
+        for (x, y, c) in [
+            (7, 5, Color::Black),
+            (8, 6, Color::Black),
+            (8, 2, Color::White),
+        ] {
+            let p = at(&b, x, y);
+            b.play_unchecked(p, c);
+        }
+        let j9 = at(&b, 8, 0);
+        assert_eq!(b.liberties(at(&b, 7, 0)), 1);
+        assert_eq!(b.liberties(at(&b, 8, 1)), 1);
+        assert_eq!(
+            liberties_after_up_to::<2>(&b, &Geometry::new(b.size()), j9, Color::Black),
+            2
+        );
+    }
+
+    #[test]
+    fn a_throw_in_that_leaves_one_eye_is_a_nakade() {
+        // Black at J9 (or J7) gives two stones: White's capture leaves a
+        // space of two points, one eye.
+        let b = board(SHARED_LIBERTIES);
+        let geo = Geometry::new(b.size());
+        assert!(kills_as_nakade(&b, &geo, at(&b, 8, 0), Color::Black));
+        assert!(kills_as_nakade(&b, &geo, at(&b, 8, 2), Color::Black));
+        // Three stones in a space of four: the capture leaves a straight
+        // three, whose middle Black takes next.
+        let three = board(
+            "O O O O O O
+             O X X . . O
+             O O O O O O
+             . . . . . .",
+        );
+        let geo = Geometry::new(three.size());
+        assert!(kills_as_nakade(
+            &three,
+            &geo,
+            at(&three, 3, 1),
+            Color::Black
+        ));
+        // Four in a space of five: the capture leaves a straight four, two
+        // eyes; and with room beyond the liberty, no capture is forced.
+        let four = board(
+            "O O O O O O O
+             O X X X . . O
+             O O O O O O O
+             . . . . . . .",
+        );
+        let geo = Geometry::new(four.size());
+        assert!(!kills_as_nakade(&four, &geo, at(&four, 4, 1), Color::Black));
+        let room = board(
+            "O O O O O O O
+             O X . . . . O
+             O O O O O O O
+             . . . . . . .",
+        );
+        assert!(!kills_as_nakade(&room, &geo, at(&room, 2, 1), Color::Black));
+        // Pachi's seki (t-unit/seki.t): the space Black would fill borders
+        // White's living group too, which connects through it.
+        let seki = board(
+            ". . O X . O
+             . O O X . O
+             . O X O O O
+             . O X X X X
+             . O X . X .
+             . O X . X .",
+        );
+        let geo = Geometry::new(seki.size());
+        assert!(!kills_as_nakade(&seki, &geo, at(&seki, 4, 0), Color::Black));
     }
 }

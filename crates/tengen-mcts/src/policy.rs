@@ -10,14 +10,16 @@
 //! 3. a 3x3 shape pattern on a point next to the last move;
 //! 4. a uniform choice among the remaining moves, refusing self-atari of
 //!    two stones or more (of any stone in the capture games) and most
-//!    self-atari of a lone stone.
+//!    self-atari of a lone stone; a self-atari of a few stones that fills
+//!    the opponent's eye space so that the capture leaves one eye is
+//!    treated as a lone stone's.
 //!
 //! Each heuristic fires with a fixed probability so that playouts stay
 //! varied. The end is counted by the game's method: area (territory rules
 //! approximated by area), stones on the board, or captures with the goal.
 
 use crate::geometry::Geometry;
-use crate::local::{breaks_three_stone_seki, nakade_answer, two_liberty_answers};
+use crate::local::{breaks_three_stone_seki, kills_as_nakade, nakade_answer, two_liberty_answers};
 use crate::pattern::{PatternTable, table};
 use crate::rng::Rng;
 use tengen_core::{Board, ByColor, Color, Point};
@@ -350,9 +352,10 @@ impl<'g> Playout<'g> {
             }
     }
 
-    /// How a playout treats a move as self-atari: always refused for two
-    /// stones or more, or any stone when captures decide the game (a seki
-    /// stays a seki); mostly refused for a lone stone (the rest leaves room
+    /// How a playout treats a move as self-atari: always refused for any
+    /// stone when captures decide the game, and for two stones or more
+    /// (a seki stays a seki) unless the capture leaves one eye; mostly
+    /// refused for a lone stone and for that nakade (the rest leaves room
     /// for throw-ins and nakade).
     fn refusal(&self, board: &Board, p: Point, color: Color) -> Refusal {
         if liberties_after(board, self.geo, p, color) >= 2 {
@@ -361,17 +364,18 @@ impl<'g> Playout<'g> {
             } else {
                 Refusal::Never
             }
-        } else if self.judge.goal.is_some()
-            || self.judge.count == Count::Captures
-            || self
-                .geo
-                .adjacent(p)
-                .iter()
-                .any(|&q| board.get(q) == Some(color))
-        {
+        } else if self.judge.goal.is_some() || self.judge.count == Count::Captures {
             Refusal::Always
-        } else {
+        } else if !self
+            .geo
+            .adjacent(p)
+            .iter()
+            .any(|&q| board.get(q) == Some(color))
+            || kills_as_nakade(board, self.geo, p, color)
+        {
             Refusal::Mostly
+        } else {
+            Refusal::Always
         }
     }
 
@@ -464,9 +468,16 @@ pub(crate) fn liberties_after_up_to<const N: usize>(
                     return N as u32;
                 }
             }
+            // A capture: its stones are points the move frees, counted as
+            // liberties (those not next to the new chain are few, and a
+            // capture of two stones or more is never a gift).
             Some(_) => {
-                if board.liberties(q) == 1 && add(q) {
-                    return N as u32;
+                if board.liberties(q) == 1 {
+                    for s in board.chain(q) {
+                        if add(s) {
+                            return N as u32;
+                        }
+                    }
                 }
             }
         }

@@ -374,9 +374,12 @@ impl Search {
         }
         // The opponent passed: a pass ends play. When the count as it
         // stands (the dead stones estimated) wins, playing on in one's own
-        // area only spends the clock (and points under territory rules).
+        // area only spends the clock (and points under territory rules);
+        // unless the search expects to lose, which says that the estimate
+        // is wrong about some group: then the fight goes on.
         if mode == GenMode::Normal
             && best.mv != Move::Pass
+            && best.winrate >= 0.5
             && game.turns().last().map(|t| t.mv) == Some(Move::Pass)
             && judge_of(game).goal.is_none()
         {

@@ -234,6 +234,36 @@ fn answers_a_pass_with_a_pass_when_the_count_wins() {
 }
 
 #[test]
+fn a_group_that_dies_in_a_capturing_race_is_no_reason_to_pass() {
+    // The end of a 9x9 game against GNU Go (Chinese rules, komi 7), Black
+    // has just passed. White's seven stones on the right share J9 and J7
+    // with Black's J8 and have two outside liberties: Black fills these,
+    // then throws in at J9 (or J7) and White's space is one eye. Playouts
+    // that counted a capture as one liberty per stone next to the move,
+    // and refused every self-atari of two stones, kept the group alive,
+    // and White passed into a lost game.
+    let rows = "
+        . O O O X X X O .
+        . . O X X . X O X
+        . . O O O X X O .
+        . O X X X . X O O
+        . O O X X X . X O
+        . O X X . X . . O
+        . . O X . X X X .
+        . . O X . . . X X
+        . O O O X X X X X";
+    let mut game = game_from(rows, Color::Black, Preset::Chinese.rules());
+    game.set_komi(Points::whole(7));
+    game.play(Move::Pass).unwrap();
+    let group = at(&game, "H9");
+    assert!(estimate_dead(&game, 2000, 1).contains(&group));
+    assert_ne!(
+        genmove(&game, 3000, GenMode::Normal),
+        Decision::Move(Move::Pass)
+    );
+}
+
+#[test]
 fn resigns_when_hopeless_and_not_otherwise() {
     let game = game_from(
         "
