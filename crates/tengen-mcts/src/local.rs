@@ -584,15 +584,7 @@ mod tests {
     /// The end of a tengen-GNU Go game (9x9, a match under Chinese rules):
     /// White's group on the right shares its last liberties with Black's
     /// stone at J8 after Black has filled the outside ones.
-    const SHARED_LIBERTIES: &str = ". O O O X X X O .
-         . . O X X . X O X
-         . . O O O X X O .
-         . O X X X . X O O
-         . O O X X X . X O
-         . O X X . X . . O
-         . . O X . X X X .
-         . . O X . . . X X
-         . O O O X X X X X";
+    const SHARED_LIBERTIES: &str = include_str!("../tests/data/shared_liberties.txt");
 
     #[test]
     fn a_capture_of_several_stones_is_no_self_atari() {

@@ -242,16 +242,7 @@ fn a_group_that_dies_in_a_capturing_race_is_no_reason_to_pass() {
     // that counted a capture as one liberty per stone next to the move,
     // and refused every self-atari of two stones, kept the group alive,
     // and White passed into a lost game.
-    let rows = "
-        . O O O X X X O .
-        . . O X X . X O X
-        . . O O O X X O .
-        . O X X X . X O O
-        . O O X X X . X O
-        . O X X . X . . O
-        . . O X . X X X .
-        . . O X . . . X X
-        . O O O X X X X X";
+    let rows = include_str!("data/shared_liberties.txt");
     let mut game = game_from(rows, Color::Black, Preset::Chinese.rules());
     game.set_komi(Points::whole(7));
     game.play(Move::Pass).unwrap();
