@@ -970,9 +970,13 @@ fn principal_variation(node: &Node, filter: &Filter, mut color: Color) -> Vec<Mo
 }
 
 /// Dead stones from ownership (one value per point, in the order of
-/// [`tengen_core::BoardSize::points`]): the chains whose points mostly
-/// belong to the opponent. A chain in seki keeps its stones in the
-/// playouts, so it is not marked.
+/// [`tengen_core::BoardSize::points`]): the chains whose points belong to
+/// the opponent more often than not. The status is binary, so the most
+/// likely one is the estimate: asking for more confidence would leave
+/// every contested chain alive, a bias to the side that owns it, which
+/// the count then carries (a corner race settled by a ko, a big group
+/// the playouts take three times in five). A chain in seki keeps its
+/// stones in the playouts, so it is not marked.
 pub fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
     let board = game.board();
     let points: Vec<Point> = game.size().points().collect();
@@ -1001,18 +1005,13 @@ pub fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
         };
         let stones: Vec<Point> = board.chain(p).collect();
         let mean = stones.iter().map(|&s| own_at(s) * sign).sum::<f32>() / stones.len() as f32;
-        if mean < -DEAD_BELOW {
+        if mean < 0.0 {
             dead.extend(stones);
         }
     }
     dead.sort_by_key(|p| p.index());
     dead
 }
-
-/// A chain is dead when the opponent owns its points this much on average
-/// (-1..1 from the chain's side: the opponent owns them in about 65% of
-/// the playouts or more; a chain in seki keeps its stones, so owns them).
-const DEAD_BELOW: f32 = 0.3;
 
 /// Dead stones of `game`'s final position (any phase), for `tengen score
 /// --dead auto`, the web board and GTP `final_status_list`: `playouts`

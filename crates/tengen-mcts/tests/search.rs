@@ -367,8 +367,23 @@ fn dead_stones_marks_lone_invaders_and_not_the_living() {
         ownership[i] = if x <= 2 { 1.0 } else { -1.0 };
     }
     assert_eq!(dead_stones(&game, &ownership), invaders);
-    // Unclear ownership marks nothing.
+    // Even ownership marks nothing; ownership leaning a fifth to one side
+    // (its owner wins the points three times in five) kills every chain of
+    // the other colour: the most likely status is the estimate.
     assert!(dead_stones(&game, &vec![0.0; n]).is_empty());
+    for (lean, dead_colour) in [(-0.2, Color::Black), (0.2, Color::White)] {
+        let dead = dead_stones(&game, &vec![lean; n]);
+        let stones = game
+            .size()
+            .points()
+            .filter(|&p| game.board().get(p) == Some(dead_colour))
+            .count();
+        assert_eq!(dead.len(), stones, "{lean}: {dead:?}");
+        assert!(
+            dead.iter()
+                .all(|&p| game.board().get(p) == Some(dead_colour))
+        );
+    }
 }
 
 /// The seki positions of Pachi's unit tests (`moggy status V :` names a

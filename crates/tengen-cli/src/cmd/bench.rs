@@ -72,7 +72,7 @@ enum What {
         /// Playouts of each estimate.
         #[arg(long, default_value_t = super::score::DEAD_PLAYOUTS)]
         playouts: u64,
-        /// Print each game that disagrees.
+        /// Print each game whose winner or margin disagrees.
         #[arg(long)]
         verbose: bool,
     },
@@ -310,8 +310,9 @@ fn dead_line(paths: &[std::path::PathBuf], playouts: u64, verbose: bool) -> Resu
                 games += 1;
                 winners += usize::from(*winner);
                 margins += usize::from(*margin);
-                if verbose && !winner {
-                    writeln!(out, "{line}")?;
+                if verbose && !(*winner && *margin) {
+                    let what = if *winner { "margin" } else { "winner" };
+                    writeln!(out, "{what}: {line}")?;
                 }
             }
             DeadCheck::Inconsistent => inconsistent += 1,
