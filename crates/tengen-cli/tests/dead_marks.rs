@@ -7,8 +7,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use tengen_core::{Color, Vertex};
-use tengen_sgf::record::{self, ReplayOptions, sgf_point};
+use tengen_core::{Color, Point, Vertex};
+use tengen_sgf::record::{self, ReplayOptions};
 
 /// The dead stones the record's final `TB`/`TW` marks, as GTP vertices.
 fn marked_dead(path: &Path) -> Vec<String> {
@@ -16,26 +16,24 @@ fn marked_dead(path: &Path) -> Vec<String> {
     let parsed = tengen_sgf::parse(&bytes, &tengen_sgf::ParseOptions::lenient()).expect("parses");
     let tree = &parsed.collection.trees[0];
     let last = tree.main_line().last().expect("a main line");
-    let marks = |ident: &str| -> Vec<String> {
-        let values = tree.node(last).get(ident).expect("marked").values();
-        tengen_sgf::expand_point_list(values)
-            .iter()
-            .map(|&(x, y)| format!("{}{}", (b'a' + x) as char, (b'a' + y) as char))
-            .collect()
-    };
-    let (black_area, white_area) = (marks("TB"), marks("TW"));
     let (_, replay) = record::replay_main_line(tree, &ReplayOptions::default()).expect("replays");
     let game = &replay.game;
     let size = game.size();
+    // SGF and board coordinates both count rows from the top.
+    let marks = |ident: &str| -> Vec<Point> {
+        let values = tree.node(last).get(ident).expect("marked").values();
+        tengen_sgf::expand_point_list(values)
+            .iter()
+            .filter_map(|&(x, y)| size.point(u32::from(x), u32::from(y)))
+            .collect()
+    };
+    let (black_area, white_area) = (marks("TB"), marks("TW"));
     let mut dead: Vec<String> = size
         .points()
-        .filter(|&p| {
-            let at = sgf_point(p, size);
-            match game.board().get(p) {
-                Some(Color::White) => black_area.contains(&at),
-                Some(Color::Black) => white_area.contains(&at),
-                None => false,
-            }
+        .filter(|p| match game.board().get(*p) {
+            Some(Color::White) => black_area.contains(p),
+            Some(Color::Black) => white_area.contains(p),
+            None => false,
         })
         .map(|p| Vertex::point_name(p, size))
         .collect();

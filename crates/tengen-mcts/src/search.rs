@@ -979,17 +979,15 @@ fn principal_variation(node: &Node, filter: &Filter, mut color: Color) -> Vec<Mo
 /// stones in the playouts, so it is not marked.
 pub fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
     let board = game.board();
-    let points: Vec<Point> = game.size().points().collect();
-    let own_at = |p: Point| -> f32 {
-        points
-            .iter()
-            .position(|&q| q == p)
-            .and_then(|i| ownership.get(i).copied())
-            .unwrap_or(0.0)
-    };
+    let own: std::collections::HashMap<Point, f32> = game
+        .size()
+        .points()
+        .zip(ownership.iter().copied())
+        .collect();
+    let own_at = |p: Point| own.get(&p).copied().unwrap_or(0.0);
     let mut seen = std::collections::HashSet::new();
     let mut dead = Vec::new();
-    for &p in &points {
+    for p in game.size().points() {
         let Some(color) = board.get(p) else {
             continue;
         };
