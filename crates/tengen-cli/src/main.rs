@@ -39,6 +39,10 @@ enum Command {
     Gtp(cmd::gtp::Args),
     /// Referee games between two GTP engines and rate them.
     Match(cmd::r#match::Args),
+    /// Learn a move model from game records.
+    Train(cmd::train::Args),
+    /// Measure how well a model predicts the moves of records.
+    Predict(cmd::predict::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +56,8 @@ fn main() -> ExitCode {
         Command::Serve(args) => cmd::serve::run(&args),
         Command::Gtp(args) => cmd::gtp::run(&args),
         Command::Match(args) => cmd::r#match::run(&args),
+        Command::Train(args) => cmd::train::run(&args),
+        Command::Predict(args) => cmd::predict::run(&args),
     };
     match result {
         Ok(code) => code,

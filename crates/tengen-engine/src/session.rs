@@ -15,6 +15,7 @@ use tengen_core::{
 };
 use tengen_gtp::args::{self, arg, chain_lines, move_text, parse_color, parse_move, parse_number};
 use tengen_gtp::{Command, GtpError, Response};
+use tengen_mcts::Knowledge;
 use tengen_mcts::time::{TimeControl, think_time};
 use tengen_mcts::{Decision, GenMode, Limit, Search, SearchConfig};
 use tengen_sgf::record::{self, RecordInfo, ReplayMode, ReplayOptions};
@@ -34,6 +35,8 @@ pub struct EngineConfig {
     pub resign_below: Option<f64>,
     /// The search's random seed.
     pub seed: u64,
+    /// What the search knows before playing a move out.
+    pub knowledge: Knowledge,
 }
 
 impl Default for EngineConfig {
@@ -45,6 +48,7 @@ impl Default for EngineConfig {
             time: None,
             resign_below: None,
             seed: 0,
+            knowledge: Knowledge::default(),
         }
     }
 }
@@ -127,6 +131,7 @@ impl Session {
             threads: config.threads.max(1),
             seed: config.seed,
             resign_below: config.resign_below,
+            knowledge: config.knowledge,
         });
         Session {
             config,

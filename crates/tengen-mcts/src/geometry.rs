@@ -69,6 +69,21 @@ impl Geometry {
         }
     }
 
+    /// Length of a table indexed by [`Point::index`].
+    pub(crate) fn cells(&self) -> usize {
+        self.line.len()
+    }
+
+    pub(crate) fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// Column and row of a point (0 = left, 0 = top).
+    #[inline]
+    pub(crate) fn xy(&self, p: Point) -> (i32, i32) {
+        self.xy[p.index()]
+    }
+
     /// Every point, in the order of [`BoardSize::points`].
     pub(crate) fn points(&self) -> &[Point] {
         &self.points

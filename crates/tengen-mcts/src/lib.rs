@@ -10,19 +10,25 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod features;
 mod geometry;
 mod local;
+pub mod model;
 mod pattern;
 pub mod playout;
 mod policy;
-mod prior;
+pub mod prior;
 pub mod random;
 pub mod rng;
 pub mod search;
+pub mod spatial;
 pub mod time;
 mod tree;
 
+pub use features::{Extractor, Group, Position, Team};
+pub use model::{ModelError, PatternModel};
 pub use playout::{LightPlayout, PlayoutEnd, PlayoutStats};
+pub use prior::Knowledge;
 pub use rng::Rng;
 pub use search::{
     Analysis, Candidate, Decision, GenMode, Limit, Reporter, Restriction, RestrictionKind,

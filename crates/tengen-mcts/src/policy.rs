@@ -124,7 +124,7 @@ pub(crate) struct Playout<'g> {
 
 impl<'g> Playout<'g> {
     pub(crate) fn new(geo: &'g Geometry, judge: Judge) -> Playout<'g> {
-        let cells = geo.points().iter().map(|p| p.index()).max().unwrap_or(0) + 1;
+        let cells = geo.cells();
         Playout {
             geo,
             patterns: table(),

@@ -1,14 +1,64 @@
 //! Prior knowledge: virtual simulations given to a new node's children
-//! before any playout (Gelly and Silver 2007; the values are Michi's), so
-//! that the search looks at good shape first and wastes nothing on
-//! self-atari or first-line moves in an empty area.
+//! before any playout (Gelly and Silver 2007), so that the search looks at
+//! good moves first and wastes nothing on self-atari or first-line moves
+//! in an empty area.
+//!
+//! Two sources, chosen by [`Knowledge`]: hand-set rules (the values are
+//! Michi's) or the pattern model learned from professional records, whose
+//! probability p gives a move sqrt(p) times [`PATTERN_WINS`] won
+//! simulations (Pachi's prior, uct/prior.c), over the same even prior.
 
+use crate::features::{Extractor, Position};
 use crate::geometry::Geometry;
 use crate::local::{nakade_answer, two_liberty_answers};
+use crate::model::PatternModel;
 use crate::pattern::{PatternTable, table};
 use crate::policy::{atari_answers, liberties_after, runs_into_ladder};
 use tengen_core::{Board, Color, Point};
 use tengen_tactics::ladders_after;
+
+/// What the search knows before it plays out a move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Knowledge {
+    /// Hand-set rules only: captures, ataris, ladders, nakade, 3x3 shapes,
+    /// nearness to the last move.
+    None,
+    /// The pattern model learned from the records.
+    #[default]
+    Patterns,
+}
+
+impl Knowledge {
+    /// Every kind, by name.
+    pub const ALL: [(&'static str, Knowledge); 2] =
+        [("none", Knowledge::None), ("patterns", Knowledge::Patterns)];
+
+    /// The kind called `name`.
+    ///
+    /// # Errors
+    /// The known names, when `name` is none of them.
+    pub fn from_name(name: &str) -> Result<Knowledge, String> {
+        Knowledge::ALL
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|&(_, k)| k)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Knowledge::ALL.iter().map(|(n, _)| *n).collect();
+                format!("unknown knowledge {name:?}; known: {}", names.join(", "))
+            })
+    }
+
+    /// The kind's name.
+    pub fn name(self) -> &'static str {
+        Knowledge::ALL
+            .iter()
+            .find(|(_, k)| *k == self)
+            .map_or("none", |(n, _)| n)
+    }
+}
+
+/// Won simulations of a move of probability 1 under the pattern model.
+const PATTERN_WINS: f32 = 300.0;
 
 /// Every move: this many simulations at an even result.
 const EVEN: f32 = 10.0;
@@ -46,6 +96,9 @@ pub(crate) struct Prior<'a> {
     /// The playouts' two-liberty answers and nakade point.
     fights: Vec<Point>,
     vital: Option<Point>,
+    /// The pattern model's probability of each point (by index), when
+    /// the search uses it.
+    learned: Option<Vec<f32>>,
 }
 
 impl<'a> Prior<'a> {
@@ -54,6 +107,7 @@ impl<'a> Prior<'a> {
         board: &'a Board,
         color: Color,
         last: Option<Point>,
+        learned: Option<Vec<f32>>,
     ) -> Prior<'a> {
         let mut urgent = Vec::new();
         let mut fights = Vec::new();
@@ -73,11 +127,30 @@ impl<'a> Prior<'a> {
             urgent,
             fights,
             vital,
+            learned,
         }
+    }
+
+    /// The probability the pattern model gives a stone at `p`, if used.
+    pub(crate) fn policy(&self, p: Point) -> Option<f32> {
+        self.learned
+            .as_ref()
+            .map(|v| v.get(p.index()).copied().unwrap_or(0.0))
     }
 
     /// Virtual (visits, wins) for a stone at the empty point `p`.
     pub(crate) fn of(&self, p: Point) -> (f32, f32) {
+        match self.policy(p) {
+            Some(prob) => {
+                let won = PATTERN_WINS * prob.sqrt();
+                (EVEN + won, EVEN / 2.0 + won)
+            }
+            None => self.of_by_hand(p),
+        }
+    }
+
+    /// The hand-set priors of a stone at `p`.
+    fn of_by_hand(&self, p: Point) -> (f32, f32) {
         let (mut n, mut w) = (EVEN, EVEN / 2.0);
         let mut add = |visits: f32, wins: f32| {
             n += visits;
@@ -167,5 +240,81 @@ impl<'a> Prior<'a> {
         } else {
             (EVEN, EVEN / 2.0)
         }
+    }
+}
+
+/// The pattern model's probability of every move of `color` in `moves`
+/// (by point index, `cells` long), with `own_last` the mover's previous
+/// stone.
+pub(crate) fn pattern_policy(
+    model: &PatternModel,
+    extractor: &mut Extractor,
+    position: &Position,
+    moves: &[Point],
+    cells: usize,
+) -> Vec<f32> {
+    extractor.load(position);
+    let mut out = vec![0.0f32; cells];
+    let mut total = 0.0f32;
+    for &p in moves {
+        let s = model.strength(&extractor.team(position, p));
+        if let Some(o) = out.get_mut(p.index()) {
+            *o = s;
+        }
+        total += s;
+    }
+    if total > 0.0 {
+        out.iter_mut().for_each(|x| *x /= total);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_core::BoardSize;
+
+    #[test]
+    fn the_learned_model_opens_in_the_corners() {
+        let size = BoardSize::square(19).unwrap();
+        let board = Board::new(size);
+        let geo = Geometry::new(size);
+        let mut ex = Extractor::new(&board);
+        let position = Position {
+            board: &board,
+            to_move: Color::Black,
+            last: None,
+            own_last: None,
+        };
+        let moves: Vec<Point> = geo.points().to_vec();
+        let policy = pattern_policy(
+            PatternModel::shipped(),
+            &mut ex,
+            &position,
+            &moves,
+            geo.cells(),
+        );
+        let mut ranked = moves.clone();
+        ranked.sort_by(|a, b| policy[b.index()].total_cmp(&policy[a.index()]));
+        for p in &ranked[..8] {
+            let (x, y) = geo.xy(*p);
+            let corner_line = |v: i32| (2..=3).contains(&v) || (15..=16).contains(&v);
+            assert!(corner_line(x) && corner_line(y), "{x},{y}");
+        }
+        let total: f32 = moves.iter().map(|p| policy[p.index()]).sum();
+        assert!((total - 1.0).abs() < 1e-3);
+        // The 4-4 and 3-4 points take most of the probability.
+        let top: f32 = ranked[..12].iter().map(|p| policy[p.index()]).sum();
+        assert!(top > 0.6, "{top}");
+    }
+
+    #[test]
+    fn knowledge_names_round_trip_and_unknown_ones_list_the_known() {
+        for (name, k) in Knowledge::ALL {
+            assert_eq!(Knowledge::from_name(name), Ok(k));
+            assert_eq!(k.name(), name);
+        }
+        let err = Knowledge::from_name("oracle").unwrap_err();
+        assert!(err.contains("none, patterns"), "{err}");
     }
 }

@@ -6,8 +6,11 @@
 //! repetition rule included, when its parent is expanded; playouts run on
 //! the fast board with simple ko. Win rates are for the player to move.
 
+use crate::features::{Extractor, Position};
 use crate::geometry::Geometry;
+use crate::model::PatternModel;
 use crate::policy::{Count, Judge, Playout, Result2, Start};
+use crate::prior::{Knowledge, Prior, pattern_policy};
 use crate::rng::Rng;
 use crate::tree::{Leaf, Node};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
@@ -24,6 +27,8 @@ pub struct SearchConfig {
     /// Resign when the best move's win rate is below this; `None` never
     /// resigns.
     pub resign_below: Option<f64>,
+    /// What the tree knows of a move before playing it out.
+    pub knowledge: Knowledge,
 }
 
 impl Default for SearchConfig {
@@ -32,6 +37,7 @@ impl Default for SearchConfig {
             threads: 1,
             seed: 0x7465_6e67_656e,
             resign_below: Some(0.1),
+            knowledge: Knowledge::default(),
         }
     }
 }
@@ -419,7 +425,8 @@ impl Search {
         let root = self.reuse(game, mode, restrictions);
         let geo = Geometry::new(game.size());
         let filter = Filter::new(restrictions);
-        let shared = Shared::new(game, &geo, &root, mode, limit, stop, &filter);
+        let mut shared = Shared::new(game, &geo, &root, mode, limit, stop, &filter);
+        shared.knowledge = self.config.knowledge;
         shared.search(self.config.threads.max(1), self.config.seed, report);
         let analysis = shared.analysis();
         self.kept = Some(Kept {
@@ -499,6 +506,7 @@ struct Shared<'a> {
     game: &'a Game,
     geo: &'a Geometry,
     judge: Judge,
+    knowledge: Knowledge,
     root: &'a Node,
     mode: GenMode,
     filter: &'a Filter,
@@ -523,6 +531,8 @@ struct Worker<'a> {
     owner: Vec<i8>,
     owner_sum: Vec<i32>,
     owner_count: u32,
+    /// The pattern model's tables, for the priors.
+    extractor: Extractor,
 }
 
 impl<'a> Shared<'a> {
@@ -546,6 +556,7 @@ impl<'a> Shared<'a> {
             game,
             geo,
             judge: judge_of(game),
+            knowledge: Knowledge::default(),
             root,
             mode,
             filter,
@@ -616,14 +627,7 @@ impl<'a> Shared<'a> {
     }
 
     fn work(&self, seed: u64) {
-        let cells = self
-            .geo
-            .points()
-            .iter()
-            .map(|p| p.index())
-            .max()
-            .unwrap_or(0)
-            + 1;
+        let cells = self.geo.cells();
         let n = self.geo.points().len();
         let mut w = Worker {
             rng: Rng::new(seed),
@@ -634,6 +638,7 @@ impl<'a> Shared<'a> {
             owner: vec![0; n],
             owner_sum: vec![0; n],
             owner_count: 0,
+            extractor: Extractor::new(self.game.board()),
         };
         loop {
             if self.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed) {
@@ -691,9 +696,9 @@ impl<'a> Shared<'a> {
             }
             let kids = match node.children.get() {
                 Some(k) => k,
-                None if path.len() == 1 || node.visits() >= EXPAND_AT => {
-                    node.children.get_or_init(|| self.expand(&path))
-                }
+                None if path.len() == 1 || node.visits() >= EXPAND_AT => node
+                    .children
+                    .get_or_init(|| self.expand(&path, &mut w.extractor)),
                 None => &[][..],
             };
             // The level of the child chosen now (the root's moves are at 1).
@@ -795,7 +800,7 @@ impl<'a> Shared<'a> {
     /// The children of the last node of `path`: every move legal under the
     /// full rules at that position (own one-point eyes left out) and a pass,
     /// each with its prior knowledge.
-    fn expand(&self, path: &[&Node]) -> Box<[Node]> {
+    fn expand(&self, path: &[&Node], extractor: &mut Extractor) -> Box<[Node]> {
         let mut game = self.game.clone();
         for n in &path[1..] {
             if game.play(n.mv).is_err() {
@@ -808,18 +813,49 @@ impl<'a> Shared<'a> {
         let color = game.to_move();
         let board = game.board();
         let last = last_play(&game);
-        let mut kids = Vec::with_capacity(board.empty_points().len() + 1);
-        let prior = crate::prior::Prior::new(self.geo, board, color, last);
-        for &p in self.geo.points() {
-            if !board.is_empty(p)
-                || board.is_one_point_eye(p, color)
-                || game.check(color, Move::Play(p)).is_err()
-            {
-                continue;
+        let moves: Vec<Point> = self
+            .geo
+            .points()
+            .iter()
+            .copied()
+            .filter(|&p| {
+                board.is_empty(p)
+                    && !board.is_one_point_eye(p, color)
+                    && game.check(color, Move::Play(p)).is_ok()
+            })
+            .collect();
+        let learned = match self.knowledge {
+            Knowledge::None => None,
+            Knowledge::Patterns => {
+                let turns = game.turns();
+                let own_last = match turns.len().checked_sub(2).map(|i| turns[i].mv) {
+                    Some(Move::Play(p)) => Some(p),
+                    _ => None,
+                };
+                let position = Position {
+                    board,
+                    to_move: color,
+                    last,
+                    own_last,
+                };
+                let model = PatternModel::shipped();
+                Some(pattern_policy(
+                    model,
+                    extractor,
+                    &position,
+                    &moves,
+                    self.geo.cells(),
+                ))
             }
+        };
+        let prior = Prior::new(self.geo, board, color, last, learned);
+        let mut kids = Vec::with_capacity(moves.len() + 1);
+        for p in moves {
             let (n, w) = prior.of(p);
             let leaf = self.goal_leaf(&game, p, color);
-            kids.push(Node::new(Move::Play(p), n, w, leaf));
+            let mut node = Node::new(Move::Play(p), n, w, leaf);
+            node.policy = prior.policy(p);
+            kids.push(node);
         }
         let (n, w) = prior.of_pass(kids.len());
         kids.push(Node::new(Move::Pass, n, w, self.pass_leaf(&game)));
@@ -881,10 +917,15 @@ impl<'a> Shared<'a> {
             .iter()
             .filter(|c| !self.filter.forbids(to_move, c.mv, 1))
             .collect();
-        let prior_sum: f64 = kids
-            .iter()
-            .map(|c| f64::from(c.prior_wins / c.prior_visits.max(1.0)))
-            .sum();
+        // The learned probability where there is one, else the prior win
+        // rate, normalised over the moves shown.
+        let prior_of = |c: &Node| {
+            f64::from(
+                c.policy
+                    .unwrap_or_else(|| c.prior_wins / c.prior_visits.max(1.0)),
+            )
+        };
+        let prior_sum: f64 = kids.iter().map(|c| prior_of(c)).sum();
         let mut candidates: Vec<Candidate> = kids
             .iter()
             .filter(|c| c.visits() > 0)
@@ -892,7 +933,7 @@ impl<'a> Shared<'a> {
                 mv: c.mv,
                 visits: u64::from(c.visits()),
                 winrate: c.winrate(),
-                prior: f64::from(c.prior_wins / c.prior_visits.max(1.0)) / prior_sum.max(1e-9),
+                prior: prior_of(c) / prior_sum.max(1e-9),
                 score_lead: sign * c.black_margin(),
                 pv: principal_variation(c, self.filter, to_move.opponent()),
             })
@@ -936,6 +977,7 @@ fn select(kids: &[Node], allowed: impl Fn(&Node) -> bool) -> Option<&Node> {
         let w = w + c.prior_wins;
         let rate = if n > 0.0 { w / n } else { 0.5 };
         let (an, aw) = c.amaf();
+        let (an, aw) = (an + c.prior_visits, aw + c.prior_wins);
         let value = if an > 0.0 {
             let beta = an / (an + n + n * an / RAVE_EQUIV);
             (1.0 - beta) * rate + beta * aw / an

@@ -35,6 +35,8 @@ pub(crate) struct Node {
     /// Virtual visits and wins of the prior knowledge.
     pub(crate) prior_visits: f32,
     pub(crate) prior_wins: f32,
+    /// The learned model's probability of the move, when it was asked.
+    pub(crate) policy: Option<f32>,
     pub(crate) leaf: Leaf,
     stats: AtomicU64,
     amaf: AtomicU64,
@@ -49,6 +51,7 @@ impl Node {
             mv,
             prior_visits,
             prior_wins,
+            policy: None,
             leaf,
             stats: AtomicU64::new(0),
             amaf: AtomicU64::new(0),

@@ -41,6 +41,7 @@ fn search() -> Search {
         threads: 1,
         seed: 42,
         resign_below: Some(0.1),
+        ..SearchConfig::default()
     })
 }
 
@@ -176,6 +177,7 @@ fn every_move_is_legal_under_every_preset_in_random_positions() {
                 threads: 1,
                 seed,
                 resign_below: None,
+                ..SearchConfig::default()
             });
             let (d, _) = s.genmove(&game, Limit::playouts(150), GenMode::Normal);
             let Decision::Move(mv) = d else {

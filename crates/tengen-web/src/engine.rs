@@ -17,6 +17,7 @@ pub fn decide(job: EngineJob, seed: u64) -> Vec<Action> {
                 threads: 1,
                 seed,
                 resign_below: Some(0.05),
+                ..SearchConfig::default()
             });
             let limit = Limit::playouts(strength.playouts());
             let (decision, analysis) = search.genmove(&game, limit, GenMode::Normal);
@@ -47,19 +48,27 @@ pub fn decide(job: EngineJob, seed: u64) -> Vec<Action> {
 }
 
 /// The beginner's move: drawn among the moves the search looked at, in
-/// proportion to their visits, so that it errs as a beginner does instead
-/// of always finding the tactic its priors know.
+/// proportion to the probability the move model learned from human games
+/// gives them, so that it plays moves a person would and errs as a
+/// beginner does, instead of always finding the tactic.
 fn beginner_choice(analysis: &Analysis, seed: u64) -> Option<Move> {
-    let total: u64 = analysis.candidates.iter().map(|c| c.visits).sum();
+    /// Draws in parts per million.
+    const SCALE: f64 = 1e6;
+    let weights: Vec<u64> = analysis
+        .candidates
+        .iter()
+        .map(|c| (c.prior * SCALE) as u64)
+        .collect();
+    let total: u64 = weights.iter().sum();
     if total == 0 {
         return None;
     }
     let mut r = Rng::new(seed ^ 0x6265_6769_6e6e_6572).below(total as usize) as u64;
-    for c in &analysis.candidates {
-        if r < c.visits {
+    for (c, &w) in analysis.candidates.iter().zip(&weights) {
+        if r < w {
             return Some(c.mv);
         }
-        r -= c.visits;
+        r -= w;
     }
     None
 }

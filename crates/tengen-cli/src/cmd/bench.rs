@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use tengen_core::{Board, BoardSize, Color, Game, Points, Preset};
 use tengen_mcts::playout::{LightPlayout, PlayoutStats};
-use tengen_mcts::{Limit, Rng, Search, SearchConfig, random};
+use tengen_mcts::{Knowledge, Limit, Rng, Search, SearchConfig, random};
 use tengen_sgf::record::{self, ReplayOptions};
 
 /// Arguments of `tengen bench`.
@@ -47,8 +47,9 @@ enum What {
         path: std::path::PathBuf,
     },
     /// Search speed: simulations per second of the Monte-Carlo search from
-    /// the empty board, one line per thread count:
-    /// `size=9 threads=1 playouts_per_s=X`.
+    /// the empty board, one line per knowledge and thread count:
+    /// `size=9 threads=1 knowledge=patterns playouts=N playouts_per_s=X`,
+    /// so that the price of the learned priors is visible.
     Search {
         /// Board size.
         #[arg(long, default_value_t = 9)]
@@ -59,6 +60,9 @@ enum What {
         /// Thread counts to measure (repeat for several); 1 and 2 when absent.
         #[arg(long = "threads")]
         threads: Vec<usize>,
+        /// Knowledge to measure (repeat for several); every kind when absent.
+        #[arg(long = "knowledge", value_parser = Knowledge::from_name)]
+        knowledge: Vec<Knowledge>,
     },
     /// Dead-stone estimate against recorded results: over the finished
     /// games under PATH with a points result under area scoring, estimates
@@ -117,14 +121,22 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             size,
             playouts,
             threads,
+            knowledge,
         } => {
             let threads = if threads.is_empty() {
                 vec![1, 2]
             } else {
                 threads.clone()
             };
-            for t in threads {
-                search_line(*size, *playouts, t)?;
+            let knowledge = if knowledge.is_empty() {
+                Knowledge::ALL.iter().map(|&(_, k)| k).collect()
+            } else {
+                knowledge.clone()
+            };
+            for k in knowledge {
+                for &t in &threads {
+                    search_line(*size, *playouts, t, k)?;
+                }
             }
         }
         What::Dead {
@@ -260,10 +272,11 @@ fn sgf_line(path: &std::path::Path) -> Result<()> {
 }
 
 /// Simulations per second of one search of `playouts` from the empty board.
-fn search_line(size: u32, playouts: u64, threads: usize) -> Result<()> {
+fn search_line(size: u32, playouts: u64, threads: usize, knowledge: Knowledge) -> Result<()> {
     let game = Game::new(Preset::Chinese.rules(), BoardSize::square(size)?);
     let mut search = Search::new(SearchConfig {
         threads,
+        knowledge,
         ..SearchConfig::default()
     });
     let stop = AtomicBool::new(false);
@@ -272,7 +285,8 @@ fn search_line(size: u32, playouts: u64, threads: usize) -> Result<()> {
     let secs = start.elapsed().as_secs_f64();
     writeln!(
         std::io::stdout(),
-        "size={size} threads={threads} playouts={} playouts_per_s={:.0}",
+        "size={size} threads={threads} knowledge={} playouts={} playouts_per_s={:.0}",
+        knowledge.name(),
         analysis.visits,
         analysis.visits as f64 / secs,
     )?;

@@ -2,10 +2,10 @@
 //! under its own rules, on all cores.
 
 use super::files::sgf_files;
+use super::progress;
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -142,16 +142,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         rules: args.rules,
         komi: None,
     };
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(files.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress::bar(files.len() as u64, "files");
     let reports: Vec<FileReport> = files
         .par_iter()
         .map(|f| {

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tengen_core::Rules;
 use tengen_engine::{EngineConfig, Session};
+use tengen_mcts::Knowledge;
 
 /// Arguments of `tengen gtp`.
 #[derive(Debug, clap::Args)]
@@ -32,6 +33,11 @@ pub struct Args {
     /// move for move).
     #[arg(long)]
     seed: Option<u64>,
+    /// What the search knows of a move before playing it out: `patterns`
+    /// (learned from professional records) or `none` (hand-set rules), to
+    /// measure what the knowledge is worth.
+    #[arg(long, default_value = "patterns", value_parser = Knowledge::from_name)]
+    knowledge: Knowledge,
 }
 
 /// A seed that differs from one start to the next.
@@ -63,6 +69,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         time,
         resign_below: (args.resign_below > 0.0).then_some(args.resign_below),
         seed: args.seed.unwrap_or_else(clock_seed),
+        knowledge: args.knowledge,
     });
     let mut out = std::io::stdout().lock();
     tengen_engine::serve(&mut session, BufReader::new(std::io::stdin()), &mut out)?;

@@ -1,0 +1,122 @@
+//! `tengen train` and `tengen predict` as a user runs them, on real
+//! professional records of `shared/data/fox_pro`.
+
+mod common;
+
+use common::{data, stderr, stdout, tengen};
+
+const RECORD: &str = "fox_pro/Pro2.7z/Pro/1p/1530608028010001073.sgf";
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    serde_json::from_str(stdout(out).trim()).unwrap_or_else(|e| panic!("{e}: {}", stdout(out)))
+}
+
+#[test]
+fn predict_ranks_every_stone_play_of_a_record_by_phase() {
+    let path = data().join(RECORD);
+    let out = tengen(&["predict", path.to_str().unwrap(), "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["model"], "patterns");
+    assert_eq!(v["games"], 1);
+    let phase = |name: &str, key: &str| v["phases"][name][key].as_f64().unwrap();
+    let moves = phase("all", "moves");
+    // Every stone play but the forced ones (one legal move) is ranked.
+    assert_eq!(
+        moves,
+        phase("1-50", "moves") + phase("51-150", "moves") + phase("151+", "moves")
+    );
+    assert_eq!(phase("1-50", "moves"), 50.0);
+    assert!(moves > 150.0, "{moves}");
+    let (t1, t3, t5) = (
+        phase("all", "top1"),
+        phase("all", "top3"),
+        phase("all", "top5"),
+    );
+    assert!(
+        0.2 < t1 && t1 <= t3 && t3 <= t5 && t5 < 1.0,
+        "{t1} {t3} {t5}"
+    );
+    assert!(phase("all", "log_likelihood") < 0.0);
+    // The table says the same.
+    let out = tengen(&["predict", path.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(text.starts_with("model patterns: 1 games"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("151+")), "{text}");
+}
+
+#[test]
+fn train_writes_a_model_that_predict_reads() {
+    let dir = data().join("fox_pro/Pro2.7z/Pro/1p");
+    let tmp = std::env::temp_dir().join(format!("tengen-train-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let model = tmp.join("small.tgpm");
+    let out = tengen(&[
+        "train",
+        "patterns",
+        dir.to_str().unwrap(),
+        "--games",
+        "30",
+        "--test-games",
+        "5",
+        "--rounds",
+        "3",
+        "--min-count",
+        "2",
+        "--out",
+        model.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("round 3: mean log-likelihood"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("model patterns:"), "{}", stdout(&out));
+    let out = tengen(&[
+        "predict",
+        data().join(RECORD).to_str().unwrap(),
+        "--weights",
+        model.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let top1 = json(&out)["phases"]["all"]["top1"].as_f64().unwrap();
+    assert!(top1 > 0.1, "{top1}");
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[test]
+fn bad_models_and_knowledge_are_refused_with_the_reason() {
+    let path = data().join(RECORD);
+    let tmp = std::env::temp_dir().join(format!("tengen-bad-model-{}", std::process::id()));
+    std::fs::write(&tmp, b"not a model").unwrap();
+    let out = tengen(&[
+        "predict",
+        path.to_str().unwrap(),
+        "--weights",
+        tmp.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no TGPM header"), "{}", stderr(&out));
+    std::fs::remove_file(&tmp).ok();
+    let out = tengen(&[
+        "predict",
+        path.to_str().unwrap(),
+        "--weights",
+        "/nonexistent/m.tgpm",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot read /nonexistent/m.tgpm"),
+        "{}",
+        stderr(&out)
+    );
+    let out = tengen(&["gtp", "--knowledge", "oracle"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("known: none, patterns"),
+        "{}",
+        stderr(&out)
+    );
+}

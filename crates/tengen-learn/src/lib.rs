@@ -1,0 +1,18 @@
+//! Learning Go from game records: the records as training and test data
+//! ([`corpus`]), the pattern model's fit ([`mm`]) and how well a model
+//! predicts the moves of records it never saw ([`predict`]).
+//!
+//! The models themselves live where the search reads them
+//! (`tengen_mcts::model`); this crate only makes and measures them.
+
+// No panics on input paths: library code returns errors (tests may unwrap).
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
+pub mod corpus;
+pub mod mm;
+pub mod predict;
+
+pub use corpus::{Record, Sample, Split, pick, read_records};
+pub use mm::{FitConfig, Progress, fit};
+pub use predict::{Counts, PatternPredictor, Predictor, SearchPredictor, Tally, evaluate};

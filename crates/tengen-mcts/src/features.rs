@@ -1,0 +1,332 @@
+//! The features of a candidate move, as a Bradley-Terry model sees it
+//! (Coulom 2007; Pachi's pattern features): one small value per tactical
+//! group (capture, escape, self-atari, atari with its ladder, distance to
+//! the last two moves, line) and the spatial pattern hashes of every
+//! radius. A move is a "team" of these features; [`crate::model`] gives
+//! each a strength.
+//!
+//! The same code serves the search's priors and the training of the model
+//! from records, so that both see one definition of each feature.
+//!
+//! Left out: Pachi's Monte-Carlo ownership feature (hundreds of playouts
+//! per position) and its joseki dictionary.
+
+use crate::geometry::Geometry;
+use crate::local::kills_as_nakade;
+use crate::policy::{liberties_after, liberties_after_up_to, runs_into_ladder};
+use crate::spatial::{RADII, Spatial, gridcular};
+use tengen_core::{Board, Color, Point};
+use tengen_tactics::ladders_after;
+
+/// The tactical groups, each one value per move (0: the feature is absent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// 1 saves an own chain in atari, 2 takes a ko, 3 takes the last
+    /// move's chain, 4 another single stone, 5 two stones or more.
+    Capture,
+    /// Extending an own chain out of atari: 1 to three liberties or more,
+    /// 2 to two liberties that no ladder takes, 3 into a working ladder.
+    Escape,
+    /// A self-atari: 1 a lone stone, 2 joining own stones, 3 a throw-in
+    /// that kills as a nakade.
+    SelfAtari,
+    /// An atari: 1 the ladder works, 2 it does not.
+    Atari,
+    /// Gridcular distance to the last move, 2 to 16, 17 beyond.
+    LastDistance,
+    /// Gridcular distance to the mover's own previous move.
+    OwnDistance,
+    /// Line from the edge: 1 to 4, 5 beyond.
+    Line,
+}
+
+impl Group {
+    /// Every group, in the order of [`Team::tactics`].
+    pub const ALL: [Group; 7] = [
+        Group::Capture,
+        Group::Escape,
+        Group::SelfAtari,
+        Group::Atari,
+        Group::LastDistance,
+        Group::OwnDistance,
+        Group::Line,
+    ];
+
+    /// Values a group takes, 0 (absent) included.
+    pub const fn values(self) -> usize {
+        match self {
+            Group::Capture => 6,
+            Group::Escape => 4,
+            Group::SelfAtari => 4,
+            Group::Atari => 3,
+            Group::LastDistance | Group::OwnDistance => 18,
+            Group::Line => 6,
+        }
+    }
+
+    /// The group's name in model files and reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Group::Capture => "capture",
+            Group::Escape => "escape",
+            Group::SelfAtari => "selfatari",
+            Group::Atari => "atari",
+            Group::LastDistance => "dist-last",
+            Group::OwnDistance => "dist-own",
+            Group::Line => "line",
+        }
+    }
+}
+
+/// Number of tactical groups.
+pub const GROUPS: usize = Group::ALL.len();
+
+/// The features of one candidate move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Team {
+    /// One value per group of [`Group::ALL`].
+    pub tactics: [u8; GROUPS],
+    /// The spatial pattern hash at each radius, smallest first.
+    pub spatial: [u64; RADII],
+}
+
+/// A position to describe moves in: the board, who moves, and the last
+/// two stone plays (the opponent's, then the mover's own).
+#[derive(Clone, Copy, Debug)]
+pub struct Position<'a> {
+    pub board: &'a Board,
+    pub to_move: Color,
+    pub last: Option<Point>,
+    pub own_last: Option<Point>,
+}
+
+/// Describes the candidate moves of one position after another; keeps the
+/// tables of one board size.
+#[derive(Clone, Debug)]
+pub struct Extractor {
+    geo: Geometry,
+    spatial: Spatial,
+}
+
+impl Extractor {
+    /// Tables for the size of `board`.
+    pub fn new(board: &Board) -> Extractor {
+        Extractor {
+            geo: Geometry::new(board.size()),
+            spatial: Spatial::for_board(board),
+        }
+    }
+
+    /// Whether these tables fit `board`.
+    pub fn fits(&self, board: &Board) -> bool {
+        self.geo.size() == board.size()
+    }
+
+    /// Prepares for the moves of `pos` (call before [`Extractor::team`]).
+    pub fn load(&mut self, pos: &Position) {
+        self.spatial.load(pos.board, pos.to_move);
+    }
+
+    /// The team of a stone at the empty point `p` of the loaded position.
+    pub fn team(&self, pos: &Position, p: Point) -> Team {
+        let mut tactics = [0u8; GROUPS];
+        let board = pos.board;
+        let color = pos.to_move;
+        let geo = &self.geo;
+        let captured = board.preview(p, color).captured;
+        let own_in_atari = |q: Point| board.get(q) == Some(color) && board.liberties(q) == 1;
+        let enemy = Some(color.opponent());
+        if captured > 0 {
+            tactics[0] = self.capture_kind(pos, p, captured);
+        } else if geo.adjacent(p).iter().any(|&q| own_in_atari(q)) {
+            tactics[1] = match liberties_after_up_to::<3>(board, geo, p, color) {
+                0 | 1 => 0,
+                2 if runs_into_ladder(board, geo, p, color) => 3,
+                2 => 2,
+                _ => 1,
+            };
+        }
+        let libs = liberties_after(board, geo, p, color);
+        if libs < 2 && captured == 0 {
+            let joins = geo.adjacent(p).iter().any(|&q| board.get(q) == Some(color));
+            tactics[2] = if joins && kills_as_nakade(board, geo, p, color) {
+                3
+            } else if joins {
+                2
+            } else {
+                1
+            };
+        } else if geo
+            .adjacent(p)
+            .iter()
+            .any(|&q| board.get(q) == enemy && board.liberties(q) == 2)
+        {
+            let works = ladders_after(board, p, color)
+                .iter()
+                .any(|(_, r)| r.works());
+            tactics[3] = if works { 1 } else { 2 };
+        }
+        tactics[4] = pos.last.map_or(0, |l| self.distance(p, l));
+        tactics[5] = pos.own_last.map_or(0, |l| self.distance(p, l));
+        tactics[6] = geo.line(p).min(5);
+        Team {
+            tactics,
+            spatial: self.spatial.hashes(board, p),
+        }
+    }
+
+    fn capture_kind(&self, pos: &Position, p: Point, captured: u32) -> u8 {
+        let board = pos.board;
+        let color = pos.to_move;
+        let geo = &self.geo;
+        let enemy = Some(color.opponent());
+        let taken: Vec<Point> = geo
+            .adjacent(p)
+            .iter()
+            .copied()
+            .filter(|&q| board.get(q) == enemy && board.liberties(q) == 1)
+            .collect();
+        let saves = taken.iter().any(|&q| {
+            board.chain(q).any(|s| {
+                geo.adjacent(s)
+                    .iter()
+                    .any(|&r| board.get(r) == Some(color) && board.liberties(r) == 1)
+            })
+        });
+        let is_ko = captured == 1
+            && geo
+                .adjacent(p)
+                .iter()
+                .all(|&q| board.get(q) == enemy || q == p)
+            && taken.len() == 1;
+        let takes_last = pos.last.is_some_and(|l| {
+            taken
+                .iter()
+                .any(|&q| board.chain_id(q) == board.chain_id(l))
+        });
+        if saves {
+            1
+        } else if is_ko {
+            2
+        } else if takes_last {
+            3
+        } else if captured == 1 {
+            4
+        } else {
+            5
+        }
+    }
+
+    /// Gridcular distance, 2 to 17 (17 for anything farther).
+    fn distance(&self, a: Point, b: Point) -> u8 {
+        let (ax, ay) = self.geo.xy(a);
+        let (bx, by) = self.geo.xy(b);
+        gridcular(ax - bx, ay - by).clamp(2, 17) as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn team_at(text: &str, color: Color, at: (u32, u32), last: Option<(u32, u32)>) -> Team {
+        let board = Board::from_ascii(text).unwrap();
+        let point = |(x, y)| board.size().point(x, y).unwrap();
+        let pos = Position {
+            board: &board,
+            to_move: color,
+            last: last.map(point),
+            own_last: None,
+        };
+        let mut ex = Extractor::new(&board);
+        ex.load(&pos);
+        ex.team(&pos, point(at))
+    }
+
+    #[test]
+    fn a_capture_that_saves_a_chain_in_atari() {
+        // Black's X at (1,1) is in atari; capturing the white stone at
+        // (2,1) by (3,1) saves it.
+        let t = team_at(
+            "\
+. . . . .
+. O X O .
+. X O X .
+. . . . .
+. . . . .",
+            Color::Black,
+            (2, 3),
+            Some((3, 1)),
+        );
+        assert_eq!(t.tactics[0], 1, "{t:?}");
+    }
+
+    #[test]
+    fn taking_a_ko_and_running_into_a_ladder() {
+        let ko = "\
+. . . . .
+. X O . .
+X O . O .
+. X O . .
+. . . . .";
+        let t = team_at(ko, Color::Black, (2, 2), Some((2, 3)));
+        assert_eq!(t.tactics[0], 2, "{t:?}");
+        let ladder = "\
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . O . . . .
+. O X . . . .
+. . O O . . .
+. . . . . . .";
+        let t = team_at(ladder, Color::Black, (3, 4), Some((3, 5)));
+        assert_eq!(t.tactics[1], 3, "running into a working ladder: {t:?}");
+        // White's atari on the stone after it runs is a ladder capture.
+        let after = "\
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . O . . . .
+. O X X . . .
+. . O O . . .
+. . . . . . .";
+        // An atari from the wrong side: the chain runs out to three
+        // liberties, no ladder.
+        let t = team_at(after, Color::White, (3, 3), Some((3, 4)));
+        assert_eq!(t.tactics[3], 2, "an atari that does not ladder: {t:?}");
+        assert_eq!(t.tactics[4], 2, "next to the last move: {t:?}");
+        let t = team_at(after, Color::White, (4, 5), Some((3, 4)));
+        assert_eq!(t.tactics[3], 0, "no atari: {t:?}");
+        assert_eq!(t.tactics[4], 3, "diagonal to the last move: {t:?}");
+    }
+
+    #[test]
+    fn self_atari_of_a_lone_stone_and_the_line() {
+        let t2 = team_at(
+            "\
+. O . . .
+O . . . .
+. . . . .
+. . . . .
+. . . . .",
+            Color::Black,
+            (1, 1),
+            None,
+        );
+        assert_eq!(t2.tactics[2], 0);
+        assert_eq!(t2.tactics[6], 2, "second line");
+        let t3 = team_at(
+            "\
+. . O . .
+. O . . .
+. . . . .
+. . . . .
+. . . . .",
+            Color::Black,
+            (1, 0),
+            None,
+        );
+        assert_eq!(t3.tactics[2], 1, "a lone stone with one liberty: {t3:?}");
+        assert_eq!(t3.tactics[6], 1, "first line");
+    }
+}

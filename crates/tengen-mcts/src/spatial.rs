@@ -1,0 +1,276 @@
+//! Spatial patterns: what lies around a candidate move, out to a
+//! "gridcular" circle (points with dx + dy + max(dx, dy) <= d, Coulom 2007),
+//! from the 3x3 square (d = 3, 8 points) to d = 10 (72 points, five lines
+//! out), seen from the player to move (own, opponent, empty, off the board).
+//!
+//! A pattern is known by one 64-bit Zobrist hash per radius, the smallest
+//! of its eight rotations and reflections, so that a shape learned in one
+//! corner is known in the other three. Hashes, not dictionaries: what a
+//! pattern is worth is [`crate::model`]'s business.
+//!
+//! Left out: liberties and the age of stones (the tactical features of
+//! [`crate::features`] carry them), and boards wider than 25.
+
+use tengen_core::{Board, Color, Point};
+
+/// The smallest radius: the 3x3 square.
+pub const MIN_RADIUS: usize = 3;
+/// The largest radius.
+pub const MAX_RADIUS: usize = 10;
+/// Radii from `MIN_RADIUS` to `MAX_RADIUS`.
+pub const RADII: usize = MAX_RADIUS - MIN_RADIUS + 1;
+/// The farthest a pattern reaches along a line (d = 10 at (0, 5)).
+const REACH: usize = 5;
+
+/// What a point holds, from the mover's side.
+const EMPTY: u8 = 0;
+const OWN: u8 = 1;
+const OPPONENT: u8 = 2;
+const OFF: u8 = 3;
+
+/// The gridcular distance of an offset.
+pub const fn gridcular(dx: i32, dy: i32) -> i32 {
+    let (ax, ay) = (dx.abs(), dy.abs());
+    ax + ay + if ax > ay { ax } else { ay }
+}
+
+/// The offsets of the circle of `MAX_RADIUS`, by radius, then row, then
+/// column (the centre left out), and where each radius ends in that list.
+fn circle() -> (Vec<(i32, i32)>, [usize; RADII]) {
+    let r = REACH as i32;
+    let mut offsets = Vec::new();
+    let mut ends = [0; RADII];
+    for d in 2..=MAX_RADIUS as i32 {
+        for dy in -r..=r {
+            for dx in -r..=r {
+                if gridcular(dx, dy) == d {
+                    offsets.push((dx, dy));
+                }
+            }
+        }
+        if d >= MIN_RADIUS as i32 {
+            ends[d as usize - MIN_RADIUS] = offsets.len();
+        }
+    }
+    (offsets, ends)
+}
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+/// Offsets of the largest circle (d <= 10 has 72 points besides the centre).
+const POINTS: usize = 72;
+
+/// One key per position in the circle and content; fixed forever, since
+/// the shipped model is indexed by these hashes.
+const fn keys() -> [[u64; 4]; POINTS] {
+    let mut t = [[0u64; 4]; POINTS];
+    let mut state = 0x7370_6174_6961_6c00_u64; // "spatial"
+    let mut i = 0;
+    while i < POINTS {
+        let mut c = 0;
+        while c < 4 {
+            let (s, z) = splitmix(state);
+            state = s;
+            t[i][c] = z;
+            c += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+static KEYS: [[u64; 4]; POINTS] = keys();
+
+/// Keys that tell the radii apart.
+const fn radius_keys() -> [u64; RADII] {
+    let mut t = [0u64; RADII];
+    let mut state = 0x7261_6469_7573_u64; // "radius"
+    let mut i = 0;
+    while i < RADII {
+        let (s, z) = splitmix(state);
+        state = s;
+        t[i] = z;
+        i += 1;
+    }
+    t
+}
+
+static RADIUS_KEYS: [u64; RADII] = radius_keys();
+
+/// The eight symmetries of the square, as functions of an offset.
+fn transform(k: usize, (dx, dy): (i32, i32)) -> (i32, i32) {
+    let x = if k & 1 == 1 { -dx } else { dx };
+    let y = if k & 2 == 2 { -dy } else { dy };
+    if k & 4 == 4 { (y, x) } else { (x, y) }
+}
+
+/// The tables of one board size: a padded copy of the board (so that the
+/// circle never needs a bounds check) and the circle's offsets on it under
+/// each symmetry.
+#[derive(Clone, Debug)]
+pub struct Spatial {
+    width: usize,
+    height: usize,
+    /// Width of the padded array.
+    stride: usize,
+    /// `deltas[k][i]`: offset on the padded array of circle point `i` under
+    /// symmetry `k`.
+    deltas: [[isize; POINTS]; 8],
+    /// Where each radius ends in the circle.
+    ends: [usize; RADII],
+    /// The padded board from the mover's side.
+    cells: Vec<u8>,
+}
+
+impl Spatial {
+    /// Tables for a `width` x `height` board.
+    pub fn new(width: usize, height: usize) -> Spatial {
+        let (offsets, ends) = circle();
+        let stride = width + 2 * REACH;
+        let mut deltas = [[0isize; POINTS]; 8];
+        for (k, row) in deltas.iter_mut().enumerate() {
+            for (i, &o) in offsets.iter().enumerate().take(POINTS) {
+                let (dx, dy) = transform(k, o);
+                row[i] = dy as isize * stride as isize + dx as isize;
+            }
+        }
+        Spatial {
+            width,
+            height,
+            stride,
+            deltas,
+            ends,
+            cells: vec![OFF; stride * (height + 2 * REACH)],
+        }
+    }
+
+    /// Tables for the size of `board`.
+    pub fn for_board(board: &Board) -> Spatial {
+        let size = board.size();
+        Spatial::new(size.width() as usize, size.height() as usize)
+    }
+
+    /// Copies `board` in, seen from `color`.
+    pub fn load(&mut self, board: &Board, color: Color) {
+        let size = board.size();
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let v = match size.point(x as u32, y as u32).and_then(|p| board.get(p)) {
+                    None => EMPTY,
+                    Some(c) if c == color => OWN,
+                    Some(_) => OPPONENT,
+                };
+                let i = self.cell(x, y);
+                if let Some(c) = self.cells.get_mut(i) {
+                    *c = v;
+                }
+            }
+        }
+    }
+
+    fn cell(&self, x: usize, y: usize) -> usize {
+        (y + REACH) * self.stride + x + REACH
+    }
+
+    /// The hash of the pattern at each radius around `p` (a point of the
+    /// loaded board), smallest radius first.
+    pub fn hashes(&self, board: &Board, p: Point) -> [u64; RADII] {
+        let (x, y) = board.size().xy(p);
+        let centre = self.cell(x as usize, y as usize) as isize;
+        let mut h = [0u64; 8];
+        let mut out = [0u64; RADII];
+        let mut start = 0;
+        for (r, &end) in self.ends.iter().enumerate() {
+            for (i, key) in KEYS.iter().enumerate().take(end).skip(start) {
+                for (k, hk) in h.iter_mut().enumerate() {
+                    let at = (centre + self.deltas[k][i]) as usize;
+                    let c = self.cells.get(at).copied().unwrap_or(OFF);
+                    *hk ^= key[usize::from(c)];
+                }
+            }
+            start = end;
+            out[r] = h.iter().copied().min().unwrap_or(0) ^ RADIUS_KEYS[r];
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_core::BoardSize;
+
+    #[test]
+    fn the_circle_of_radius_ten_has_72_points_and_the_3x3_square_8() {
+        let (offsets, ends) = circle();
+        assert_eq!(offsets.len(), POINTS);
+        assert_eq!(ends[0], 8);
+        assert_eq!(ends[RADII - 1], 72);
+    }
+
+    fn hashes_at(text: &str, x: u32, y: u32, color: Color) -> [u64; RADII] {
+        let board = Board::from_ascii(text).unwrap();
+        let mut s = Spatial::for_board(&board);
+        s.load(&board, color);
+        let p = board.size().point(x, y).unwrap();
+        s.hashes(&board, p)
+    }
+
+    #[test]
+    fn the_four_corners_share_their_patterns() {
+        let size = BoardSize::square(9).unwrap();
+        let empty = Board::new(size);
+        let mut s = Spatial::for_board(&empty);
+        s.load(&empty, Color::Black);
+        let corners = [(2, 2), (6, 2), (2, 6), (6, 6)];
+        let h: Vec<_> = corners
+            .iter()
+            .map(|&(x, y)| s.hashes(&empty, size.point(x, y).unwrap()))
+            .collect();
+        assert!(h.iter().all(|x| *x == h[0]));
+        // The 3-3 point and the 4-4 point differ once the edge is in sight.
+        let four = s.hashes(&empty, size.point(3, 3).unwrap());
+        assert_eq!(four[0], h[0][0], "both see an empty 3x3 square");
+        assert_ne!(four[RADII - 1], h[0][RADII - 1]);
+    }
+
+    #[test]
+    fn a_shape_and_its_mirror_match_and_colours_are_seen_from_the_mover() {
+        let a = "\
+. . . . .
+. X . . .
+. . . O .
+. . . . .
+. . . . .";
+        let mirrored = "\
+. . . . .
+. . . X .
+. O . . .
+. . . . .
+. . . . .";
+        assert_eq!(
+            hashes_at(a, 2, 2, Color::Black),
+            hashes_at(mirrored, 2, 2, Color::Black)
+        );
+        let swapped = "\
+. . . . .
+. O . . .
+. . . X .
+. . . . .
+. . . . .";
+        assert_eq!(
+            hashes_at(a, 2, 2, Color::Black),
+            hashes_at(swapped, 2, 2, Color::White)
+        );
+        assert_ne!(
+            hashes_at(a, 2, 2, Color::Black),
+            hashes_at(a, 2, 2, Color::White)
+        );
+    }
+}
