@@ -183,19 +183,7 @@ fn errors_name_the_file_and_exit_1_usage_errors_exit_2() {
 
 /// Every `step`-th SGF file under `dir`, sorted.
 fn sample(dir: &Path, step: usize) -> Vec<PathBuf> {
-    let mut all = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-                all.push(p);
-            }
-        }
-    }
-    all.sort();
+    let all = tengen_sgf::sgf_files(&[dir.to_path_buf()]).unwrap();
     all.into_iter().step_by(step).collect()
 }
 

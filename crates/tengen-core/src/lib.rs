@@ -41,7 +41,7 @@ pub mod rules;
 pub mod scoring;
 pub mod size;
 pub mod vertex;
-mod zobrist;
+pub mod zobrist;
 
 pub use board::{Board, IllegalMove, Played, Preview, Suicide};
 pub use color::{ByColor, Color};

@@ -3,7 +3,9 @@
 use crate::color::Color;
 use crate::size::MAX_CELLS;
 
-const fn splitmix(state: u64) -> (u64, u64) {
+/// One step of SplitMix64: the next state and a well-mixed 64-bit value,
+/// usable in `const` tables (every table of random keys of tengen).
+pub const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = s;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -2,7 +2,7 @@
 //! predicts held-out professional moves far better than chance, and the
 //! shipped model reaches its measured accuracy on test games it never saw.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use tengen_learn::{
     FitConfig, PatternPredictor, Record, Split, Tally, evaluate, fit, pick, read_records,
 };
@@ -18,27 +18,9 @@ fn fox() -> PathBuf {
     root
 }
 
-/// Every `.sgf` file under `dir`, sorted.
-fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 /// One rank folder's games (about 600), read once per test.
 fn records() -> Vec<Record> {
-    let files = sgf_files(&fox().join("Pro.7z/Pro/5p"));
+    let files = tengen_sgf::sgf_files(&[fox().join("Pro.7z/Pro/5p")]).unwrap();
     read_records(&files, None, 20, &|| {})
 }
 

@@ -11,6 +11,7 @@
 //! Left out: liberties and the age of stones (the tactical features of
 //! [`crate::features`] carry them), and boards wider than 25.
 
+use tengen_core::zobrist::splitmix;
 use tengen_core::{Board, Color, Point};
 
 /// The smallest radius: the 3x3 square.
@@ -53,14 +54,6 @@ fn circle() -> (Vec<(i32, i32)>, [usize; RADII]) {
         }
     }
     (offsets, ends)
-}
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
 }
 
 /// Offsets of the largest circle (d <= 10 has 72 points besides the centre).

@@ -91,6 +91,7 @@
 
 mod charset;
 mod error;
+mod files;
 mod parse;
 pub mod record;
 mod small;
@@ -100,6 +101,7 @@ mod write;
 
 pub use charset::charset_for_label;
 pub use error::{BuildError, Issue, Location, ParseError, Span, Warning, line_column};
+pub use files::sgf_files;
 pub use parse::MAX_WARNINGS;
 pub use text::{expand_point_list, parse_point};
 pub use tree::{Collection, GameTree, Node, NodeId, Preorder, Property, Value};

@@ -228,7 +228,7 @@ fn play_lines(size: u32, games: usize) -> Result<()> {
 /// Then parsing alone and replay alone, each timed apart, so that each
 /// target can be read off.
 fn sgf_line(path: &std::path::Path) -> Result<()> {
-    let files = super::files::sgf_files(&[path.to_path_buf()])?;
+    let files = tengen_sgf::sgf_files(&[path.to_path_buf()])?;
     let contents: Vec<Vec<u8>> = files.iter().filter_map(|f| std::fs::read(f).ok()).collect();
     let bytes: usize = contents.iter().map(Vec::len).sum();
     let options = ReplayOptions::default();
@@ -310,7 +310,7 @@ enum DeadCheck {
 
 fn dead_line(paths: &[std::path::PathBuf], playouts: u64, verbose: bool) -> Result<()> {
     use rayon::prelude::*;
-    let files = super::files::sgf_files(paths)?;
+    let files = tengen_sgf::sgf_files(paths)?;
     let checks: Vec<DeadCheck> = files.par_iter().map(|f| dead_check(f, playouts)).collect();
     let (mut games, mut winners, mut margins, mut inconsistent) = (0usize, 0usize, 0usize, 0usize);
     let mut out = std::io::stdout();

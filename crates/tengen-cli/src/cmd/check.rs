@@ -1,7 +1,6 @@
 //! `tengen check PATH...`: replays every game of every file, all variations,
 //! under its own rules, on all cores.
 
-use super::files::sgf_files;
 use super::progress;
 use anyhow::Result;
 use rayon::prelude::*;
@@ -11,6 +10,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use tengen_core::Rules;
 use tengen_sgf::record::{self, ReplayMode, ReplayOptions, Severity};
+use tengen_sgf::sgf_files;
 use tengen_sgf::{ParseOptions, parse};
 
 /// Arguments of `tengen check`.

@@ -2,7 +2,6 @@
 //! line per move; `--out` writes the record with the sentences as comments;
 //! `--stats PATH...` counts how often each term occurs over many records.
 
-use super::files::sgf_files;
 use anyhow::{Context, Result, bail};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -11,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tengen_core::Game;
 use tengen_sgf::record::{self, ReplayMode, ReplayOptions, Severity};
+use tengen_sgf::sgf_files;
 use tengen_sgf::{Collection, GameTree, ParseOptions, parse};
 use tengen_tactics::{Lang, Named, TERMS, explain_line, name_moves};
 

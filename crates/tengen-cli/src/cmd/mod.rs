@@ -3,7 +3,6 @@
 pub mod bench;
 pub mod check;
 pub mod explain;
-pub mod files;
 pub mod gtp;
 pub mod r#match;
 pub mod predict;

@@ -2,7 +2,6 @@
 //! played move under a model; top-1, top-3, top-5 accuracy and the mean
 //! log-likelihood, overall and by game phase.
 
-use super::files::sgf_files;
 use super::progress;
 use anyhow::{Context, Result};
 use std::io::Write;
@@ -11,6 +10,7 @@ use std::process::ExitCode;
 use tengen_learn::predict::PHASES;
 use tengen_learn::{PatternPredictor, Record, SearchPredictor, Split, Tally, evaluate, pick};
 use tengen_mcts::{PatternModel, SearchConfig};
+use tengen_sgf::sgf_files;
 
 /// Arguments of `tengen predict`.
 #[derive(Debug, clap::Args)]

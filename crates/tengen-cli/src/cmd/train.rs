@@ -4,7 +4,6 @@
 //! The shipped model is made by
 //! `tengen train patterns ../shared/data/fox_pro --out crates/tengen-mcts/knowledge/patterns.tgpm`.
 
-use super::files::sgf_files;
 use super::predict::{print_tally, read_records};
 use super::progress;
 use anyhow::{Context, Result};
@@ -12,6 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 use tengen_learn::{FitConfig, PatternPredictor, Progress, Split, evaluate, fit, pick};
+use tengen_sgf::sgf_files;
 
 /// Arguments of `tengen train`.
 #[derive(Debug, clap::Args)]

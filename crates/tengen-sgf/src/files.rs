@@ -1,4 +1,5 @@
-//! Finding SGF files under paths, without recursion.
+//! Finding SGF files under paths, without recursion: what every command
+//! and test that reads collections of records starts from.
 
 use std::path::{Path, PathBuf};
 
