@@ -977,7 +977,14 @@ fn select(kids: &[Node], allowed: impl Fn(&Node) -> bool) -> Option<&Node> {
         let w = w + c.prior_wins;
         let rate = if n > 0.0 { w / n } else { 0.5 };
         let (an, aw) = c.amaf();
-        let (an, aw) = (an + c.prior_visits, aw + c.prior_wins);
+        // A learned prior also starts the AMAF statistics (Gelly and
+        // Silver 2007), else the all-moves-as-first values of random
+        // playouts drown it within a few hundred simulations.
+        let (an, aw) = if c.policy.is_some() {
+            (an + c.prior_visits, aw + c.prior_wins)
+        } else {
+            (an, aw)
+        };
         let value = if an > 0.0 {
             let beta = an / (an + n + n * an / RAVE_EQUIV);
             (1.0 - beta) * rate + beta * aw / an
