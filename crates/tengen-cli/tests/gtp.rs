@@ -802,3 +802,31 @@ fn place_free_handicap_keeps_star_points_and_chooses_elsewhere() {
         assert_eq!(white, usize::from(stone), "genmove plays White");
     }
 }
+
+#[test]
+fn analysis_priors_are_the_learned_model_which_opens_in_the_corners() {
+    let mut e = Live::start();
+    e.send("boardsize 19");
+    e.response();
+    e.send("lz-genmove_analyze b 5");
+    let lines = e.response();
+    let mut best = (0u32, String::new());
+    for line in lines.iter().filter(|l| l.starts_with("info ")) {
+        for s in segments(line) {
+            let prior: u32 = field(&s, "prior").parse().unwrap();
+            if prior > best.0 {
+                best = (prior, field(&s, "move").to_string());
+            }
+        }
+    }
+    // A 4-4 point holds about a seventh of the model's probability.
+    assert!(best.0 > 1000, "{best:?}");
+    let corner = |v: &str| {
+        let (col, row) = v.split_at(1);
+        let row: u32 = row.parse().unwrap();
+        "CDQR".contains(col) && [3, 4, 16, 17].contains(&row)
+    };
+    assert!(corner(&best.1), "{best:?}");
+    let played = lines.last().unwrap().strip_prefix("play ").unwrap();
+    assert!(corner(played), "{played}");
+}

@@ -54,6 +54,23 @@ pub struct Sample<'a> {
     pub move_number: usize,
 }
 
+impl Sample<'_> {
+    /// The moves the played one competes with, itself included: every
+    /// legal stone play on the fast board (simple ko, no suicide), in the
+    /// board's order of empty points.
+    pub fn candidates(&self, out: &mut Vec<Point>) {
+        let pos = &self.position;
+        out.clear();
+        out.extend(
+            pos.board
+                .empty_points()
+                .iter()
+                .copied()
+                .filter(|&p| pos.board.is_legal_simple(p, pos.to_move)),
+        );
+    }
+}
+
 impl Record {
     /// The part of the data this game is in.
     pub fn split(&self) -> Split {

@@ -22,8 +22,7 @@
 use crate::corpus::{Record, Sample};
 use rayon::prelude::*;
 use tengen_mcts::features::{GROUPS, Group};
-use tengen_mcts::model::HashKeyed;
-use tengen_mcts::spatial::RADII;
+use tengen_mcts::model::{HashKeyed, largest_known};
 use tengen_mcts::{Extractor, ModelError, PatternModel};
 
 /// No spatial pattern of the dictionary matches.
@@ -80,16 +79,10 @@ fn harvest(records: &[&Record], progress: &(dyn Fn(Progress) + Sync)) -> HashKey
     records
         .par_iter()
         .fold(HashKeyed::default, |mut counts: HashKeyed<u32>, r| {
-            let mut ex: Option<Extractor> = None;
+            let mut ex = Extractor::new(r.initial.size());
             r.for_each_sample(|s: &Sample| {
-                let board = s.position.board;
-                let ex = match &mut ex {
-                    Some(e) if e.fits(board) => e,
-                    slot => slot.insert(Extractor::new(board)),
-                };
                 ex.load(&s.position);
-                let team = ex.team(&s.position, s.played);
-                for h in team.spatial {
+                for h in ex.spatial(s.position.board, s.played) {
                     *counts.entry(h).or_insert(0) += 1;
                 }
             });
@@ -115,39 +108,24 @@ fn extract(
         .map(|r| {
             let mut cands = Vec::new();
             let mut positions = Vec::new();
-            let mut ex: Option<Extractor> = None;
+            let mut legal = Vec::new();
+            let mut ex = Extractor::new(r.initial.size());
             r.for_each_sample(|s: &Sample| {
-                let pos = &s.position;
-                let board = pos.board;
-                let ex = match &mut ex {
-                    Some(e) if e.fits(board) => e,
-                    slot => slot.insert(Extractor::new(board)),
+                s.candidates(&mut legal);
+                let winner = legal.iter().position(|&p| p == s.played);
+                // A forced or unrecognised move teaches nothing.
+                let Some(winner) = winner.filter(|_| legal.len() > 1) else {
+                    return;
                 };
-                ex.load(pos);
-                let start = cands.len();
-                let mut winner = None;
-                for &p in board.empty_points() {
-                    if !board.is_legal_simple(p, pos.to_move) {
-                        continue;
-                    }
-                    if p == s.played {
-                        winner = Some(cands.len() - start);
-                    }
-                    let team = ex.team(pos, p);
-                    let spatial = (0..RADII)
-                        .rev()
-                        .find_map(|k| index.get(&team.spatial[k]).copied())
-                        .unwrap_or(NO_PATTERN);
-                    cands.push(Cand {
-                        spatial,
+                ex.load(&s.position);
+                positions.push((cands.len(), winner));
+                cands.extend(legal.iter().map(|&p| {
+                    let team = ex.team(&s.position, p);
+                    Cand {
+                        spatial: largest_known(index, &team.spatial).unwrap_or(NO_PATTERN),
                         tactics: team.tactics,
-                    });
-                }
-                match winner {
-                    Some(w) if cands.len() - start > 1 => positions.push((start, w)),
-                    // A forced or unrecognised move teaches nothing.
-                    _ => cands.truncate(start),
-                }
+                    }
+                }));
             });
             progress(Progress::Game);
             (cands, positions)

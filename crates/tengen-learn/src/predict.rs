@@ -10,7 +10,7 @@
 use crate::corpus::{Record, Sample};
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;
-use tengen_core::{Game, Move, Point};
+use tengen_core::{BoardSize, Game, Move, Point};
 use tengen_mcts::{Extractor, Limit, PatternModel, Search, SearchConfig};
 
 /// The probability floor of a move a model gives nothing (so that one
@@ -144,15 +144,7 @@ pub fn evaluate<P: Predictor>(
             };
             let mut legal = Vec::new();
             r.for_each_sample(|s| {
-                let pos = &s.position;
-                legal.clear();
-                legal.extend(
-                    pos.board
-                        .empty_points()
-                        .iter()
-                        .copied()
-                        .filter(|&p| pos.board.is_legal_simple(p, pos.to_move)),
-                );
+                s.candidates(&mut legal);
                 let Some(played) = legal.iter().position(|&p| p == s.played) else {
                     return;
                 };
@@ -173,14 +165,14 @@ pub fn evaluate<P: Predictor>(
 #[derive(Debug)]
 pub struct PatternPredictor<'m> {
     model: &'m PatternModel,
-    extractor: Option<Extractor>,
+    extractor: Extractor,
 }
 
 impl<'m> PatternPredictor<'m> {
     pub fn new(model: &'m PatternModel) -> PatternPredictor<'m> {
         PatternPredictor {
             model,
-            extractor: None,
+            extractor: Extractor::new(BoardSize::STANDARD),
         }
     }
 }
@@ -188,14 +180,10 @@ impl<'m> PatternPredictor<'m> {
 impl Predictor for PatternPredictor<'_> {
     fn scores(&mut self, _record: &Record, sample: &Sample, legal: &[Point]) -> Vec<f64> {
         let pos = &sample.position;
-        let ex = match &mut self.extractor {
-            Some(e) if e.fits(pos.board) => e,
-            slot => slot.insert(Extractor::new(pos.board)),
-        };
-        ex.load(pos);
+        self.extractor.load(pos);
         legal
             .iter()
-            .map(|&p| f64::from(self.model.strength(&ex.team(pos, p))))
+            .map(|&p| f64::from(self.model.strength(&self.extractor.team(pos, p))))
             .collect()
     }
 }
@@ -205,6 +193,9 @@ impl Predictor for PatternPredictor<'_> {
 pub struct SearchPredictor {
     search: Search,
     playouts: u64,
+    /// The game of the record being predicted (by key) and how many of
+    /// its turns it holds, advanced move by move.
+    game: Option<(u64, usize, Game)>,
 }
 
 impl SearchPredictor {
@@ -216,31 +207,38 @@ impl SearchPredictor {
                 ..config
             }),
             playouts,
+            game: None,
         }
     }
 
-    /// The record's game just before `sample`'s move.
-    fn game_at(record: &Record, sample: &Sample) -> Option<Game> {
-        let mut game = record.start()?;
-        for &(color, mv) in record.moves.iter().take(sample.move_number - 1) {
-            if game.play_tolerant(color, mv).is_err() {
-                return None;
-            }
+    /// Brings the kept game to just before `sample`'s move: moved on when
+    /// it is the same record at an earlier turn, else replayed. `None`
+    /// when the record cannot be replayed there.
+    fn advance(&mut self, record: &Record, sample: &Sample) -> Option<()> {
+        let turns = sample.move_number - 1;
+        let (key, done, mut game) = match self.game.take() {
+            Some((key, done, game)) if key == record.key && done <= turns => (key, done, game),
+            _ => (record.key, 0, record.start()?),
+        };
+        for &(color, mv) in record.moves.get(done..turns)? {
+            game.play_tolerant(color, mv).ok()?;
         }
-        (game.to_move() == sample.position.to_move).then_some(game)
+        let (_, _, game) = self.game.insert((key, turns, game));
+        (game.to_move() == sample.position.to_move).then_some(())
     }
 }
 
 impl Predictor for SearchPredictor {
     fn scores(&mut self, record: &Record, sample: &Sample, legal: &[Point]) -> Vec<f64> {
-        let Some(game) = Self::game_at(record, sample) else {
-            return vec![0.0; legal.len()];
+        let game = match (self.advance(record, sample), &self.game) {
+            (Some(()), Some((_, _, game))) => game,
+            _ => return vec![0.0; legal.len()],
         };
         self.search.clear();
         let stop = AtomicBool::new(false);
         let analysis = self
             .search
-            .analyze(&game, Limit::playouts(self.playouts), &stop, None);
+            .analyze(game, Limit::playouts(self.playouts), &stop, None);
         let total = analysis.visits.max(1) as f64;
         legal
             .iter()

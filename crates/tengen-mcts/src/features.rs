@@ -15,7 +15,7 @@ use crate::geometry::Geometry;
 use crate::local::kills_as_nakade;
 use crate::policy::{liberties_after, liberties_after_up_to, runs_into_ladder};
 use crate::spatial::{RADII, Spatial, gridcular};
-use tengen_core::{Board, Color, Point};
+use tengen_core::{Board, BoardSize, Color, Point};
 use tengen_tactics::ladders_after;
 
 /// The tactical groups, each one value per move (0: the feature is absent).
@@ -41,6 +41,11 @@ pub enum Group {
 }
 
 impl Group {
+    /// The group's place in [`Team::tactics`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// Every group, in the order of [`Team::tactics`].
     pub const ALL: [Group; 7] = [
         Group::Capture,
@@ -101,7 +106,8 @@ pub struct Position<'a> {
 }
 
 /// Describes the candidate moves of one position after another; keeps the
-/// tables of one board size.
+/// tables of one board size, and makes new ones when a position of another
+/// size is loaded.
 #[derive(Clone, Debug)]
 pub struct Extractor {
     geo: Geometry,
@@ -109,22 +115,27 @@ pub struct Extractor {
 }
 
 impl Extractor {
-    /// Tables for the size of `board`.
-    pub fn new(board: &Board) -> Extractor {
+    /// Tables for boards of `size`.
+    pub fn new(size: BoardSize) -> Extractor {
         Extractor {
-            geo: Geometry::new(board.size()),
-            spatial: Spatial::for_board(board),
+            geo: Geometry::new(size),
+            spatial: Spatial::new(size.width() as usize, size.height() as usize),
         }
     }
 
-    /// Whether these tables fit `board`.
-    pub fn fits(&self, board: &Board) -> bool {
-        self.geo.size() == board.size()
+    /// Prepares for the moves of `pos` (call before [`Extractor::team`]
+    /// and [`Extractor::spatial`]).
+    pub fn load(&mut self, pos: &Position) {
+        if self.geo.size() != pos.board.size() {
+            *self = Extractor::new(pos.board.size());
+        }
+        self.spatial.load(pos.board, pos.to_move);
     }
 
-    /// Prepares for the moves of `pos` (call before [`Extractor::team`]).
-    pub fn load(&mut self, pos: &Position) {
-        self.spatial.load(pos.board, pos.to_move);
+    /// The spatial pattern hashes around the empty point `p` of the loaded
+    /// position, smallest radius first.
+    pub fn spatial(&self, board: &Board, p: Point) -> [u64; RADII] {
+        self.spatial.hashes(board, p)
     }
 
     /// The team of a stone at the empty point `p` of the loaded position.
@@ -137,9 +148,10 @@ impl Extractor {
         let own_in_atari = |q: Point| board.get(q) == Some(color) && board.liberties(q) == 1;
         let enemy = Some(color.opponent());
         if captured > 0 {
-            tactics[0] = self.capture_kind(pos, p, captured);
+            tactics[Group::Capture.index()] = self.capture_kind(pos, p, captured);
         } else if geo.adjacent(p).iter().any(|&q| own_in_atari(q)) {
-            tactics[1] = match liberties_after_up_to::<3>(board, geo, p, color) {
+            tactics[Group::Escape.index()] = match liberties_after_up_to::<3>(board, geo, p, color)
+            {
                 0 | 1 => 0,
                 2 if runs_into_ladder(board, geo, p, color) => 3,
                 2 => 2,
@@ -149,7 +161,7 @@ impl Extractor {
         let libs = liberties_after(board, geo, p, color);
         if libs < 2 && captured == 0 {
             let joins = geo.adjacent(p).iter().any(|&q| board.get(q) == Some(color));
-            tactics[2] = if joins && kills_as_nakade(board, geo, p, color) {
+            tactics[Group::SelfAtari.index()] = if joins && kills_as_nakade(board, geo, p, color) {
                 3
             } else if joins {
                 2
@@ -164,14 +176,14 @@ impl Extractor {
             let works = ladders_after(board, p, color)
                 .iter()
                 .any(|(_, r)| r.works());
-            tactics[3] = if works { 1 } else { 2 };
+            tactics[Group::Atari.index()] = if works { 1 } else { 2 };
         }
-        tactics[4] = pos.last.map_or(0, |l| self.distance(p, l));
-        tactics[5] = pos.own_last.map_or(0, |l| self.distance(p, l));
-        tactics[6] = geo.line(p).min(5);
+        tactics[Group::LastDistance.index()] = pos.last.map_or(0, |l| self.distance(p, l));
+        tactics[Group::OwnDistance.index()] = pos.own_last.map_or(0, |l| self.distance(p, l));
+        tactics[Group::Line.index()] = geo.line(p).min(5);
         Team {
             tactics,
-            spatial: self.spatial.hashes(board, p),
+            spatial: self.spatial(board, p),
         }
     }
 
@@ -238,7 +250,7 @@ mod tests {
             last: last.map(point),
             own_last: None,
         };
-        let mut ex = Extractor::new(&board);
+        let mut ex = Extractor::new(board.size());
         ex.load(&pos);
         ex.team(&pos, point(at))
     }
@@ -258,7 +270,7 @@ mod tests {
             (2, 3),
             Some((3, 1)),
         );
-        assert_eq!(t.tactics[0], 1, "{t:?}");
+        assert_eq!(t.tactics[Group::Capture.index()], 1, "{t:?}");
     }
 
     #[test]
@@ -270,7 +282,7 @@ X O . O .
 . X O . .
 . . . . .";
         let t = team_at(ko, Color::Black, (2, 2), Some((2, 3)));
-        assert_eq!(t.tactics[0], 2, "{t:?}");
+        assert_eq!(t.tactics[Group::Capture.index()], 2, "{t:?}");
         let ladder = "\
 . . . . . . .
 . . . . . . .
@@ -280,7 +292,11 @@ X O . O .
 . . O O . . .
 . . . . . . .";
         let t = team_at(ladder, Color::Black, (3, 4), Some((3, 5)));
-        assert_eq!(t.tactics[1], 3, "running into a working ladder: {t:?}");
+        assert_eq!(
+            t.tactics[Group::Escape.index()],
+            3,
+            "running into a working ladder: {t:?}"
+        );
         // White's atari on the stone after it runs is a ladder capture.
         let after = "\
 . . . . . . .
@@ -293,11 +309,23 @@ X O . O .
         // An atari from the wrong side: the chain runs out to three
         // liberties, no ladder.
         let t = team_at(after, Color::White, (3, 3), Some((3, 4)));
-        assert_eq!(t.tactics[3], 2, "an atari that does not ladder: {t:?}");
-        assert_eq!(t.tactics[4], 2, "next to the last move: {t:?}");
+        assert_eq!(
+            t.tactics[Group::Atari.index()],
+            2,
+            "an atari that does not ladder: {t:?}"
+        );
+        assert_eq!(
+            t.tactics[Group::LastDistance.index()],
+            2,
+            "next to the last move: {t:?}"
+        );
         let t = team_at(after, Color::White, (4, 5), Some((3, 4)));
-        assert_eq!(t.tactics[3], 0, "no atari: {t:?}");
-        assert_eq!(t.tactics[4], 3, "diagonal to the last move: {t:?}");
+        assert_eq!(t.tactics[Group::Atari.index()], 0, "no atari: {t:?}");
+        assert_eq!(
+            t.tactics[Group::LastDistance.index()],
+            3,
+            "diagonal to the last move: {t:?}"
+        );
     }
 
     #[test]
@@ -313,8 +341,8 @@ O . . . .
             (1, 1),
             None,
         );
-        assert_eq!(t2.tactics[2], 0);
-        assert_eq!(t2.tactics[6], 2, "second line");
+        assert_eq!(t2.tactics[Group::SelfAtari.index()], 0);
+        assert_eq!(t2.tactics[Group::Line.index()], 2, "second line");
         let t3 = team_at(
             "\
 . . O . .
@@ -326,7 +354,11 @@ O . . . .
             (1, 0),
             None,
         );
-        assert_eq!(t3.tactics[2], 1, "a lone stone with one liberty: {t3:?}");
-        assert_eq!(t3.tactics[6], 1, "first line");
+        assert_eq!(
+            t3.tactics[Group::SelfAtari.index()],
+            1,
+            "a lone stone with one liberty: {t3:?}"
+        );
+        assert_eq!(t3.tactics[Group::Line.index()], 1, "first line");
     }
 }

@@ -133,20 +133,15 @@ impl PatternModel {
             .unwrap_or(1.0)
     }
 
-    /// The gamma of the largest known pattern of `spatial` and its radius
-    /// index, or 1 when none is known.
-    pub fn spatial_gamma(&self, spatial: &[u64; RADII]) -> (f32, Option<usize>) {
-        for r in (0..RADII).rev() {
-            if let Some(&g) = self.spatial.get(&spatial[r]) {
-                return (g, Some(r));
-            }
-        }
-        (1.0, None)
+    /// The gamma of the largest known pattern of `spatial`, or 1 when
+    /// none is known.
+    pub fn spatial_gamma(&self, spatial: &[u64; RADII]) -> f32 {
+        largest_known(&self.spatial, spatial).unwrap_or(1.0)
     }
 
     /// A move's strength: the product of its features' gammas.
     pub fn strength(&self, team: &Team) -> f32 {
-        let mut s = self.spatial_gamma(&team.spatial).0;
+        let mut s = self.spatial_gamma(&team.spatial);
         for (g, &v) in team.tactics.iter().enumerate() {
             s *= self.tactic_gamma(g, v);
         }
@@ -225,6 +220,12 @@ impl PatternModel {
     }
 }
 
+/// What `map` holds for the largest pattern of `spatial` it knows: a move
+/// is described by its largest known pattern (Coulom 2007).
+pub fn largest_known<V: Copy>(map: &HashKeyed<V>, spatial: &[u64; RADII]) -> Option<V> {
+    spatial.iter().rev().find_map(|h| map.get(h).copied())
+}
+
 /// A cursor over a model file.
 struct Reader<'a> {
     bytes: &'a [u8],
@@ -301,8 +302,10 @@ mod tests {
         let mut spatial = [0u64; RADII];
         spatial[0] = 10;
         spatial[2] = 30;
-        assert_eq!(m.spatial_gamma(&spatial), (5.0, Some(2)));
+        assert_eq!(m.spatial_gamma(&spatial), 5.0);
         spatial[2] = 31;
-        assert_eq!(m.spatial_gamma(&spatial), (2.0, Some(0)));
+        assert_eq!(m.spatial_gamma(&spatial), 2.0);
+        spatial[0] = 11;
+        assert_eq!(m.spatial_gamma(&spatial), 1.0);
     }
 }

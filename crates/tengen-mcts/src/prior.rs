@@ -111,8 +111,12 @@ impl<'a> Prior<'a> {
     ) -> Prior<'a> {
         let mut urgent = Vec::new();
         let mut fights = Vec::new();
-        let vital = last.and_then(|l| nakade_answer(board, geo, color, l));
-        if let Some(l) = last {
+        let mut vital = None;
+        // The hand-set rules are read only when no learned model speaks.
+        if learned.is_none()
+            && let Some(l) = last
+        {
+            vital = nakade_answer(board, geo, color, l);
             atari_answers(board, geo, color, l, &mut urgent);
             // The playouts cannot afford to read ladders; the tree can.
             urgent.retain(|&p| !runs_into_ladder(board, geo, p, color));
@@ -279,7 +283,7 @@ mod tests {
         let size = BoardSize::square(19).unwrap();
         let board = Board::new(size);
         let geo = Geometry::new(size);
-        let mut ex = Extractor::new(&board);
+        let mut ex = Extractor::new(size);
         let position = Position {
             board: &board,
             to_move: Color::Black,

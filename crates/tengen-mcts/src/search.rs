@@ -531,8 +531,8 @@ struct Worker<'a> {
     owner: Vec<i8>,
     owner_sum: Vec<i32>,
     owner_count: u32,
-    /// The pattern model's tables, for the priors.
-    extractor: Extractor,
+    /// The pattern model's tables, when the priors come from it.
+    extractor: Option<Extractor>,
 }
 
 impl<'a> Shared<'a> {
@@ -638,7 +638,8 @@ impl<'a> Shared<'a> {
             owner: vec![0; n],
             owner_sum: vec![0; n],
             owner_count: 0,
-            extractor: Extractor::new(self.game.board()),
+            extractor: (self.knowledge == Knowledge::Patterns)
+                .then(|| Extractor::new(self.geo.size())),
         };
         loop {
             if self.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed) {
@@ -698,7 +699,7 @@ impl<'a> Shared<'a> {
                 Some(k) => k,
                 None if path.len() == 1 || node.visits() >= EXPAND_AT => node
                     .children
-                    .get_or_init(|| self.expand(&path, &mut w.extractor)),
+                    .get_or_init(|| self.expand(&path, w.extractor.as_mut())),
                 None => &[][..],
             };
             // The level of the child chosen now (the root's moves are at 1).
@@ -799,8 +800,9 @@ impl<'a> Shared<'a> {
 
     /// The children of the last node of `path`: every move legal under the
     /// full rules at that position (own one-point eyes left out) and a pass,
-    /// each with its prior knowledge.
-    fn expand(&self, path: &[&Node], extractor: &mut Extractor) -> Box<[Node]> {
+    /// each with its prior knowledge (from the pattern model when an
+    /// `extractor` is given).
+    fn expand(&self, path: &[&Node], extractor: Option<&mut Extractor>) -> Box<[Node]> {
         let mut game = self.game.clone();
         for n in &path[1..] {
             if game.play(n.mv).is_err() {
@@ -824,30 +826,21 @@ impl<'a> Shared<'a> {
                     && game.check(color, Move::Play(p)).is_ok()
             })
             .collect();
-        let learned = match self.knowledge {
-            Knowledge::None => None,
-            Knowledge::Patterns => {
-                let turns = game.turns();
-                let own_last = match turns.len().checked_sub(2).map(|i| turns[i].mv) {
-                    Some(Move::Play(p)) => Some(p),
-                    _ => None,
-                };
-                let position = Position {
-                    board,
-                    to_move: color,
-                    last,
-                    own_last,
-                };
-                let model = PatternModel::shipped();
-                Some(pattern_policy(
-                    model,
-                    extractor,
-                    &position,
-                    &moves,
-                    self.geo.cells(),
-                ))
-            }
-        };
+        let learned = extractor.map(|extractor| {
+            let turns = game.turns();
+            let own_last = match turns.len().checked_sub(2).map(|i| turns[i].mv) {
+                Some(Move::Play(p)) => Some(p),
+                _ => None,
+            };
+            let position = Position {
+                board,
+                to_move: color,
+                last,
+                own_last,
+            };
+            let model = PatternModel::shipped();
+            pattern_policy(model, extractor, &position, &moves, self.geo.cells())
+        });
         let prior = Prior::new(self.geo, board, color, last, learned);
         let mut kids = Vec::with_capacity(moves.len() + 1);
         for p in moves {

@@ -143,12 +143,6 @@ impl Spatial {
         }
     }
 
-    /// Tables for the size of `board`.
-    pub fn for_board(board: &Board) -> Spatial {
-        let size = board.size();
-        Spatial::new(size.width() as usize, size.height() as usize)
-    }
-
     /// Copies `board` in, seen from `color`.
     pub fn load(&mut self, board: &Board, color: Color) {
         let size = board.size();
@@ -209,7 +203,10 @@ mod tests {
 
     fn hashes_at(text: &str, x: u32, y: u32, color: Color) -> [u64; RADII] {
         let board = Board::from_ascii(text).unwrap();
-        let mut s = Spatial::for_board(&board);
+        let mut s = Spatial::new(
+            board.size().width() as usize,
+            board.size().height() as usize,
+        );
         s.load(&board, color);
         let p = board.size().point(x, y).unwrap();
         s.hashes(&board, p)
@@ -219,7 +216,7 @@ mod tests {
     fn the_four_corners_share_their_patterns() {
         let size = BoardSize::square(9).unwrap();
         let empty = Board::new(size);
-        let mut s = Spatial::for_board(&empty);
+        let mut s = Spatial::new(9, 9);
         s.load(&empty, Color::Black);
         let corners = [(2, 2), (6, 2), (2, 6), (6, 6)];
         let h: Vec<_> = corners
