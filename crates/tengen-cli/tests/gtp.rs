@@ -22,7 +22,13 @@ fn engine() -> Command {
 
 /// A running `tengen gtp` with its pipes.
 fn spawn() -> Child {
+    spawn_with(&[])
+}
+
+/// `tengen gtp` with more arguments.
+fn spawn_with(args: &[&str]) -> Child {
     engine()
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -488,7 +494,11 @@ struct Live {
 
 impl Live {
     fn start() -> Live {
-        let mut child = spawn();
+        Live::start_with(&[])
+    }
+
+    fn start_with(args: &[&str]) -> Live {
+        let mut child = spawn_with(args);
         let out = BufReader::new(child.stdout.take().unwrap());
         Live { child, out }
     }
@@ -805,7 +815,13 @@ fn place_free_handicap_keeps_star_points_and_chooses_elsewhere() {
 
 #[test]
 fn analysis_priors_are_the_learned_model_which_opens_in_the_corners() {
-    let mut e = Live::start();
+    for knowledge in ["patterns", "net"] {
+        learned_priors_open_in_the_corners(knowledge);
+    }
+}
+
+fn learned_priors_open_in_the_corners(knowledge: &str) {
+    let mut e = Live::start_with(&["--knowledge", knowledge]);
     e.send("boardsize 19");
     e.response();
     e.send("lz-genmove_analyze b 5");
@@ -820,13 +836,13 @@ fn analysis_priors_are_the_learned_model_which_opens_in_the_corners() {
         }
     }
     // A 4-4 point holds about a seventh of the model's probability.
-    assert!(best.0 > 1000, "{best:?}");
+    assert!(best.0 > 1000, "{knowledge}: {best:?}");
     let corner = |v: &str| {
         let (col, row) = v.split_at(1);
         let row: u32 = row.parse().unwrap();
         "CDQR".contains(col) && [3, 4, 16, 17].contains(&row)
     };
-    assert!(corner(&best.1), "{best:?}");
+    assert!(corner(&best.1), "{knowledge}: {best:?}");
     let played = lines.last().unwrap().strip_prefix("play ").unwrap();
-    assert!(corner(played), "{played}");
+    assert!(corner(played), "{knowledge}: {played}");
 }

@@ -112,11 +112,104 @@ fn bad_models_and_knowledge_are_refused_with_the_reason() {
         "{}",
         stderr(&out)
     );
-    let out = tengen(&["gtp", "--knowledge", "oracle"]);
+    let out = tengen(&[
+        "predict",
+        path.to_str().unwrap(),
+        "--model",
+        "net",
+        "--weights",
+        "/nonexistent/p.safetensors",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("known: none, patterns"),
+        stderr(&out).contains("cannot read /nonexistent/p.safetensors"),
         "{}",
         stderr(&out)
     );
+    let out = tengen(&["gtp", "--knowledge", "oracle"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("known: none, patterns, net"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn train_net_checkpoints_resumes_and_writes_weights_that_predict_reads() {
+    let dir = data().join("fox_pro/Pro2.7z/Pro/1p");
+    let tmp = std::env::temp_dir().join(format!("tengen-train-net-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let weights = tmp.join("small.safetensors");
+    let checkpoint = tmp.join("checkpoint");
+    let run = |steps: &str| {
+        tengen(&[
+            "train",
+            "net",
+            dir.to_str().unwrap(),
+            "--games",
+            "10",
+            "--test-games",
+            "3",
+            "--test-positions",
+            "100",
+            "--channels",
+            "8",
+            "--layers",
+            "2",
+            "--batch",
+            "16",
+            "--steps",
+            steps,
+            "--checkpoint-every",
+            "2",
+            "--checkpoint",
+            checkpoint.to_str().unwrap(),
+            "--out",
+            weights.to_str().unwrap(),
+        ])
+    };
+    let out = run("4");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    for step in [
+        "step 0: test top-1",
+        "step 2: test top-1",
+        "step 4: test top-1",
+    ] {
+        assert!(err.contains(step), "{err}");
+    }
+    assert!(err.contains("4 steps"), "{err}");
+    // The second run goes on from step 4, and measures only its new steps.
+    let out = run("6");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("step 6: test top-1"), "{err}");
+    assert!(!err.contains("step 0:"), "{err}");
+    let out = tengen(&[
+        "predict",
+        data().join(RECORD).to_str().unwrap(),
+        "--model",
+        "net",
+        "--weights",
+        weights.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["model"], "net");
+    let top1 = v["phases"]["all"]["top1"].as_f64().unwrap();
+    assert!(top1 > 0.1, "{top1}");
+    // The shipped network, without --weights.
+    let out = tengen(&[
+        "predict",
+        data().join(RECORD).to_str().unwrap(),
+        "--model",
+        "net",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let top1 = json(&out)["phases"]["all"]["top1"].as_f64().unwrap();
+    assert!(top1 > 0.25, "{top1}");
+    std::fs::remove_dir_all(&tmp).ok();
 }

@@ -123,8 +123,9 @@ impl BoardSize {
         self.width as usize + 1
     }
 
-    /// Number of cells of the padded array in use.
-    pub(crate) const fn cells(self) -> usize {
+    /// Number of cells of the padded array in use: one past the largest
+    /// point index, the length of a table indexed by point.
+    pub const fn cells(self) -> usize {
         (self.height as usize + 2) * self.stride() + 1
     }
 

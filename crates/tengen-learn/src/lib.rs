@@ -11,8 +11,12 @@
 
 pub mod corpus;
 pub mod mm;
+pub mod net;
 pub mod predict;
 
 pub use corpus::{Record, Sample, Split, pick, read_records};
 pub use mm::{FitConfig, Progress, fit};
-pub use predict::{Counts, PatternPredictor, Predictor, SearchPredictor, Tally, evaluate};
+pub use net::{TrainConfig, TrainError, TrainEvent, Trainer, train};
+pub use predict::{
+    Counts, NetPredictor, PatternPredictor, Predictor, SearchPredictor, Tally, evaluate,
+};

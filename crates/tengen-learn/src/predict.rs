@@ -8,14 +8,15 @@
 //! move of equal score.
 
 use crate::corpus::{Record, Sample};
+use crate::net::encode_turn;
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;
 use tengen_core::{BoardSize, Game, Move, Point};
-use tengen_mcts::{Extractor, Limit, PatternModel, Search, SearchConfig};
+use tengen_mcts::{Extractor, Limit, Network, PatternModel, Search, SearchConfig};
 
 /// The probability floor of a move a model gives nothing (so that one
 /// such move does not make the log-likelihood infinite).
-const FLOOR: f64 = 1e-6;
+pub(crate) const FLOOR: f64 = 1e-6;
 
 /// Counts of one phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -184,6 +185,42 @@ impl Predictor for PatternPredictor<'_> {
         legal
             .iter()
             .map(|&p| f64::from(self.model.strength(&self.extractor.team(pos, p))))
+            .collect()
+    }
+}
+
+/// The policy network's probabilities.
+#[derive(Debug)]
+pub struct NetPredictor<'n> {
+    network: &'n Network,
+    extractor: Extractor,
+}
+
+impl<'n> NetPredictor<'n> {
+    pub fn new(network: &'n Network) -> NetPredictor<'n> {
+        NetPredictor {
+            network,
+            extractor: Extractor::new(BoardSize::STANDARD),
+        }
+    }
+}
+
+impl Predictor for NetPredictor<'_> {
+    fn scores(&mut self, record: &Record, sample: &Sample, legal: &[Point]) -> Vec<f64> {
+        let model = PatternModel::shipped();
+        let turn = sample.move_number - 1;
+        let Some((encoded, _)) = encode_turn(record, turn, model, &mut self.extractor) else {
+            return vec![0.0; legal.len()];
+        };
+        let by_row = self.network.policy(&[&encoded]).pop().unwrap_or_default();
+        let size = sample.position.board.size();
+        legal
+            .iter()
+            .map(|&p| {
+                let (x, y) = size.xy(p);
+                let i = y as usize * size.width() as usize + x as usize;
+                by_row.get(i).map_or(0.0, |&v| f64::from(v))
+            })
             .collect()
     }
 }

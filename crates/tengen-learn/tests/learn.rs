@@ -1,12 +1,15 @@
 //! Learning from the real records of `shared/data/fox_pro`: a small fit
-//! predicts held-out professional moves far better than chance, and the
-//! shipped model reaches its measured accuracy on test games it never saw.
+//! predicts held-out professional moves far better than chance, the
+//! shipped model reaches its measured accuracy on test games it never
+//! saw, and a tiny network learns, stops and resumes from its checkpoint.
 
 use std::path::PathBuf;
 use tengen_learn::{
-    FitConfig, PatternPredictor, Record, Split, Tally, evaluate, fit, pick, read_records,
+    FitConfig, NetPredictor, PatternPredictor, Record, Split, Tally, TrainConfig, TrainEvent,
+    evaluate, fit, pick, read_records, train,
 };
-use tengen_mcts::PatternModel;
+use tengen_mcts::net::Shape;
+use tengen_mcts::{Network, PatternModel};
 
 fn fox() -> PathBuf {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/fox_pro");
@@ -80,4 +83,97 @@ fn the_shipped_model_predicts_a_third_of_held_out_professional_moves() {
     assert!(
         tally.phases[0].rate(tally.phases[0].top1) > tally.phases[2].rate(tally.phases[2].top1)
     );
+}
+
+#[test]
+fn a_tiny_network_learns_and_resumes_from_its_checkpoint() {
+    let records = records();
+    let games = pick(&records, Some(Split::Train), Some(3));
+    let dir = std::env::temp_dir().join(format!("tengen-net-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = TrainConfig {
+        shape: Shape {
+            channels: 16,
+            layers: 3,
+        },
+        batch: 32,
+        learning_rate: 1e-2,
+        steps: 100,
+        checkpoint_every: 50,
+        test_positions: 200,
+        seed: 7,
+        from: None,
+    };
+    // Measured on the training positions themselves: the loss there must fall.
+    let events = std::sync::Mutex::new(Vec::new());
+    let trainer = train(&games, &games, &config, &dir, &|e| {
+        events.lock().unwrap().push(e)
+    })
+    .unwrap();
+    assert_eq!(trainer.step(), 100);
+    let events = events.into_inner().unwrap();
+    let tested: Vec<(u64, f64)> = events
+        .iter()
+        .filter_map(|e| match *e {
+            TrainEvent::Tested {
+                step,
+                log_likelihood,
+                ..
+            } => Some((step, log_likelihood)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        tested.iter().map(|t| t.0).collect::<Vec<_>>(),
+        vec![0, 50, 100]
+    );
+    assert!(tested[2].1 > tested[0].1 + 0.01, "{tested:?}");
+    let saved = events
+        .iter()
+        .filter(|e| matches!(e, TrainEvent::Saved { .. }))
+        .count();
+    assert_eq!(saved, 2);
+    // A second run resumes at step 100, with the checkpoint's shape.
+    let more = TrainConfig {
+        steps: 105,
+        shape: Shape::SHIPPED,
+        ..config
+    };
+    let first_step = std::sync::Mutex::new(None);
+    let resumed = train(&games, &[], &more, &dir, &|e| {
+        if let TrainEvent::Step { step, loss } = e {
+            assert!(loss.is_finite());
+            first_step.lock().unwrap().get_or_insert(step);
+        }
+    })
+    .unwrap();
+    assert_eq!(resumed.step(), 105);
+    assert_eq!(first_step.into_inner().unwrap(), Some(101));
+    // The checkpoint's weights are what the search reads.
+    let bytes = std::fs::read(dir.join("policy.safetensors")).unwrap();
+    let network = Network::from_bytes(&bytes).unwrap();
+    assert_eq!(network.shape(), config.shape);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_shipped_network_predicts_held_out_professional_moves_better_than_the_patterns() {
+    let records = records();
+    let test = pick(&records, Some(Split::Test), Some(10));
+    let network = Network::shipped().expect("the shipped network loads");
+    let net = evaluate(&test, || NetPredictor::new(network), &|| {});
+    let patterns = evaluate(
+        &test,
+        || PatternPredictor::new(PatternModel::shipped()),
+        &|| {},
+    );
+    assert_eq!(net.overall().moves, patterns.overall().moves);
+    assert!(net.overall().moves > 1000);
+    assert!(
+        net.overall().mean_log_likelihood() > patterns.overall().mean_log_likelihood(),
+        "net {} patterns {}",
+        net.overall().mean_log_likelihood(),
+        patterns.overall().mean_log_likelihood()
+    );
+    assert!(top1(&net) > 0.33, "top-1 {}", top1(&net));
 }

@@ -14,6 +14,7 @@ pub mod features;
 mod geometry;
 mod local;
 pub mod model;
+pub mod net;
 mod pattern;
 pub mod playout;
 mod policy;
@@ -27,6 +28,7 @@ mod tree;
 
 pub use features::{Extractor, Group, Position, Team};
 pub use model::{ModelError, PatternModel};
+pub use net::{Encoded, NetError, Network, PolicyNet};
 pub use playout::{LightPlayout, PlayoutEnd, PlayoutStats};
 pub use prior::Knowledge;
 pub use rng::Rng;

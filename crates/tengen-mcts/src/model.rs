@@ -11,11 +11,12 @@
 //! Left out: hand-set gammas for rare features (what the records do not
 //! show, the tactical priors of [`crate::prior`] still say).
 
-use crate::features::{GROUPS, Group, Team};
+use crate::features::{Extractor, GROUPS, Group, Position, Team};
 use crate::spatial::RADII;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
+use tengen_core::Point;
 
 /// The file's first bytes.
 const MAGIC: &[u8; 4] = b"TGPM";
@@ -146,6 +147,31 @@ impl PatternModel {
             s *= self.tactic_gamma(g, v);
         }
         s
+    }
+
+    /// The probability of every move in `moves` of the position (by point
+    /// index, `cells` long; 0 for the other points).
+    pub fn policy(
+        &self,
+        extractor: &mut Extractor,
+        position: &Position,
+        moves: &[Point],
+        cells: usize,
+    ) -> Vec<f32> {
+        extractor.load(position);
+        let mut out = vec![0.0f32; cells];
+        let mut total = 0.0f32;
+        for &p in moves {
+            let s = self.strength(&extractor.team(position, p));
+            if let Some(o) = out.get_mut(p.index()) {
+                *o = s;
+            }
+            total += s;
+        }
+        if total > 0.0 {
+            out.iter_mut().for_each(|x| *x /= total);
+        }
+        out
     }
 
     /// The spatial patterns the model knows.

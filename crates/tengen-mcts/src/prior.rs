@@ -8,10 +8,8 @@
 //! probability p gives a move sqrt(p) times [`PATTERN_WINS`] won
 //! simulations (Pachi's prior, uct/prior.c), over the same even prior.
 
-use crate::features::{Extractor, Position};
 use crate::geometry::Geometry;
 use crate::local::{nakade_answer, two_liberty_answers};
-use crate::model::PatternModel;
 use crate::pattern::{PatternTable, table};
 use crate::policy::{atari_answers, liberties_after, runs_into_ladder};
 use tengen_core::{Board, Color, Point};
@@ -26,12 +24,18 @@ pub enum Knowledge {
     /// The pattern model learned from the records.
     #[default]
     Patterns,
+    /// The policy network over the pattern model (the pattern model where
+    /// the network has not been asked).
+    Net,
 }
 
 impl Knowledge {
     /// Every kind, by name.
-    pub const ALL: [(&'static str, Knowledge); 2] =
-        [("none", Knowledge::None), ("patterns", Knowledge::Patterns)];
+    pub const ALL: [(&'static str, Knowledge); 3] = [
+        ("none", Knowledge::None),
+        ("patterns", Knowledge::Patterns),
+        ("net", Knowledge::Net),
+    ];
 
     /// The kind called `name`.
     ///
@@ -247,35 +251,11 @@ impl<'a> Prior<'a> {
     }
 }
 
-/// The pattern model's probability of every move of `color` in `moves`
-/// (by point index, `cells` long), with `own_last` the mover's previous
-/// stone.
-pub(crate) fn pattern_policy(
-    model: &PatternModel,
-    extractor: &mut Extractor,
-    position: &Position,
-    moves: &[Point],
-    cells: usize,
-) -> Vec<f32> {
-    extractor.load(position);
-    let mut out = vec![0.0f32; cells];
-    let mut total = 0.0f32;
-    for &p in moves {
-        let s = model.strength(&extractor.team(position, p));
-        if let Some(o) = out.get_mut(p.index()) {
-            *o = s;
-        }
-        total += s;
-    }
-    if total > 0.0 {
-        out.iter_mut().for_each(|x| *x /= total);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::{Extractor, Position};
+    use crate::model::PatternModel;
     use tengen_core::BoardSize;
 
     #[test]
@@ -291,13 +271,7 @@ mod tests {
             own_last: None,
         };
         let moves: Vec<Point> = geo.points().to_vec();
-        let policy = pattern_policy(
-            PatternModel::shipped(),
-            &mut ex,
-            &position,
-            &moves,
-            geo.cells(),
-        );
+        let policy = PatternModel::shipped().policy(&mut ex, &position, &moves, geo.cells());
         let mut ranked = moves.clone();
         ranked.sort_by(|a, b| policy[b.index()].total_cmp(&policy[a.index()]));
         for p in &ranked[..8] {

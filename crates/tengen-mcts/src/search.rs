@@ -9,8 +9,9 @@
 use crate::features::{Extractor, Position};
 use crate::geometry::Geometry;
 use crate::model::PatternModel;
+use crate::net::{self, Network};
 use crate::policy::{Count, Judge, Playout, Result2, Start};
-use crate::prior::{Knowledge, Prior, pattern_policy};
+use crate::prior::{Knowledge, Prior};
 use crate::rng::Rng;
 use crate::tree::{Leaf, Node};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
@@ -287,6 +288,9 @@ struct Kept {
 
 /// Simulations through a node before it is expanded.
 const EXPAND_AT: u32 = 8;
+/// Simulations through a node before the network is asked for its
+/// children's priors (AlphaGo's threshold; the root is asked at once).
+const NETWORK_AT: u32 = 40;
 /// RAVE equivalence: the visits at which AMAF and real statistics weigh the
 /// same (Michi's 3500).
 const RAVE_EQUIV: f32 = 3500.0;
@@ -427,6 +431,9 @@ impl Search {
         let filter = Filter::new(restrictions);
         let mut shared = Shared::new(game, &geo, &root, mode, limit, stop, &filter);
         shared.knowledge = self.config.knowledge;
+        shared.network = (self.config.knowledge == Knowledge::Net)
+            .then(Network::shipped)
+            .flatten();
         shared.search(self.config.threads.max(1), self.config.seed, report);
         let analysis = shared.analysis();
         self.kept = Some(Kept {
@@ -507,6 +514,8 @@ struct Shared<'a> {
     geo: &'a Geometry,
     judge: Judge,
     knowledge: Knowledge,
+    /// The network, when the knowledge is the network's.
+    network: Option<&'static Network>,
     root: &'a Node,
     mode: GenMode,
     filter: &'a Filter,
@@ -557,6 +566,7 @@ impl<'a> Shared<'a> {
             geo,
             judge: judge_of(game),
             knowledge: Knowledge::default(),
+            network: None,
             root,
             mode,
             filter,
@@ -638,8 +648,7 @@ impl<'a> Shared<'a> {
             owner: vec![0; n],
             owner_sum: vec![0; n],
             owner_count: 0,
-            extractor: (self.knowledge == Knowledge::Patterns)
-                .then(|| Extractor::new(self.geo.size())),
+            extractor: (self.knowledge != Knowledge::None).then(|| Extractor::new(self.geo.size())),
         };
         loop {
             if self.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed) {
@@ -702,6 +711,13 @@ impl<'a> Shared<'a> {
                     .get_or_init(|| self.expand(&path, w.extractor.as_mut())),
                 None => &[][..],
             };
+            if let Some(network) = self.network
+                && kids.len() > 1
+                && node.visits() >= NETWORK_AT
+                && node.claim_network()
+            {
+                self.ask_network(network, &path, kids, w.extractor.as_mut());
+            }
             // The level of the child chosen now (the root's moves are at 1).
             let depth = path.len() as u32;
             let child = if self.filter.active(depth) {
@@ -798,17 +814,60 @@ impl<'a> Shared<'a> {
         }
     }
 
-    /// The children of the last node of `path`: every move legal under the
-    /// full rules at that position (own one-point eyes left out) and a pass,
-    /// each with its prior knowledge (from the pattern model when an
-    /// `extractor` is given).
-    fn expand(&self, path: &[&Node], extractor: Option<&mut Extractor>) -> Box<[Node]> {
+    /// The game at the last node of `path`, `None` if a move of the path
+    /// cannot be played (a tree grown under other restrictions).
+    fn game_at(&self, path: &[&Node]) -> Option<Game> {
         let mut game = self.game.clone();
         for n in &path[1..] {
-            if game.play(n.mv).is_err() {
-                return Box::new([]);
-            }
+            game.play(n.mv).ok()?;
         }
+        Some(game)
+    }
+
+    /// The learned probability of each of `moves` in `game` (by point
+    /// index): the network's when one is given, else the pattern model's;
+    /// `None` without an `extractor` (hand-set priors).
+    fn learned(
+        &self,
+        game: &Game,
+        moves: &[Point],
+        extractor: Option<&mut Extractor>,
+        network: Option<&Network>,
+    ) -> Option<Vec<f32>> {
+        let extractor = extractor?;
+        let turns = game.turns();
+        let recent: Vec<Option<Point>> = turns
+            .iter()
+            .rev()
+            .take(net::HISTORY)
+            .map(|t| match t.mv {
+                Move::Play(p) => Some(p),
+                Move::Pass => None,
+            })
+            .collect();
+        let position = Position {
+            board: game.board(),
+            to_move: game.to_move(),
+            last: recent.first().copied().flatten(),
+            own_last: recent.get(1).copied().flatten(),
+        };
+        let model = PatternModel::shipped();
+        let cells = self.geo.cells();
+        Some(match network {
+            Some(n) => n.position_policy(model, extractor, &position, &recent, moves, cells),
+            None => model.policy(extractor, &position, moves, cells),
+        })
+    }
+
+    /// The children of the last node of `path`: every move legal under the
+    /// full rules at that position (own one-point eyes left out) and a pass,
+    /// each with its prior knowledge (learned when an `extractor` is
+    /// given: the network's at the root, the pattern model's elsewhere
+    /// until [`Shared::ask_network`]).
+    fn expand(&self, path: &[&Node], extractor: Option<&mut Extractor>) -> Box<[Node]> {
+        let Some(game) = self.game_at(path) else {
+            return Box::new([]);
+        };
         if game.phase() != Phase::Playing || self.nodes.load(Ordering::Relaxed) > MAX_NODES {
             return Box::new([]);
         }
@@ -826,34 +885,62 @@ impl<'a> Shared<'a> {
                     && game.check(color, Move::Play(p)).is_ok()
             })
             .collect();
-        let learned = extractor.map(|extractor| {
-            let turns = game.turns();
-            let own_last = match turns.len().checked_sub(2).map(|i| turns[i].mv) {
-                Some(Move::Play(p)) => Some(p),
-                _ => None,
-            };
-            let position = Position {
-                board,
-                to_move: color,
-                last,
-                own_last,
-            };
-            let model = PatternModel::shipped();
-            pattern_policy(model, extractor, &position, &moves, self.geo.cells())
-        });
+        let network = self
+            .network
+            .filter(|_| path.len() == 1 && path[0].claim_network());
+        let learned = self.learned(&game, &moves, extractor, network);
         let prior = Prior::new(self.geo, board, color, last, learned);
         let mut kids = Vec::with_capacity(moves.len() + 1);
         for p in moves {
-            let (n, w) = prior.of(p);
             let leaf = self.goal_leaf(&game, p, color);
-            let mut node = Node::new(Move::Play(p), n, w, leaf);
-            node.policy = prior.policy(p);
-            kids.push(node);
+            kids.push(Node::new(Move::Play(p), prior.of(p), prior.policy(p), leaf));
         }
-        let (n, w) = prior.of_pass(kids.len());
-        kids.push(Node::new(Move::Pass, n, w, self.pass_leaf(&game)));
+        let pass = prior.of_pass(kids.len());
+        kids.push(Node::new(Move::Pass, pass, None, self.pass_leaf(&game)));
         self.nodes.fetch_add(kids.len(), Ordering::Relaxed);
         kids.into_boxed_slice()
+    }
+
+    /// Replaces the priors of `kids`, the children of the last node of
+    /// `path`, by the network's (once that node has earned the cost of an
+    /// evaluation: AlphaGo's threshold of visits).
+    fn ask_network(
+        &self,
+        network: &Network,
+        path: &[&Node],
+        kids: &[Node],
+        extractor: Option<&mut Extractor>,
+    ) {
+        let Some(game) = self.game_at(path) else {
+            return;
+        };
+        let moves: Vec<Point> = kids
+            .iter()
+            .filter_map(|k| match k.mv {
+                Move::Play(p) => Some(p),
+                Move::Pass => None,
+            })
+            .collect();
+        let learned = self.learned(&game, &moves, extractor, Some(network));
+        let prior = Prior::new(
+            self.geo,
+            game.board(),
+            game.to_move(),
+            last_play(&game),
+            learned,
+        );
+        for k in kids {
+            match k.mv {
+                Move::Play(p) => {
+                    let (n, w) = prior.of(p);
+                    k.set_prior(n, w, prior.policy(p));
+                }
+                Move::Pass => {
+                    let (n, w) = prior.of_pass(moves.len());
+                    k.set_prior(n, w, None);
+                }
+            }
+        }
     }
 
     /// Terminal when the play reaches a capture goal.
@@ -913,10 +1000,8 @@ impl<'a> Shared<'a> {
         // The learned probability where there is one, else the prior win
         // rate, normalised over the moves shown.
         let prior_of = |c: &Node| {
-            f64::from(
-                c.policy
-                    .unwrap_or_else(|| c.prior_wins / c.prior_visits.max(1.0)),
-            )
+            let (n, w) = c.prior();
+            f64::from(c.policy().unwrap_or_else(|| w / n.max(1.0)))
         };
         let prior_sum: f64 = kids.iter().map(|c| prior_of(c)).sum();
         let mut candidates: Vec<Candidate> = kids
@@ -966,15 +1051,16 @@ fn select(kids: &[Node], allowed: impl Fn(&Node) -> bool) -> Option<&Node> {
     let mut best_value = f32::NEG_INFINITY;
     for c in kids.iter().filter(|c| allowed(c)) {
         let (n, w) = c.stats();
-        let n = n + c.prior_visits;
-        let w = w + c.prior_wins;
+        let (prior_visits, prior_wins) = c.prior();
+        let n = n + prior_visits;
+        let w = w + prior_wins;
         let rate = if n > 0.0 { w / n } else { 0.5 };
         let (an, aw) = c.amaf();
         // A learned prior also starts the AMAF statistics (Gelly and
         // Silver 2007), else the all-moves-as-first values of random
         // playouts drown it within a few hundred simulations.
-        let (an, aw) = if c.policy.is_some() {
-            (an + c.prior_visits, aw + c.prior_wins)
+        let (an, aw) = if c.policy().is_some() {
+            (an + prior_visits, aw + prior_wins)
         } else {
             (an, aw)
         };

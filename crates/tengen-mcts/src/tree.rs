@@ -7,12 +7,15 @@
 
 use crate::policy::Result2;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use tengen_core::Move;
 
 /// Visits in the high half, half-wins in the low half: one atomic add
 /// updates both.
 const VISIT: u64 = 1 << 32;
+
+/// The bits of a policy nobody gave (a NaN no model produces).
+const NO_POLICY: u32 = u32::MAX;
 
 /// What is known about a node before any playout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,11 +35,14 @@ pub(crate) enum Leaf {
 #[derive(Debug)]
 pub(crate) struct Node {
     pub(crate) mv: Move,
-    /// Virtual visits and wins of the prior knowledge.
-    pub(crate) prior_visits: f32,
-    pub(crate) prior_wins: f32,
-    /// The learned model's probability of the move, when it was asked.
-    pub(crate) policy: Option<f32>,
+    /// Virtual visits and wins of the prior knowledge (two f32, visits in
+    /// the high half), replaced once if the network speaks later.
+    prior: AtomicU64,
+    /// The learned model's probability of the move (f32 bits), when it
+    /// was asked.
+    policy: AtomicU32,
+    /// Whether the network was asked for the children's priors.
+    asked: AtomicBool,
     pub(crate) leaf: Leaf,
     stats: AtomicU64,
     amaf: AtomicU64,
@@ -46,12 +52,14 @@ pub(crate) struct Node {
 }
 
 impl Node {
-    pub(crate) fn new(mv: Move, prior_visits: f32, prior_wins: f32, leaf: Leaf) -> Node {
+    /// A node of `mv` with its prior (visits, wins) and the learned
+    /// model's probability of the move, if asked.
+    pub(crate) fn new(mv: Move, prior: (f32, f32), policy: Option<f32>, leaf: Leaf) -> Node {
         Node {
             mv,
-            prior_visits,
-            prior_wins,
-            policy: None,
+            prior: AtomicU64::new(pack(prior.0, prior.1)),
+            policy: AtomicU32::new(policy.map_or(NO_POLICY, f32::to_bits)),
+            asked: AtomicBool::new(false),
             leaf,
             stats: AtomicU64::new(0),
             amaf: AtomicU64::new(0),
@@ -60,9 +68,41 @@ impl Node {
         }
     }
 
+    /// Virtual visits and wins of the prior knowledge.
+    #[inline]
+    pub(crate) fn prior(&self) -> (f32, f32) {
+        let bits = self.prior.load(Ordering::Relaxed);
+        (
+            f32::from_bits((bits >> 32) as u32),
+            f32::from_bits(bits as u32),
+        )
+    }
+
+    /// The learned model's probability of the move, if it was asked.
+    #[inline]
+    pub(crate) fn policy(&self) -> Option<f32> {
+        let bits = self.policy.load(Ordering::Relaxed);
+        (bits != NO_POLICY).then(|| f32::from_bits(bits))
+    }
+
+    /// Sets the prior knowledge (at expansion, or when a better model
+    /// speaks: threads reading meanwhile see the old or the new).
+    pub(crate) fn set_prior(&self, visits: f32, wins: f32, policy: Option<f32>) {
+        self.prior.store(pack(visits, wins), Ordering::Relaxed);
+        self.policy
+            .store(policy.map_or(NO_POLICY, f32::to_bits), Ordering::Relaxed);
+    }
+
+    /// True for the one caller that first asks the network about this
+    /// node's children.
+    #[inline]
+    pub(crate) fn claim_network(&self) -> bool {
+        !self.asked.load(Ordering::Relaxed) && !self.asked.swap(true, Ordering::Relaxed)
+    }
+
     /// A root with no statistics.
     pub(crate) fn root() -> Node {
-        Node::new(Move::Pass, 0.0, 0.0, Leaf::Open)
+        Node::new(Move::Pass, (0.0, 0.0), None, Leaf::Open)
     }
 
     /// Counts a visit on the way down.
@@ -142,4 +182,9 @@ impl Node {
         let kids = self.children.into_inner()?;
         kids.into_vec().into_iter().find(|c| c.mv == mv)
     }
+}
+
+/// Two f32 in one u64, the first in the high half.
+fn pack(high: f32, low: f32) -> u64 {
+    (u64::from(high.to_bits()) << 32) | u64::from(low.to_bits())
 }

@@ -5,9 +5,12 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use tengen_core::{Board, BoardSize, Color, Game, Points, Preset};
+use tengen_core::{Board, BoardSize, Color, Game, Point, Points, Preset};
+use tengen_mcts::net::Encoded;
 use tengen_mcts::playout::{LightPlayout, PlayoutStats};
-use tengen_mcts::{Knowledge, Limit, Rng, Search, SearchConfig, random};
+use tengen_mcts::{
+    Extractor, Knowledge, Limit, Network, PatternModel, Position, Rng, Search, SearchConfig, random,
+};
 use tengen_sgf::record::{self, ReplayOptions};
 
 /// Arguments of `tengen bench`.
@@ -64,6 +67,25 @@ enum What {
         #[arg(long = "knowledge", value_parser = Knowledge::from_name)]
         knowledge: Vec<Knowledge>,
     },
+    /// The policy network's speed: evaluations per second of the shipped
+    /// network on a position of a real opening, one line per thread count
+    /// and batch size, the network alone and with the pattern model that
+    /// feeds it (as the search asks it):
+    /// `network size=19 threads=1 batch=1 evals_per_s=X with_patterns_per_s=Y`.
+    Net {
+        /// Board size.
+        #[arg(long, default_value_t = 19)]
+        size: u32,
+        /// Thread counts to measure (repeat for several); 1 and 2 when absent.
+        #[arg(long = "threads")]
+        threads: Vec<usize>,
+        /// Positions per evaluation (repeat for several); 1 and 16 when absent.
+        #[arg(long = "batch")]
+        batches: Vec<usize>,
+        /// Seconds per line.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
     /// Dead-stone estimate against recorded results: over the finished
     /// games under PATH with a points result under area scoring, estimates
     /// the dead stones of the final position, counts, and reports how often
@@ -117,6 +139,20 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             }
         }
         What::Play { size, games } => play_lines(*size, *games)?,
+        What::Net {
+            size,
+            threads,
+            batches,
+            seconds,
+        } => {
+            let or =
+                |v: &Vec<usize>, d: [usize; 2]| if v.is_empty() { d.to_vec() } else { v.clone() };
+            for t in or(threads, [1, 2]) {
+                for b in or(batches, [1, 16]) {
+                    net_line(*size, t, b, Duration::from_secs_f64(seconds.max(0.1)))?;
+                }
+            }
+        }
         What::Search {
             size,
             playouts,
@@ -267,6 +303,81 @@ fn sgf_line(path: &std::path::Path) -> Result<()> {
         games as f64 / both,
         bytes as f64 / 1e6 / parse,
         moves as f64 / replay,
+    )?;
+    Ok(())
+}
+
+/// Evaluations per second of the shipped network on `threads` threads,
+/// in batches of `batch` positions, alone and with the pattern model.
+fn net_line(size: u32, threads: usize, batch: usize, time: Duration) -> Result<()> {
+    let Some(network) = Network::shipped() else {
+        bail!("the shipped network cannot be read");
+    };
+    let size = BoardSize::square(size)?;
+    // A position of a real opening: the four corners and an approach.
+    let mut board = Board::new(size);
+    let n = size.width() - 1;
+    let stones = [(3, 3), (n - 3, n - 2), (n - 3, 3), (2, n - 3), (5, 2)];
+    let mut color = Color::Black;
+    let mut recent = Vec::new();
+    for (x, y) in stones {
+        if let Some(p) = size.point(x.min(n), y.min(n))
+            && board.is_legal_simple(p, color)
+        {
+            board.play_unchecked(p, color);
+            recent.insert(0, Some(p));
+            color = color.opponent();
+        }
+    }
+    let moves: Vec<Point> = size
+        .points()
+        .filter(|&p| board.is_legal_simple(p, color))
+        .collect();
+    let position = Position {
+        board: &board,
+        to_move: color,
+        last: recent.first().copied().flatten(),
+        own_last: recent.get(1).copied().flatten(),
+    };
+    let model = PatternModel::shipped();
+    let mut extractor = Extractor::new(size);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let (alone, with_patterns) = pool.install(|| {
+        let patterns = model.policy(&mut extractor, &position, &moves, size.cells());
+        let encoded = Encoded::new(&board, color, &recent, &patterns);
+        let inputs: Vec<&Encoded> = std::iter::repeat_n(&encoded, batch.max(1)).collect();
+        let rate = |f: &mut dyn FnMut() -> usize| {
+            f();
+            let start = Instant::now();
+            let mut done = 0;
+            while start.elapsed() < time {
+                done += f();
+            }
+            done as f64 / start.elapsed().as_secs_f64()
+        };
+        let alone = rate(&mut || network.policy(&inputs).len());
+        let with_patterns = rate(&mut || {
+            let mut last = Vec::new();
+            for _ in 0..batch.max(1) {
+                last = network.position_policy(
+                    model,
+                    &mut extractor,
+                    &position,
+                    &recent,
+                    &moves,
+                    size.cells(),
+                );
+            }
+            usize::from(!last.is_empty()) * batch.max(1)
+        });
+        (alone, with_patterns)
+    });
+    writeln!(
+        std::io::stdout(),
+        "network size={} threads={threads} batch={batch} evals_per_s={alone:.0} with_patterns_per_s={with_patterns:.0}",
+        size.width(),
     )?;
     Ok(())
 }

@@ -33,9 +33,10 @@ pub struct Args {
     /// move for move).
     #[arg(long)]
     seed: Option<u64>,
-    /// What the search knows of a move before playing it out: `patterns`
-    /// (learned from professional records) or `none` (hand-set rules), to
-    /// measure what the knowledge is worth.
+    /// What the search knows of a move before playing it out: `net` (the
+    /// policy network over the pattern model), `patterns` (the pattern
+    /// model learned from professional records) or `none` (hand-set
+    /// rules), to measure what the knowledge is worth.
     #[arg(long, default_value = "patterns", value_parser = Knowledge::from_name)]
     knowledge: Knowledge,
 }

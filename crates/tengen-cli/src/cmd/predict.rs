@@ -8,8 +8,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tengen_learn::predict::PHASES;
-use tengen_learn::{PatternPredictor, Record, SearchPredictor, Split, Tally, evaluate, pick};
-use tengen_mcts::{PatternModel, SearchConfig};
+use tengen_learn::{
+    NetPredictor, PatternPredictor, Record, SearchPredictor, Split, Tally, evaluate, pick,
+};
+use tengen_mcts::{Network, PatternModel, SearchConfig};
 use tengen_sgf::sgf_files;
 
 /// Arguments of `tengen predict`.
@@ -21,7 +23,8 @@ pub struct Args {
     /// The model that ranks the moves.
     #[arg(long, value_enum, default_value_t = ModelKind::Patterns)]
     model: ModelKind,
-    /// A pattern model file instead of the shipped one.
+    /// A model file instead of the shipped one (a pattern model for
+    /// `patterns`, safetensors weights for `net`).
     #[arg(long)]
     weights: Option<PathBuf>,
     /// Playouts per move for `--model search`.
@@ -43,6 +46,8 @@ pub struct Args {
 enum ModelKind {
     /// The Bradley-Terry pattern model.
     Patterns,
+    /// The policy network (over the pattern model).
+    Net,
     /// The search's visits (with its default knowledge).
     Search,
 }
@@ -60,6 +65,22 @@ pub fn read_records(files: &[PathBuf]) -> Result<Vec<Record>> {
     let records = tengen_learn::read_records(files, None, 1, &|| bar.inc(1));
     bar.finish_and_clear();
     Ok(records)
+}
+
+/// Reads a network's weights, or takes the shipped network.
+pub fn load_network(path: Option<&Path>) -> Result<std::borrow::Cow<'static, Network>> {
+    match path {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let network =
+                Network::from_bytes(&bytes).with_context(|| format!("{}", path.display()))?;
+            Ok(std::borrow::Cow::Owned(network))
+        }
+        None => Network::shipped()
+            .map(std::borrow::Cow::Borrowed)
+            .context("the shipped network cannot be read"),
+    }
 }
 
 /// Reads a pattern model file.
@@ -90,6 +111,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             };
             evaluate(&games, || PatternPredictor::new(model), &|| bar.inc(1))
         }
+        ModelKind::Net => {
+            let network = load_network(args.weights.as_deref())?;
+            evaluate(&games, || NetPredictor::new(&network), &|| bar.inc(1))
+        }
         ModelKind::Search => evaluate(
             &games,
             || SearchPredictor::new(SearchConfig::default(), args.playouts),
@@ -99,6 +124,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     bar.finish_and_clear();
     let name = match args.model {
         ModelKind::Patterns => "patterns",
+        ModelKind::Net => "net",
         ModelKind::Search => "search",
     };
     print_tally(name, &tally, args.json)?;

@@ -1,8 +1,12 @@
 //! `tengen train patterns PATH...`: fits the pattern model to the training
 //! games of the records, writes it, and measures it on test games.
+//! `tengen train net PATH...`: trains the policy network on the same
+//! split, from its checkpoint when there is one.
 //!
-//! The shipped model is made by
-//! `tengen train patterns ../shared/data/fox_pro --out crates/tengen-mcts/knowledge/patterns.tgpm`.
+//! The shipped model and network are made by
+//! `tengen train patterns ../shared/data/fox_pro --games 100000 --out crates/tengen-mcts/knowledge/patterns.tgpm`
+//! and `tengen train net ../shared/data/fox_pro --out crates/tengen-mcts/knowledge/policy.safetensors`
+//! (see `crates/tengen-mcts/knowledge/README.md`).
 
 use super::predict::{print_tally, read_records};
 use super::progress;
@@ -10,7 +14,11 @@ use anyhow::{Context, Result};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use tengen_learn::{FitConfig, PatternPredictor, Progress, Split, evaluate, fit, pick};
+use tengen_learn::{
+    FitConfig, PatternPredictor, Progress, Split, TrainConfig, TrainEvent, evaluate, fit, pick,
+    train,
+};
+use tengen_mcts::net::Shape;
 use tengen_sgf::sgf_files;
 
 /// Arguments of `tengen train`.
@@ -24,6 +32,54 @@ pub struct Args {
 enum Model {
     /// Bradley-Terry pattern strengths, fitted by minorization-maximization.
     Patterns(PatternArgs),
+    /// The convolutional policy network, by Adam on the played moves.
+    Net(NetArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct NetArgs {
+    /// SGF files or directories of 19x19 game records.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Where to write the network's weights (safetensors) at the end (the
+    /// checkpoint holds them too, as `policy.safetensors`).
+    #[arg(long, default_value = "policy.safetensors")]
+    out: PathBuf,
+    /// The run's checkpoint: resumed from when it is there.
+    #[arg(long, default_value = "policy-checkpoint")]
+    checkpoint: PathBuf,
+    /// Train until this many steps are done in all.
+    #[arg(long, default_value_t = 10_000)]
+    steps: u64,
+    /// Positions per step.
+    #[arg(long, default_value_t = 64)]
+    batch: usize,
+    #[arg(long, default_value_t = 1e-3)]
+    learning_rate: f64,
+    /// Filters per layer (a new run only).
+    #[arg(long, default_value_t = Shape::SHIPPED.channels)]
+    channels: usize,
+    /// Layers of convolution (a new run only).
+    #[arg(long, default_value_t = Shape::SHIPPED.layers)]
+    layers: usize,
+    /// Steps between checkpoints (and measures on the test positions).
+    #[arg(long, default_value_t = 500)]
+    checkpoint_every: u64,
+    /// Training games to use (drawn by a fixed hash of each game).
+    #[arg(long, default_value_t = 100_000)]
+    games: usize,
+    /// Test games the test positions are drawn from.
+    #[arg(long, default_value_t = 300)]
+    test_games: usize,
+    /// Test positions measured at each checkpoint.
+    #[arg(long, default_value_t = 2048)]
+    test_positions: usize,
+    /// Fixes the order of the positions and the first weights (a new run only).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Start a new run from these weights (safetensors) instead of random ones.
+    #[arg(long)]
+    from: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -51,7 +107,71 @@ struct PatternArgs {
 pub fn run(args: &Args) -> Result<ExitCode> {
     match &args.model {
         Model::Patterns(a) => patterns(a),
+        Model::Net(a) => net(a),
     }
+}
+
+fn net(args: &NetArgs) -> Result<ExitCode> {
+    let files = sgf_files(&args.paths)?;
+    let records = read_records(&files)?;
+    let train_games = pick(&records, Some(Split::Train), Some(args.games));
+    let test_games = pick(&records, Some(Split::Test), Some(args.test_games));
+    eprintln!(
+        "{} games read, {} for training, {} for testing",
+        records.len(),
+        train_games.len(),
+        test_games.len()
+    );
+    let config = TrainConfig {
+        shape: Shape {
+            channels: args.channels,
+            layers: args.layers,
+        },
+        batch: args.batch,
+        learning_rate: args.learning_rate,
+        steps: args.steps,
+        checkpoint_every: args.checkpoint_every,
+        test_positions: args.test_positions,
+        seed: args.seed,
+        from: args.from.clone(),
+    };
+    let bar = progress::bar(args.steps, "steps");
+    let start = Instant::now();
+    let out = &args.out;
+    let trainer = train(
+        &train_games,
+        &test_games,
+        &config,
+        &args.checkpoint,
+        &|event| match event {
+            TrainEvent::Step { step, loss } => {
+                bar.set_position(step);
+                bar.set_message(format!("loss {loss:.3}"));
+            }
+            TrainEvent::Tested {
+                step,
+                top1,
+                log_likelihood,
+            } => bar.suspend(|| {
+                eprintln!(
+                    "step {step}: test top-1 {:.2}%, log-likelihood {log_likelihood:.3} ({:.0} s)",
+                    100.0 * top1,
+                    start.elapsed().as_secs_f64()
+                );
+            }),
+            TrainEvent::Saved { .. } => {}
+        },
+    )?;
+    bar.finish_and_clear();
+    let bytes = trainer.net().to_bytes()?;
+    std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
+    eprintln!(
+        "{}: {} steps, {:.0} s",
+        out.display(),
+        trainer.step(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn patterns(args: &PatternArgs) -> Result<ExitCode> {

@@ -1,0 +1,523 @@
+//! Training the policy network ([`tengen_mcts::net`]) on the positions of
+//! the training games: the played move is the target of a cross-entropy
+//! loss, Adam updates the weights, each position is seen under a random
+//! one of the eight symmetries of the board (the network must learn Go,
+//! not one orientation of it).
+//!
+//! The positions are visited in a shuffled order fixed by the seed, epoch
+//! after epoch, so that a run is a function of its data, its seed and its
+//! number of steps; the checkpoint (weights, optimizer moments, step)
+//! lets a run stop and resume where it was, session after session.
+//!
+//! Left out: learning-rate schedules (the rate is an argument: lower it
+//! when resuming late in a run), and positions of boards of another size
+//! than the records' in one batch (each batch is one board size).
+
+use crate::corpus::Record;
+use crate::predict::FLOOR;
+use burn::nn::loss::CrossEntropyLossConfig;
+use burn::optim::{AdamConfig, GradientsParams, ModuleOptimizer};
+use burn::prelude::*;
+use burn_store::{BurnpackStore, ModuleSnapshot};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use tengen_core::zobrist::splitmix;
+use tengen_core::{Board, Move, Point};
+use tengen_mcts::net::{Encoded, PolicyNet, Shape, symmetric};
+use tengen_mcts::{Extractor, PatternModel, Position, Rng};
+
+/// Why training stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum TrainError {
+    #[error("no position to train on")]
+    NoData,
+    #[error("checkpoint {path}: {message}")]
+    Checkpoint { path: PathBuf, message: String },
+}
+
+/// How a run trains.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// The network's size (a resumed run keeps its own).
+    pub shape: Shape,
+    /// Positions per step.
+    pub batch: usize,
+    pub learning_rate: f64,
+    /// Train until this many steps are done in all (resumed steps count).
+    pub steps: u64,
+    /// Save a checkpoint and measure the test positions every this many steps.
+    pub checkpoint_every: u64,
+    /// Test positions measured at each checkpoint.
+    pub test_positions: usize,
+    /// Fixes the order of the positions, the symmetries, the first weights.
+    pub seed: u64,
+    /// A new run's first weights (a safetensors file), instead of random
+    /// ones: to go on from the shipped network when its checkpoint is
+    /// gone (with another seed, so that the positions come in a new order).
+    pub from: Option<PathBuf>,
+}
+
+impl Default for TrainConfig {
+    fn default() -> TrainConfig {
+        TrainConfig {
+            shape: Shape::SHIPPED,
+            batch: 64,
+            learning_rate: 1e-3,
+            steps: 10_000,
+            checkpoint_every: 500,
+            test_positions: 2048,
+            seed: 1,
+            from: None,
+        }
+    }
+}
+
+/// What a run tells as it goes.
+#[derive(Clone, Copy, Debug)]
+pub enum TrainEvent {
+    /// A step was taken; `loss` is its batch's mean cross-entropy.
+    Step { step: u64, loss: f32 },
+    /// The test positions were measured: share of played moves ranked
+    /// first, and their mean log-likelihood.
+    Tested {
+        step: u64,
+        top1: f64,
+        log_likelihood: f64,
+    },
+    /// The checkpoint was written.
+    Saved { step: u64 },
+}
+
+/// A position of the data: a record and the turn about to be played.
+#[derive(Clone, Copy, Debug)]
+pub struct At {
+    record: u32,
+    turn: u32,
+}
+
+/// Every turn of `records` where a stone was played.
+pub fn positions(records: &[&Record]) -> Vec<At> {
+    let mut out = Vec::new();
+    for (r, record) in records.iter().enumerate() {
+        for (t, &(_, mv)) in record.moves.iter().enumerate() {
+            if let (Move::Play(_), Ok(record), Ok(turn)) = (mv, u32::try_from(r), u32::try_from(t))
+            {
+                out.push(At { record, turn });
+            }
+        }
+    }
+    out
+}
+
+/// The network's input before turn `turn` (0 for the first) of `record`
+/// and the row index of the point played then, or `None` when that move
+/// is not a legal stone play on the fast board (a record replayed
+/// tolerantly may hold one).
+pub fn encode_turn(
+    record: &Record,
+    turn: usize,
+    model: &PatternModel,
+    extractor: &mut Extractor,
+) -> Option<(Encoded, usize)> {
+    let (color, Move::Play(played)) = *record.moves.get(turn)? else {
+        return None;
+    };
+    let mut board: Board = record.initial.clone();
+    for &(c, mv) in record.moves.get(..turn)? {
+        match mv {
+            Move::Play(p) if board.is_empty(p) => {
+                board.play_unchecked(p, c);
+            }
+            Move::Play(_) => {}
+            Move::Pass => board.pass(),
+        }
+    }
+    if !board.is_legal_simple(played, color) {
+        return None;
+    }
+    let recent: Vec<Option<Point>> = record.moves[..turn]
+        .iter()
+        .rev()
+        .take(tengen_mcts::net::HISTORY)
+        .map(|&(_, mv)| match mv {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        })
+        .collect();
+    let position = Position {
+        board: &board,
+        to_move: color,
+        last: recent.first().copied().flatten(),
+        own_last: recent.get(1).copied().flatten(),
+    };
+    let size = board.size();
+    let legal: Vec<Point> = board
+        .empty_points()
+        .iter()
+        .copied()
+        .filter(|&p| board.is_legal_simple(p, color))
+        .collect();
+    let patterns = model.policy(extractor, &position, &legal, size.cells());
+    let encoded = Encoded::new(&board, color, &recent, &patterns);
+    let (x, y) = size.xy(played);
+    Some((encoded, y as usize * size.width() as usize + x as usize))
+}
+
+/// [`encode_turn`] at `at`.
+fn example(
+    records: &[&Record],
+    at: At,
+    model: &PatternModel,
+    extractor: &mut Extractor,
+) -> Option<(Encoded, usize)> {
+    encode_turn(
+        records.get(at.record as usize)?,
+        at.turn as usize,
+        model,
+        extractor,
+    )
+}
+
+/// The examples of `ats`, built on all cores, each turned by symmetry
+/// `turn(i)` (`ats[i]`'s).
+fn examples(
+    records: &[&Record],
+    ats: &[At],
+    model: &PatternModel,
+    turn: &(dyn Fn(usize) -> u8 + Sync),
+) -> Vec<(Encoded, usize)> {
+    let size = records
+        .first()
+        .map_or(tengen_core::BoardSize::STANDARD, |r| r.initial.size());
+    ats.par_iter()
+        .enumerate()
+        .map_init(
+            || Extractor::new(size),
+            |ex, (i, &at)| {
+                let (e, target) = example(records, at, model, ex)?;
+                let k = turn(i);
+                Some((e.turned(k), symmetric(target, k, e.width, e.height)))
+            },
+        )
+        .flatten()
+        .collect()
+}
+
+/// The batch's tensors and targets, positions of one board size (the
+/// first's; others are left out).
+fn tensors(
+    examples: &[(Encoded, usize)],
+    device: &Device,
+) -> (Tensor<4>, Tensor<2>, Tensor<2>, Tensor<1, Int>) {
+    let dims = examples.first().map(|(e, _)| (e.width, e.height));
+    let same: Vec<&(Encoded, usize)> = examples
+        .iter()
+        .filter(|(e, _)| Some((e.width, e.height)) == dims)
+        .collect();
+    let encoded: Vec<&Encoded> = same.iter().map(|(e, _)| e).collect();
+    let (planes, prior, mask) = tengen_mcts::net::batch(&encoded, device);
+    let targets: Vec<i64> = same.iter().map(|&&(_, t)| t as i64).collect();
+    let n = targets.len();
+    let targets = Tensor::from_data(TensorData::new(targets, [n]), device);
+    (planes, prior, mask, targets)
+}
+
+/// The checkpoint's files in `dir`.
+struct Files {
+    model: PathBuf,
+    optimizer: PathBuf,
+    state: PathBuf,
+    /// The weights alone, as the search reads them.
+    weights: PathBuf,
+}
+
+impl Files {
+    fn in_dir(dir: &Path) -> Files {
+        Files {
+            model: dir.join("model.bpk"),
+            optimizer: dir.join("optimizer.bin"),
+            state: dir.join("state.txt"),
+            weights: dir.join("policy.safetensors"),
+        }
+    }
+}
+
+/// A run in progress.
+pub struct Trainer {
+    net: PolicyNet,
+    optimizer: ModuleOptimizer,
+    /// Steps done.
+    step: u64,
+    shape: Shape,
+    seed: u64,
+    device: Device,
+}
+
+impl std::fmt::Debug for Trainer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Trainer")
+            .field("step", &self.step)
+            .field("shape", &self.shape)
+            .field("seed", &self.seed)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Trainer {
+    /// The run saved in `dir`, or a new one of `config` when `dir` holds
+    /// no checkpoint.
+    ///
+    /// # Errors
+    /// A checkpoint that is there but cannot be read.
+    pub fn open(dir: &Path, config: &TrainConfig) -> Result<Trainer, TrainError> {
+        let device = Device::flex().autodiff();
+        let files = Files::in_dir(dir);
+        let fail = |path: &Path, message: String| TrainError::Checkpoint {
+            path: path.to_path_buf(),
+            message,
+        };
+        if !files.state.exists() {
+            device.seed(config.seed);
+            let (net, shape) = match &config.from {
+                Some(path) => {
+                    let bytes = std::fs::read(path).map_err(|e| fail(path, e.to_string()))?;
+                    PolicyNet::from_bytes(&bytes, &device).map_err(|e| fail(path, e.to_string()))?
+                }
+                None => (PolicyNet::new(config.shape, &device), config.shape),
+            };
+            return Ok(Trainer {
+                net,
+                optimizer: AdamConfig::new().init(),
+                step: 0,
+                shape,
+                seed: config.seed,
+                device,
+            });
+        }
+        let state =
+            std::fs::read_to_string(&files.state).map_err(|e| fail(&files.state, e.to_string()))?;
+        let field = |key: &str| -> Result<u64, TrainError> {
+            state
+                .lines()
+                .find_map(|l| l.strip_prefix(key)?.strip_prefix(' ')?.trim().parse().ok())
+                .ok_or_else(|| fail(&files.state, format!("no {key}")))
+        };
+        let shape = Shape {
+            channels: field("channels")? as usize,
+            layers: field("layers")? as usize,
+        };
+        let mut net = PolicyNet::new(shape, &device);
+        let mut store = BurnpackStore::from_file(&files.model);
+        net.load_from(&mut store)
+            .map_err(|e| fail(&files.model, e.to_string()))?;
+        let optimizer = AdamConfig::new()
+            .init()
+            .load(&files.optimizer)
+            .map_err(|e| fail(&files.optimizer, e.to_string()))?;
+        Ok(Trainer {
+            net,
+            optimizer,
+            step: field("step")?,
+            shape,
+            seed: field("seed")?,
+            device,
+        })
+    }
+
+    /// Steps done.
+    pub fn step(&self) -> u64 {
+        self.step
+    }
+
+    /// The network as it is now.
+    pub fn net(&self) -> &PolicyNet {
+        &self.net
+    }
+
+    /// Writes the checkpoint into `dir` (each file whole: written aside,
+    /// then renamed over the old one).
+    ///
+    /// # Errors
+    /// A file that cannot be written.
+    pub fn save(&self, dir: &Path) -> Result<(), TrainError> {
+        let files = Files::in_dir(dir);
+        let fail = |path: &Path, message: String| TrainError::Checkpoint {
+            path: path.to_path_buf(),
+            message,
+        };
+        std::fs::create_dir_all(dir).map_err(|e| fail(dir, e.to_string()))?;
+        let aside = |p: &Path| p.with_extension("new");
+        let model_aside = dir.join("model-new.bpk");
+        let mut store = BurnpackStore::from_file(&model_aside).overwrite(true);
+        self.net
+            .save_into(&mut store)
+            .map_err(|e| fail(&files.model, e.to_string()))?;
+        self.optimizer
+            .save(aside(&files.optimizer))
+            .map_err(|e| fail(&files.optimizer, e.to_string()))?;
+        let state = format!(
+            "step {}\nchannels {}\nlayers {}\nseed {}\n",
+            self.step, self.shape.channels, self.shape.layers, self.seed
+        );
+        std::fs::write(aside(&files.state), state)
+            .map_err(|e| fail(&files.state, e.to_string()))?;
+        let weights = self
+            .net
+            .to_bytes()
+            .map_err(|e| fail(&files.weights, e.to_string()))?;
+        std::fs::write(aside(&files.weights), weights)
+            .map_err(|e| fail(&files.weights, e.to_string()))?;
+        for (from, to) in [
+            (aside(&files.weights), files.weights),
+            (model_aside, files.model),
+            (aside(&files.optimizer), files.optimizer),
+            (aside(&files.state), files.state),
+        ] {
+            std::fs::rename(&from, &to).map_err(|e| fail(&to, e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// One step on `examples`; the batch's loss.
+    fn learn(&mut self, examples: &[(Encoded, usize)], learning_rate: f64) -> f32 {
+        let (planes, prior, mask, targets) = tensors(examples, &self.device);
+        let logits = self.net.forward(planes, prior, mask);
+        let loss = CrossEntropyLossConfig::new()
+            .init(&self.device)
+            .forward(logits, targets);
+        let value = loss.clone().into_scalar::<f32>();
+        let grads = GradientsParams::from_grads(loss.backward(), &self.net);
+        let net = std::mem::replace(&mut self.net, PolicyNet::new(self.shape, &self.device));
+        self.net = self.optimizer.step(learning_rate, net, grads);
+        self.step += 1;
+        value
+    }
+
+    /// Top-1 share and mean log-likelihood of the played moves of
+    /// `examples` under the network as it is now.
+    pub fn test(&self, examples: &[(Encoded, usize)]) -> (f64, f64) {
+        let net = self.net.valid();
+        let device = Device::flex();
+        let (mut hits, mut ll, mut n) = (0u64, 0f64, 0u64);
+        for chunk in examples.chunks(256) {
+            let (planes, prior, mask, _) = tensors(chunk, &device);
+            let logp = burn::tensor::activation::log_softmax(net.forward(planes, prior, mask), 1);
+            let rows: Vec<f32> = logp.into_data().try_to_vec::<f32>().unwrap_or_default();
+            let width = rows.len() / chunk.len().max(1);
+            for ((_, target), row) in chunk.iter().zip(rows.chunks(width.max(1))) {
+                let mine = row.get(*target).copied().unwrap_or(f32::NEG_INFINITY);
+                let ahead = row
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &v)| i != *target && v >= mine)
+                    .count();
+                hits += u64::from(ahead == 0);
+                ll += f64::from(mine).max(FLOOR.ln());
+                n += 1;
+            }
+        }
+        let n = n.max(1) as f64;
+        (hits as f64 / n, ll / n)
+    }
+}
+
+/// A well-mixed value of `x`.
+fn mix(x: u64) -> u64 {
+    splitmix(x).1
+}
+
+/// The order of the positions in epoch `epoch`: a shuffle fixed by the seed.
+fn order(len: usize, seed: u64, epoch: u64) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..len as u32).collect();
+    let mut rng = Rng::new(mix(seed ^ mix(epoch)));
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+    order
+}
+
+/// Trains on the positions of `train` until `config.steps` steps are done
+/// in all, measuring on `test` and saving into `dir` every
+/// `config.checkpoint_every` steps and at the end; returns the trainer.
+///
+/// # Errors
+/// No training position, or a checkpoint that cannot be read or written.
+pub fn train(
+    train: &[&Record],
+    test: &[&Record],
+    config: &TrainConfig,
+    dir: &Path,
+    progress: &dyn Fn(TrainEvent),
+) -> Result<Trainer, TrainError> {
+    let model = PatternModel::shipped();
+    let mut trainer = Trainer::open(dir, config)?;
+    let data = positions(train);
+    if data.is_empty() {
+        return Err(TrainError::NoData);
+    }
+    let test_examples = {
+        let mut all = positions(test);
+        let picked = order(all.len(), config.seed ^ 0x7e57, 0);
+        let mut chosen: Vec<At> = picked
+            .iter()
+            .take(config.test_positions)
+            .filter_map(|&i| all.get(i as usize).copied())
+            .collect();
+        chosen.sort_by_key(|a| (a.record, a.turn));
+        all.clear();
+        examples(test, &chosen, model, &|_| 0)
+    };
+    let tested = |trainer: &Trainer| {
+        if !test_examples.is_empty() {
+            let (top1, log_likelihood) = trainer.test(&test_examples);
+            progress(TrainEvent::Tested {
+                step: trainer.step,
+                top1,
+                log_likelihood,
+            });
+        }
+    };
+    if trainer.step == 0 {
+        tested(&trainer);
+    }
+    let batch = config.batch.max(1) as u64;
+    let len = data.len() as u64;
+    let mut epoch_order: Option<(u64, Vec<u32>)> = None;
+    while trainer.step < config.steps {
+        let first = trainer.step * batch;
+        let mut ats = Vec::with_capacity(batch as usize);
+        for g in first..first + batch {
+            let epoch = g / len;
+            if epoch_order.as_ref().is_none_or(|(e, _)| *e != epoch) {
+                epoch_order = Some((epoch, order(data.len(), trainer.seed, epoch)));
+            }
+            if let Some((_, o)) = &epoch_order
+                && let Some(&at) = o
+                    .get((g % len) as usize)
+                    .and_then(|&i| data.get(i as usize))
+            {
+                ats.push(at);
+            }
+        }
+        let seed = trainer.seed;
+        let turn = move |i: usize| (mix(seed ^ (first + i as u64)) % 8) as u8;
+        let batch_examples = examples(train, &ats, model, &turn);
+        if batch_examples.is_empty() {
+            trainer.step += 1;
+            continue;
+        }
+        let loss = trainer.learn(&batch_examples, config.learning_rate);
+        progress(TrainEvent::Step {
+            step: trainer.step,
+            loss,
+        });
+        if trainer.step.is_multiple_of(config.checkpoint_every.max(1))
+            || trainer.step == config.steps
+        {
+            trainer.save(dir)?;
+            progress(TrainEvent::Saved { step: trainer.step });
+            tested(&trainer);
+        }
+    }
+    Ok(trainer)
+}
