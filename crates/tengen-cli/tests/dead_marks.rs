@@ -83,3 +83,21 @@ fn a_corner_lost_to_a_ko_race_is_dead_as_the_players_marked_it() {
     }
     assert_eq!(estimated_dead(&path), marked);
 }
+
+/// tengen (B) against GNU Go 3.8 level 10 (W), 9x9, Chinese rules, komi 7:
+/// Black passed at move 83 counting White's top-right group dead, and lost
+/// by 21. White's chain E9-J4 and Black's H9-H8 share the liberties G8
+/// and J9, and White's J8 joins them through the false eye J7: whoever
+/// approaches is captured, a seki. Only when White fills J7 (two
+/// liberties left) does Black's sacrifice at G8 kill as a nakade; the
+/// playouts no longer fill such a false eye, so they see the seki.
+const SEKI: &str = "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7];B[dd];W[cf];B[ee];W[ff];B[ef];W[gc];B[gd];W[hd];B[fd];W[fc];B[he];W[hc];B[bd];W[fg];B[ge];W[eg];B[eb];W[fb];B[dg];W[df];B[cg];W[ec];B[eh];W[bg];B[bh];W[fh];B[dh];W[bf];B[hg];W[ci];B[di];W[fi];B[hh];W[bb];B[ce];W[dc];B[ag];W[ei];B[ch];W[bi];B[ai];W[af];B[cb];W[ah];B[db];W[bi];B[cc];W[id];B[hb];W[ib];B[ha];W[fa];B[ed];W[ad];B[ac];W[ae];B[ab];W[hi];B[gi];W[gh];B[hf];W[ie];B[ba];W[ea];B[da];W[if];B[ig];W[ga];B[bc];W[ci];B[ch];W[dh];B[cg];W[de];B[be];W[fe];B[gf];W[gg];B[ih];W[gi];B[cd];W[ii])";
+
+#[test]
+fn a_seki_joined_through_a_false_eye_lives() {
+    let path = std::env::temp_dir().join(format!("tengen-seki-{}.sgf", std::process::id()));
+    std::fs::write(&path, SEKI).expect("written");
+    // Only Black's two stones inside White's bottom left are dead.
+    assert_eq!(estimated_dead(&path), vec!["C2", "C3"]);
+    std::fs::remove_file(&path).ok();
+}

@@ -412,6 +412,18 @@ pub(crate) fn breaks_three_stone_seki(
     })
 }
 
+/// Whether a stone of `color` at `p` fills a point surrounded by its own
+/// stones (a false eye: the one-point eyes are never played) without
+/// saving a chain in atari and leaves its chain two liberties. In a seki
+/// whose chains share a false eye, that is the move that lets the other
+/// side's sacrifice kill: playouts that play it count a living group dead.
+pub(crate) fn fills_own_eye_shape(board: &Board, geo: &Geometry, p: Point, color: Color) -> bool {
+    geo.adjacent(p)
+        .iter()
+        .all(|&q| board.get(q) == Some(color) && board.liberties(q) >= 2)
+        && liberties_after_up_to::<3>(board, geo, p, color) <= 2
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -423,6 +435,29 @@ mod tests {
 
     fn board(rows: &str) -> Board {
         Board::from_ascii(rows).expect("a board")
+    }
+
+    #[test]
+    fn filling_a_false_eye_down_to_two_liberties_breaks_a_seki() {
+        // The end of a game against GNU Go: White's E9-J4 and J8 share the
+        // false eye J7 and, with Black's H9-H8, the liberties G8 and J9.
+        let b = board(
+            ". X . X O O O X .
+             X . X X X O . X O
+             X X X O O O O O .
+             O X X X X X X O O
+             O X X O X O X X O
+             O O O O X O X X O
+             . O X . O O O X X
+             O . X O . O O X X
+             . O O . O O O O O",
+        );
+        let geo = Geometry::new(b.size());
+        assert!(fills_own_eye_shape(&b, &geo, at(&b, 8, 2), Color::White));
+        // Not an eye shape: G8 touches Black's H8.
+        assert!(!fills_own_eye_shape(&b, &geo, at(&b, 6, 1), Color::White));
+        // White's own eye in the bottom right has many liberties around.
+        assert!(!fills_own_eye_shape(&b, &geo, at(&b, 3, 8), Color::White));
     }
 
     #[test]

@@ -19,7 +19,10 @@
 //! approximated by area), stones on the board, or captures with the goal.
 
 use crate::geometry::Geometry;
-use crate::local::{breaks_three_stone_seki, kills_as_nakade, nakade_answer, two_liberty_answers};
+use crate::local::{
+    breaks_three_stone_seki, fills_own_eye_shape, kills_as_nakade, nakade_answer,
+    two_liberty_answers,
+};
 use crate::pattern::{PatternTable, table};
 use crate::rng::Rng;
 use tengen_core::{Board, ByColor, Color, Point};
@@ -359,7 +362,9 @@ impl<'g> Playout<'g> {
     /// for throw-ins and nakade).
     fn refusal(&self, board: &Board, p: Point, color: Color) -> Refusal {
         if liberties_after(board, self.geo, p, color) >= 2 {
-            if breaks_three_stone_seki(board, self.geo, p, color) {
+            if breaks_three_stone_seki(board, self.geo, p, color)
+                || fills_own_eye_shape(board, self.geo, p, color)
+            {
                 Refusal::Always
             } else {
                 Refusal::Never
