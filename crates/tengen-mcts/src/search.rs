@@ -429,11 +429,8 @@ impl Search {
         let root = self.reuse(game, mode, restrictions);
         let geo = Geometry::new(game.size());
         let filter = Filter::new(restrictions);
-        let mut shared = Shared::new(game, &geo, &root, mode, limit, stop, &filter);
-        shared.knowledge = self.config.knowledge;
-        shared.network = (self.config.knowledge == Knowledge::Net)
-            .then(Network::shipped)
-            .flatten();
+        let shared = Shared::new(game, &geo, &root, mode, limit, stop, &filter)
+            .knowing(self.config.knowledge);
         shared.search(self.config.threads.max(1), self.config.seed, report);
         let analysis = shared.analysis();
         self.kept = Some(Kept {
@@ -579,6 +576,18 @@ impl<'a> Shared<'a> {
             nodes: AtomicUsize::new(0),
             ownership: (0..geo.points().len()).map(|_| AtomicI32::new(0)).collect(),
             owned: AtomicU64::new(0),
+        }
+    }
+
+    /// The same, with `knowledge` for the priors (and the shipped network
+    /// when the knowledge is the network's).
+    fn knowing(self, knowledge: Knowledge) -> Shared<'a> {
+        Shared {
+            knowledge,
+            network: (knowledge == Knowledge::Net)
+                .then(Network::shipped)
+                .flatten(),
+            ..self
         }
     }
 
@@ -1209,6 +1218,88 @@ mod tests {
 
     fn at(game: &Game, x: u32, y: u32) -> Move {
         Move::Play(game.size().point(x, y).unwrap())
+    }
+
+    #[test]
+    fn the_network_gives_the_priors_of_the_root_and_of_nodes_of_40_visits() {
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
+        let network = Network::shipped().unwrap();
+        let mut search = Search::new(SearchConfig {
+            threads: 1,
+            knowledge: Knowledge::Net,
+            ..SearchConfig::default()
+        });
+        search.analyze(&game, Limit::playouts(2000), &AtomicBool::new(false), None);
+        let root = &search.kept.as_ref().unwrap().root;
+        let geo = Geometry::new(game.size());
+        let mut extractor = Extractor::new(game.size());
+        // The network's policy of `game` for the moves of `kids`.
+        let mut expected = |game: &Game, kids: &[Node]| {
+            let moves: Vec<Point> = kids
+                .iter()
+                .filter_map(|k| match k.mv {
+                    Move::Play(p) => Some(p),
+                    Move::Pass => None,
+                })
+                .collect();
+            let recent: Vec<Option<Point>> = game
+                .turns()
+                .iter()
+                .rev()
+                .map(|t| match t.mv {
+                    Move::Play(p) => Some(p),
+                    Move::Pass => None,
+                })
+                .collect();
+            let position = Position {
+                board: game.board(),
+                to_move: game.to_move(),
+                last: recent.first().copied().flatten(),
+                own_last: recent.get(1).copied().flatten(),
+            };
+            network.position_policy(
+                PatternModel::shipped(),
+                &mut extractor,
+                &position,
+                &recent,
+                &moves,
+                geo.cells(),
+            )
+        };
+        let check = |policy: &[f32], kids: &[Node]| {
+            for k in kids {
+                if let Move::Play(p) = k.mv {
+                    assert_eq!(k.policy(), Some(policy[p.index()]), "{p:?}");
+                }
+            }
+        };
+        check(&expected(&game, root.kids()), root.kids());
+        // A child of the root past 40 visits: asked too.
+        let busy = root
+            .kids()
+            .iter()
+            .find(|k| k.visits() >= NETWORK_AT && k.kids().len() > 1)
+            .expect("a busy child");
+        let mut after = game.clone();
+        after.play(busy.mv).unwrap();
+        check(&expected(&after, busy.kids()), busy.kids());
+        // A child expanded but never past 40 visits keeps the patterns'.
+        if let Some(quiet) = root
+            .kids()
+            .iter()
+            .find(|k| k.visits() < NETWORK_AT && k.kids().len() > 1)
+        {
+            let mut after = game.clone();
+            after.play(quiet.mv).unwrap();
+            let net = expected(&after, quiet.kids());
+            assert!(
+                quiet
+                    .kids()
+                    .iter()
+                    .any(|k| matches!(k.mv, Move::Play(p) if k.policy() != Some(net[p.index()]))),
+                "the network was asked below 40 visits"
+            );
+        }
     }
 
     fn clause(kind: RestrictionKind, color: Color, moves: Vec<Move>, depth: u32) -> Restrictions {
