@@ -1,9 +1,11 @@
 //! Learning Go from game records: the records as training and test data
-//! ([`corpus`]), the pattern model's fit ([`mm`]) and how well a model
-//! predicts the moves of records it never saw ([`predict`]).
+//! ([`corpus`]), the pattern model's fit ([`mm`]), the policy network's
+//! training ([`net`]) and how well a model predicts the moves of records
+//! it never saw ([`predict`]).
 //!
 //! The models themselves live where the search reads them
-//! (`tengen_mcts::model`); this crate only makes and measures them.
+//! (`tengen_mcts::model`, `tengen_mcts::net`); this crate only makes and
+//! measures them.
 
 // No panics on input paths: library code returns errors (tests may unwrap).
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
