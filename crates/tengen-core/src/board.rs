@@ -297,6 +297,15 @@ impl Board {
         self.is_empty(p) && self.ko != Some(p) && !self.is_suicide(p, color)
     }
 
+    /// Every point where `color` may play on the fast board
+    /// ([`Board::is_legal_simple`]), in the order of the empty points.
+    pub fn simple_legal_moves(&self, color: Color) -> impl Iterator<Item = Point> + '_ {
+        self.empty_points()
+            .iter()
+            .copied()
+            .filter(move |&p| self.is_legal_simple(p, color))
+    }
+
     /// Whether `p` is a one-point eye of `color` as the classic reference
     /// playout defines it: the four neighbours are `color` or off the board;
     /// away from the edge at most one diagonal is an enemy stone, on the edge

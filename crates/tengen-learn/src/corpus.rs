@@ -59,14 +59,11 @@ impl Sample<'_> {
     /// legal stone play on the fast board (simple ko, no suicide), in the
     /// board's order of empty points.
     pub fn candidates(&self, out: &mut Vec<Point>) {
-        let pos = &self.position;
         out.clear();
         out.extend(
-            pos.board
-                .empty_points()
-                .iter()
-                .copied()
-                .filter(|&p| pos.board.is_legal_simple(p, pos.to_move)),
+            self.position
+                .board
+                .simple_legal_moves(self.position.to_move),
         );
     }
 }
@@ -86,32 +83,44 @@ impl Record {
         let mut board = self.initial.clone();
         let (mut last, mut before_last) = (None, None);
         for (i, &(color, mv)) in self.moves.iter().enumerate() {
-            match mv {
-                Move::Play(p) => {
-                    if board.is_empty(p) {
-                        let sample = Sample {
-                            position: Position {
-                                board: &board,
-                                to_move: color,
-                                last,
-                                own_last: before_last,
-                            },
-                            played: p,
-                            move_number: i + 1,
-                        };
-                        f(&sample);
-                    }
-                    board.play_unchecked(p, color);
-                    before_last = last;
-                    last = Some(p);
-                }
-                Move::Pass => {
-                    board.pass();
-                    before_last = last;
-                    last = None;
-                }
+            if let Move::Play(p) = mv
+                && board.is_empty(p)
+            {
+                let sample = Sample {
+                    position: Position {
+                        board: &board,
+                        to_move: color,
+                        last,
+                        own_last: before_last,
+                    },
+                    played: p,
+                    move_number: i + 1,
+                };
+                f(&sample);
             }
+            replay(&mut board, color, mv);
+            before_last = last;
+            last = match mv {
+                Move::Play(p) => Some(p),
+                Move::Pass => None,
+            };
         }
+    }
+
+    /// The board before turn `turn` (0 for the first), `None` past the end.
+    pub fn board_before(&self, turn: usize) -> Option<Board> {
+        let mut board = self.initial.clone();
+        for &(color, mv) in self.moves.get(..turn)? {
+            replay(&mut board, color, mv);
+        }
+        Some(board)
+    }
+
+    /// The last moves before turn `turn`, most recent first, as the
+    /// network reads them.
+    pub fn recent(&self, turn: usize) -> Vec<Option<Point>> {
+        let before = self.moves.get(..turn).unwrap_or(&[]);
+        tengen_mcts::net::recent(before.iter().map(|&(_, mv)| mv))
     }
 
     /// The game before its first move, under its rules (for a search).
@@ -135,6 +144,17 @@ impl Record {
         let mut game = Game::from_setup(self.rules, &setup).ok()?;
         game.set_komi(self.komi);
         Some(game)
+    }
+}
+
+/// One turn of a record on the fast board (the record was replayed under
+/// its rules when read, so no check is made here).
+fn replay(board: &mut Board, color: Color, mv: Move) {
+    match mv {
+        Move::Play(p) => {
+            board.play_unchecked(p, color);
+        }
+        Move::Pass => board.pass(),
     }
 }
 

@@ -22,8 +22,8 @@ use burn_store::{BurnpackStore, ModuleSnapshot};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use tengen_core::zobrist::splitmix;
-use tengen_core::{Board, Move, Point};
-use tengen_mcts::net::{Encoded, PolicyNet, Shape, symmetric};
+use tengen_core::{Move, Point};
+use tengen_mcts::net::{Encoded, PolicyNet, Shape, row_index, symmetric};
 use tengen_mcts::{Extractor, PatternModel, Position, Rng};
 
 /// Why training stopped.
@@ -122,45 +122,15 @@ pub fn encode_turn(
     let (color, Move::Play(played)) = *record.moves.get(turn)? else {
         return None;
     };
-    let mut board: Board = record.initial.clone();
-    for &(c, mv) in record.moves.get(..turn)? {
-        match mv {
-            Move::Play(p) if board.is_empty(p) => {
-                board.play_unchecked(p, c);
-            }
-            Move::Play(_) => {}
-            Move::Pass => board.pass(),
-        }
-    }
+    let board = record.board_before(turn)?;
     if !board.is_legal_simple(played, color) {
         return None;
     }
-    let recent: Vec<Option<Point>> = record.moves[..turn]
-        .iter()
-        .rev()
-        .take(tengen_mcts::net::HISTORY)
-        .map(|&(_, mv)| match mv {
-            Move::Play(p) => Some(p),
-            Move::Pass => None,
-        })
-        .collect();
-    let position = Position {
-        board: &board,
-        to_move: color,
-        last: recent.first().copied().flatten(),
-        own_last: recent.get(1).copied().flatten(),
-    };
-    let size = board.size();
-    let legal: Vec<Point> = board
-        .empty_points()
-        .iter()
-        .copied()
-        .filter(|&p| board.is_legal_simple(p, color))
-        .collect();
-    let patterns = model.policy(extractor, &position, &legal, size.cells());
-    let encoded = Encoded::new(&board, color, &recent, &patterns);
-    let (x, y) = size.xy(played);
-    Some((encoded, y as usize * size.width() as usize + x as usize))
+    let recent = record.recent(turn);
+    let position = Position::after(&board, color, &recent);
+    let legal: Vec<Point> = board.simple_legal_moves(color).collect();
+    let encoded = Encoded::with_patterns(model, extractor, &position, &recent, &legal);
+    Some((encoded, row_index(board.size(), played)))
 }
 
 /// [`encode_turn`] at `at`.
@@ -186,13 +156,11 @@ fn examples(
     model: &PatternModel,
     turn: &(dyn Fn(usize) -> u8 + Sync),
 ) -> Vec<(Encoded, usize)> {
-    let size = records
-        .first()
-        .map_or(tengen_core::BoardSize::STANDARD, |r| r.initial.size());
     ats.par_iter()
         .enumerate()
         .map_init(
-            || Extractor::new(size),
+            // The extractor adapts to the size of each position it loads.
+            || Extractor::new(tengen_core::BoardSize::STANDARD),
             |ex, (i, &at)| {
                 let (e, target) = example(records, at, model, ex)?;
                 let k = turn(i);
@@ -387,8 +355,8 @@ impl Trainer {
             .forward(logits, targets);
         let value = loss.clone().into_scalar::<f32>();
         let grads = GradientsParams::from_grads(loss.backward(), &self.net);
-        let net = std::mem::replace(&mut self.net, PolicyNet::new(self.shape, &self.device));
-        self.net = self.optimizer.step(learning_rate, net, grads);
+        // A clone shares the weights' storage; the step returns the new ones.
+        self.net = self.optimizer.step(learning_rate, self.net.clone(), grads);
         self.step += 1;
         value
     }
@@ -456,15 +424,12 @@ pub fn train(
         return Err(TrainError::NoData);
     }
     let test_examples = {
-        let mut all = positions(test);
-        let picked = order(all.len(), config.seed ^ 0x7e57, 0);
-        let mut chosen: Vec<At> = picked
+        let all = positions(test);
+        let chosen: Vec<At> = order(all.len(), config.seed ^ 0x7e57, 0)
             .iter()
             .take(config.test_positions)
             .filter_map(|&i| all.get(i as usize).copied())
             .collect();
-        chosen.sort_by_key(|a| (a.record, a.turn));
-        all.clear();
         examples(test, &chosen, model, &|_| 0)
     };
     let tested = |trainer: &Trainer| {

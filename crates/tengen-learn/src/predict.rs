@@ -8,10 +8,10 @@
 //! move of equal score.
 
 use crate::corpus::{Record, Sample};
-use crate::net::encode_turn;
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;
 use tengen_core::{BoardSize, Game, Move, Point};
+use tengen_mcts::net::{Encoded, row_index};
 use tengen_mcts::{Extractor, Limit, Network, PatternModel, Search, SearchConfig};
 
 /// The probability floor of a move a model gives nothing (so that one
@@ -207,19 +207,22 @@ impl<'n> NetPredictor<'n> {
 
 impl Predictor for NetPredictor<'_> {
     fn scores(&mut self, record: &Record, sample: &Sample, legal: &[Point]) -> Vec<f64> {
-        let model = PatternModel::shipped();
-        let turn = sample.move_number - 1;
-        let Some((encoded, _)) = encode_turn(record, turn, model, &mut self.extractor) else {
-            return vec![0.0; legal.len()];
-        };
+        let recent = record.recent(sample.move_number - 1);
+        let encoded = Encoded::with_patterns(
+            PatternModel::shipped(),
+            &mut self.extractor,
+            &sample.position,
+            &recent,
+            legal,
+        );
         let by_row = self.network.policy(&[&encoded]).pop().unwrap_or_default();
         let size = sample.position.board.size();
         legal
             .iter()
             .map(|&p| {
-                let (x, y) = size.xy(p);
-                let i = y as usize * size.width() as usize + x as usize;
-                by_row.get(i).map_or(0.0, |&v| f64::from(v))
+                by_row
+                    .get(row_index(size, p))
+                    .map_or(0.0, |&v| f64::from(v))
             })
             .collect()
     }

@@ -105,6 +105,20 @@ pub struct Position<'a> {
     pub own_last: Option<Point>,
 }
 
+impl<'a> Position<'a> {
+    /// The position of `board` with `to_move` to play after `recent`, the
+    /// last moves, most recent first (`None` for a pass; see
+    /// [`crate::net::recent`]).
+    pub fn after(board: &'a Board, to_move: Color, recent: &[Option<Point>]) -> Position<'a> {
+        Position {
+            board,
+            to_move,
+            last: recent.first().copied().flatten(),
+            own_last: recent.get(1).copied().flatten(),
+        }
+    }
+}
+
 /// Describes the candidate moves of one position after another; keeps the
 /// tables of one board size, and makes new ones when a position of another
 /// size is loaded.

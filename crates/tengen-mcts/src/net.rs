@@ -23,7 +23,7 @@ use burn::prelude::*;
 use burn::tensor::activation::{relu, softmax};
 use burn_store::{ModuleSnapshot, SafetensorsStore};
 use std::sync::OnceLock;
-use tengen_core::{Board, BoardSize, Color, Point};
+use tengen_core::{Board, BoardSize, Color, Move, Point};
 
 /// Input planes per point.
 pub const PLANES: usize = 16;
@@ -193,6 +193,25 @@ fn read_shape(bytes: &[u8]) -> Result<Shape, NetError> {
     Ok(Shape { channels, layers })
 }
 
+/// The last [`HISTORY`] moves of `moves` (given oldest first), most recent
+/// first, `None` for a pass.
+pub fn recent(moves: impl DoubleEndedIterator<Item = Move>) -> Vec<Option<Point>> {
+    moves
+        .rev()
+        .take(HISTORY)
+        .map(|mv| match mv {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        })
+        .collect()
+}
+
+/// The index of `p` in the network's rows: y * width + x.
+pub fn row_index(size: BoardSize, p: Point) -> usize {
+    let (x, y) = size.xy(p);
+    y as usize * size.width() as usize + x as usize
+}
+
 /// One position as the network reads it, row by row from the top left
 /// (index y * width + x), from the mover's side.
 #[derive(Clone, Debug, PartialEq)]
@@ -228,10 +247,7 @@ impl Encoded {
         let mut planes = vec![0.0f32; PLANES * n];
         let mut prior = vec![0.0f32; n];
         let mut mask = vec![MASKED; n];
-        let index = |p: Point| {
-            let (x, y) = size.xy(p);
-            y as usize * width + x as usize
-        };
+        let index = |p: Point| row_index(size, p);
         for p in size.points() {
             let i = index(p);
             let mut set = |plane: usize| planes[plane * n + i] = 1.0;
@@ -267,6 +283,20 @@ impl Encoded {
             prior,
             mask,
         }
+    }
+
+    /// `position` after `recent` (see [`Encoded::new`]), with the pattern
+    /// model's probabilities of `moves`, as the network reads it.
+    pub fn with_patterns(
+        model: &PatternModel,
+        extractor: &mut Extractor,
+        position: &Position,
+        recent: &[Option<Point>],
+        moves: &[Point],
+    ) -> Encoded {
+        let cells = position.board.size().cells();
+        let patterns = model.policy(extractor, position, moves, cells);
+        Encoded::new(position.board, position.to_move, recent, &patterns)
     }
 
     /// The same position turned by symmetry `k` (0-7; [`symmetric`]).
@@ -377,8 +407,8 @@ impl Network {
     }
 
     /// The move probabilities of one position of the search, by point
-    /// index (`cells` long, as the pattern model's): the pattern model
-    /// reads the position first, then the network.
+    /// index (as the pattern model's, [`BoardSize::cells`] long): the
+    /// pattern model reads the position first, then the network.
     pub fn position_policy(
         &self,
         model: &PatternModel,
@@ -386,24 +416,18 @@ impl Network {
         position: &Position,
         recent: &[Option<Point>],
         moves: &[Point],
-        cells: usize,
     ) -> Vec<f32> {
-        let patterns = model.policy(extractor, position, moves, cells);
-        let encoded = Encoded::new(position.board, position.to_move, recent, &patterns);
+        let encoded = Encoded::with_patterns(model, extractor, position, recent, moves);
         let by_row = self.policy(&[&encoded]).pop().unwrap_or_default();
-        to_cells(position.board.size(), &by_row, cells)
-    }
-}
-
-/// Probabilities row by row turned into a vector by point index.
-pub fn to_cells(size: BoardSize, by_row: &[f32], cells: usize) -> Vec<f32> {
-    let mut out = vec![0.0f32; cells];
-    for (i, p) in size.points().enumerate() {
-        if let (Some(o), Some(&v)) = (out.get_mut(p.index()), by_row.get(i)) {
-            *o = v;
+        let size = position.board.size();
+        let mut out = vec![0.0f32; size.cells()];
+        for (p, &v) in size.points().zip(by_row.iter()) {
+            if let Some(o) = out.get_mut(p.index()) {
+                *o = v;
+            }
         }
+        out
     }
-    out
 }
 
 #[cfg(test)]
@@ -566,7 +590,6 @@ mod tests {
             &position,
             &[],
             &moves,
-            size.cells(),
         );
         let total: f32 = policy.iter().sum();
         assert!((total - 1.0).abs() < 1e-3, "{total}");

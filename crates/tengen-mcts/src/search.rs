@@ -844,27 +844,12 @@ impl<'a> Shared<'a> {
         network: Option<&Network>,
     ) -> Option<Vec<f32>> {
         let extractor = extractor?;
-        let turns = game.turns();
-        let recent: Vec<Option<Point>> = turns
-            .iter()
-            .rev()
-            .take(net::HISTORY)
-            .map(|t| match t.mv {
-                Move::Play(p) => Some(p),
-                Move::Pass => None,
-            })
-            .collect();
-        let position = Position {
-            board: game.board(),
-            to_move: game.to_move(),
-            last: recent.first().copied().flatten(),
-            own_last: recent.get(1).copied().flatten(),
-        };
+        let recent = net::recent(game.turns().iter().map(|t| t.mv));
+        let position = Position::after(game.board(), game.to_move(), &recent);
         let model = PatternModel::shipped();
-        let cells = self.geo.cells();
         Some(match network {
-            Some(n) => n.position_policy(model, extractor, &position, &recent, moves, cells),
-            None => model.policy(extractor, &position, moves, cells),
+            Some(n) => n.position_policy(model, extractor, &position, &recent, moves),
+            None => model.policy(extractor, &position, moves, self.geo.cells()),
         })
     }
 
@@ -1231,7 +1216,6 @@ mod tests {
         });
         search.analyze(&game, Limit::playouts(2000), &AtomicBool::new(false), None);
         let root = &search.kept.as_ref().unwrap().root;
-        let geo = Geometry::new(game.size());
         let mut extractor = Extractor::new(game.size());
         // The network's policy of `game` for the moves of `kids`.
         let mut expected = |game: &Game, kids: &[Node]| {
@@ -1242,28 +1226,14 @@ mod tests {
                     Move::Pass => None,
                 })
                 .collect();
-            let recent: Vec<Option<Point>> = game
-                .turns()
-                .iter()
-                .rev()
-                .map(|t| match t.mv {
-                    Move::Play(p) => Some(p),
-                    Move::Pass => None,
-                })
-                .collect();
-            let position = Position {
-                board: game.board(),
-                to_move: game.to_move(),
-                last: recent.first().copied().flatten(),
-                own_last: recent.get(1).copied().flatten(),
-            };
+            let recent = net::recent(game.turns().iter().map(|t| t.mv));
+            let position = Position::after(game.board(), game.to_move(), &recent);
             network.position_policy(
                 PatternModel::shipped(),
                 &mut extractor,
                 &position,
                 &recent,
                 &moves,
-                geo.cells(),
             )
         };
         let check = |policy: &[f32], kids: &[Node]| {

@@ -70,7 +70,7 @@ enum What {
     /// The policy network's speed: evaluations per second of the shipped
     /// network on a position of a real opening, one line per thread count
     /// and batch size, the network alone and with the pattern model that
-    /// feeds it (as the search asks it):
+    /// feeds it computed for each position:
     /// `network size=19 threads=1 batch=1 evals_per_s=X with_patterns_per_s=Y`.
     Net {
         /// Board size.
@@ -329,25 +329,19 @@ fn net_line(size: u32, threads: usize, batch: usize, time: Duration) -> Result<(
             color = color.opponent();
         }
     }
-    let moves: Vec<Point> = size
-        .points()
-        .filter(|&p| board.is_legal_simple(p, color))
-        .collect();
-    let position = Position {
-        board: &board,
-        to_move: color,
-        last: recent.first().copied().flatten(),
-        own_last: recent.get(1).copied().flatten(),
-    };
+    let moves: Vec<Point> = board.simple_legal_moves(color).collect();
+    let position = Position::after(&board, color, &recent);
     let model = PatternModel::shipped();
     let mut extractor = Extractor::new(size);
+    let batch = batch.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?;
     let (alone, with_patterns) = pool.install(|| {
-        let patterns = model.policy(&mut extractor, &position, &moves, size.cells());
-        let encoded = Encoded::new(&board, color, &recent, &patterns);
-        let inputs: Vec<&Encoded> = std::iter::repeat_n(&encoded, batch.max(1)).collect();
+        let mut encode =
+            || Encoded::with_patterns(model, &mut extractor, &position, &recent, &moves);
+        let encoded = encode();
+        let inputs: Vec<&Encoded> = std::iter::repeat_n(&encoded, batch).collect();
         let rate = |f: &mut dyn FnMut() -> usize| {
             f();
             let start = Instant::now();
@@ -359,18 +353,8 @@ fn net_line(size: u32, threads: usize, batch: usize, time: Duration) -> Result<(
         };
         let alone = rate(&mut || network.policy(&inputs).len());
         let with_patterns = rate(&mut || {
-            let mut last = Vec::new();
-            for _ in 0..batch.max(1) {
-                last = network.position_policy(
-                    model,
-                    &mut extractor,
-                    &position,
-                    &recent,
-                    &moves,
-                    size.cells(),
-                );
-            }
-            usize::from(!last.is_empty()) * batch.max(1)
+            let fresh: Vec<Encoded> = (0..batch).map(|_| encode()).collect();
+            network.policy(&fresh.iter().collect::<Vec<_>>()).len()
         });
         (alone, with_patterns)
     });

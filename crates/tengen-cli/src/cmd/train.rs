@@ -15,8 +15,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 use tengen_learn::{
-    FitConfig, PatternPredictor, Progress, Split, TrainConfig, TrainEvent, evaluate, fit, pick,
-    train,
+    FitConfig, PatternPredictor, Progress, Record, Split, TrainConfig, TrainEvent, evaluate, fit,
+    pick, train,
 };
 use tengen_mcts::net::Shape;
 use tengen_sgf::sgf_files;
@@ -104,6 +104,20 @@ struct PatternArgs {
     rounds: usize,
 }
 
+/// Up to `games` training games and `test_games` test games of `records`,
+/// told on standard error.
+fn split(records: &[Record], games: usize, test_games: usize) -> (Vec<&Record>, Vec<&Record>) {
+    let train = pick(records, Some(Split::Train), Some(games));
+    let test = pick(records, Some(Split::Test), Some(test_games));
+    eprintln!(
+        "{} games read, {} for training, {} for testing",
+        records.len(),
+        train.len(),
+        test.len()
+    );
+    (train, test)
+}
+
 pub fn run(args: &Args) -> Result<ExitCode> {
     match &args.model {
         Model::Patterns(a) => patterns(a),
@@ -112,16 +126,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 }
 
 fn net(args: &NetArgs) -> Result<ExitCode> {
-    let files = sgf_files(&args.paths)?;
-    let records = read_records(&files)?;
-    let train_games = pick(&records, Some(Split::Train), Some(args.games));
-    let test_games = pick(&records, Some(Split::Test), Some(args.test_games));
-    eprintln!(
-        "{} games read, {} for training, {} for testing",
-        records.len(),
-        train_games.len(),
-        test_games.len()
-    );
+    let records = read_records(&sgf_files(&args.paths)?)?;
+    let (train_games, test_games) = split(&records, args.games, args.test_games);
     let config = TrainConfig {
         shape: Shape {
             channels: args.channels,
@@ -176,16 +182,8 @@ fn net(args: &NetArgs) -> Result<ExitCode> {
 
 fn patterns(args: &PatternArgs) -> Result<ExitCode> {
     let start = Instant::now();
-    let files = sgf_files(&args.paths)?;
-    let records = read_records(&files)?;
-    let train = pick(&records, Some(Split::Train), Some(args.games));
-    let test = pick(&records, Some(Split::Test), Some(args.test_games));
-    eprintln!(
-        "{} games read, {} for training, {} for testing",
-        records.len(),
-        train.len(),
-        test.len()
-    );
+    let records = read_records(&sgf_files(&args.paths)?)?;
+    let (train, test) = split(&records, args.games, args.test_games);
     let bar = progress::bar(2 * train.len() as u64, "games");
     let config = FitConfig {
         min_count: args.min_count,
