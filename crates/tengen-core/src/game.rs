@@ -11,6 +11,7 @@ use crate::handicap::{self, HandicapError};
 use crate::history::{History, Maker, Repetition};
 use crate::outcome::{Outcome, WinBy};
 use crate::points::Points;
+use crate::regions::RegionMap;
 use crate::rules::{EndOfPlay, HandicapPlacement, KoRule, Rules};
 use crate::scoring::{self, CountInput, QuickInput, Score};
 use crate::size::{BoardSize, Point};
@@ -584,13 +585,24 @@ impl Game {
     /// Counts the current position with the chains of `dead` removed, by the
     /// rules' method, with the area, Chinese and quick counts beside it.
     pub fn score(&self, dead: &[Point]) -> Score {
+        self.count(&self.region_map(dead))
+    }
+
+    /// What every point of the current position is once the chains of
+    /// `dead` are removed: the map [`Game::count`] adds up.
+    pub fn region_map(&self, dead: &[Point]) -> RegionMap {
+        RegionMap::new(&self.board, dead)
+    }
+
+    /// Counts a map of the current position (from [`Game::region_map`]).
+    pub fn count(&self, map: &RegionMap) -> Score {
         let input = CountInput {
             scoring: self.rules.scoring,
             komi: self.komi,
             captures: self.captures,
         };
         let white_first = self.start.to_move == Color::White;
-        scoring::count(&self.board, dead, input).with_quick_count(QuickInput {
+        scoring::count_map(map, input).with_quick_count(QuickInput {
             passes: self.passes,
             black_played_last: match self.last_stone {
                 Some(c) => c == Color::Black,

@@ -31,12 +31,14 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod board;
+pub mod clock;
 pub mod color;
 pub mod game;
 pub mod handicap;
 mod history;
 pub mod outcome;
 pub mod points;
+pub mod regions;
 pub mod rules;
 pub mod scoring;
 pub mod size;
@@ -44,17 +46,19 @@ pub mod vertex;
 pub mod zobrist;
 
 pub use board::{Board, IllegalMove, Played, Preview, Suicide};
+pub use clock::{Clock, Flagged, SideClock, TimeControl};
 pub use color::{ByColor, Color};
 pub use game::{EndError, Game, HandicapStones, Move, Phase, PlayError, Setup, SetupError, Turn};
 pub use handicap::HandicapError;
 pub use history::Repetition;
 pub use outcome::{Outcome, WinBy};
 pub use points::{ParsePointsError, Points};
+pub use regions::{Mark, RegionMap, Regions};
 pub use rules::{
     EndOfPlay, HandicapCompensation, HandicapPlacement, KoRule, ParseRulesError, PassStones,
     Preset, Rules, Scoring,
 };
-pub use scoring::{ChineseCount, QuickCount, Regions, Score};
+pub use scoring::{ChineseCount, QuickCount, Score};
 pub use size::{BoardSize, Point, SizeError};
 pub use vertex::{ParseVertexError, Vertex};
 

@@ -1,120 +1,14 @@
 //! Counting a final position, by every method of the texts, with a
-//! breakdown per colour.
-//!
-//! A *region* is a maximal set of connected empty points; it *reaches* a
-//! colour when one of its points is adjacent to a stone of that colour.
+//! breakdown per colour. What each point is (stone, territory, dame, seki,
+//! dead) is the [`RegionMap`]'s; this module only adds it up.
 
 use crate::board::Board;
 use crate::color::{ByColor, Color};
 use crate::outcome::{Outcome, WinBy};
 use crate::points::Points;
+use crate::regions::{RegionMap, Regions};
 use crate::rules::Scoring;
-use crate::size::{MAX_CELLS, Point};
-
-/// Empty points by whom their region reaches.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Regions {
-    /// Points of regions reaching only this colour.
-    pub territory: ByColor<u32>,
-    /// Points of regions reaching both colours.
-    pub dame: u32,
-    /// Points of regions reaching no stone (only on an empty board).
-    pub neutral: u32,
-    /// Points of one-colour regions bordered by a chain in seki: eyes in
-    /// seki, which territory scoring does not count. A chain is in seki when
-    /// it touches a region reaching both colours that neither player can
-    /// fill anywhere without leaving his own chain in atari (open dame
-    /// between living walls are not seki: filling them is safe).
-    pub seki: ByColor<u32>,
-}
-
-/// Classifies every empty point of `board` into regions.
-pub fn regions(board: &Board) -> Regions {
-    let size = board.size();
-    let mut region_of = [u32::MAX; MAX_CELLS];
-    // Per region: which colours it reaches, its size, and its bordering chains.
-    let mut reach: Vec<(bool, bool, u32)> = Vec::new();
-    let mut borders: Vec<Vec<Point>> = Vec::new();
-    let mut stack = Vec::new();
-    for start in size.points() {
-        if !board.is_empty(start) || region_of[start.index()] != u32::MAX {
-            continue;
-        }
-        let id = reach.len() as u32;
-        let (mut black, mut white, mut count) = (false, false, 0u32);
-        let mut chains = Vec::new();
-        region_of[start.index()] = id;
-        stack.push(start);
-        while let Some(p) = stack.pop() {
-            count += 1;
-            for q in board.neighbours(p) {
-                match board.get(q) {
-                    Some(c) => {
-                        match c {
-                            Color::Black => black = true,
-                            Color::White => white = true,
-                        }
-                        if let Some(h) = board.chain_id(q)
-                            && !chains.contains(&h)
-                        {
-                            chains.push(h);
-                        }
-                    }
-                    None if region_of[q.index()] == u32::MAX => {
-                        region_of[q.index()] = id;
-                        stack.push(q);
-                    }
-                    None => {}
-                }
-            }
-        }
-        reach.push((black, white, count));
-        borders.push(chains);
-    }
-    let mut r = Regions::default();
-    // Chains touching a region that reaches both colours.
-    let mut seki_chains: Vec<Point> = Vec::new();
-    for (i, &(b, w, n)) in reach.iter().enumerate() {
-        match (b, w) {
-            (true, true) => {
-                r.dame += n;
-                let unfillable = size
-                    .points()
-                    .filter(|p| region_of[p.index()] == i as u32)
-                    .all(|p| Color::ALL.into_iter().all(|c| !fills_safely(board, p, c)));
-                if unfillable {
-                    seki_chains.extend(borders.get(i).into_iter().flatten().copied());
-                }
-            }
-            (true, false) => r.territory.black += n,
-            (false, true) => r.territory.white += n,
-            (false, false) => r.neutral += n,
-        }
-    }
-    for (i, &(b, w, n)) in reach.iter().enumerate() {
-        if b != w
-            && borders
-                .get(i)
-                .into_iter()
-                .flatten()
-                .any(|h| seki_chains.contains(h))
-        {
-            r.seki[if b { Color::Black } else { Color::White }] += n;
-        }
-    }
-    r
-}
-
-/// Whether a stone of `color` at the empty point `p` is legal and leaves
-/// its chain with at least two liberties (or captures).
-fn fills_safely(board: &Board, p: Point, color: Color) -> bool {
-    if board.is_suicide(p, color) {
-        return false;
-    }
-    let mut after = board.clone();
-    let played = after.play_unchecked(p, color);
-    played.captured > 0 || after.liberties(p) >= 2
-}
+use crate::size::Point;
 
 /// The Chinese count (2002 art. 9): Black's stones and points, shared dame
 /// halved, against half the board plus half the komi.
@@ -223,10 +117,14 @@ pub struct CountInput {
 
 /// Counts `board` after removing the chains of `dead`.
 pub fn count(board: &Board, dead: &[Point], input: CountInput) -> Score {
-    let mut board = board.clone();
-    let removed = board.remove_chains(dead);
-    let stones = board.stones();
-    let regions = regions(&board);
+    count_map(&RegionMap::new(board, dead), input)
+}
+
+/// Adds up a region map by the method of `input`.
+pub fn count_map(map: &RegionMap, input: CountInput) -> Score {
+    let removed = map.removed();
+    let stones = map.stones();
+    let regions = map.regions();
     let prisoners = ByColor::from_fn(|c| input.captures[c] + removed[c.opponent()]);
     let komi = input.komi;
     let pts = |n: u32| Points::whole(n as i32);
@@ -246,7 +144,7 @@ pub fn count(board: &Board, dead: &[Point], input: CountInput) -> Score {
     let chinese_black = area.black + pts(regions.dame).half();
     // Half the points the two counts share (all but regions reaching no
     // stone, which exist only on an empty board) plus half the komi.
-    let threshold = pts(board.size().num_points() as u32 - regions.neutral).half() + komi.half();
+    let threshold = pts(map.size().num_points() as u32 - regions.neutral).half() + komi.half();
     Score {
         scoring: input.scoring,
         stones,
@@ -330,7 +228,7 @@ pub fn area(board: &Board) -> ByColor<u32> {
         }
     }
     if slow {
-        let r = regions(board);
+        let r = crate::regions::regions(board);
         counts = board.stones();
         counts.black += r.territory.black;
         counts.white += r.territory.white;

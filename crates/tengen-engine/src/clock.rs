@@ -1,17 +1,19 @@
 //! Clocks as GTP sets them: `time_settings` (Canadian, the standard),
-//! `kgs-time_settings` (none, absolute, byo-yomi, Canadian) and `time_left`.
+//! `kgs-time_settings` (none, absolute, byo-yomi, Canadian) and `time_left`,
+//! read into core's [`Clock`]. Only the text is read here: the clock's rules
+//! (overtime, the flag) are core's.
 
-use std::time::Duration;
-use tengen_core::{ByColor, Color};
+use tengen_core::{Clock, TimeControl};
 use tengen_gtp::GtpError;
 use tengen_gtp::args::parse_number;
-use tengen_mcts::time::{ClockState, TimeControl};
 
-/// A number of seconds (GTP sends integers; fractions are accepted).
-fn seconds(args: &[String], index: usize) -> Result<Duration, GtpError> {
+/// A number of seconds in milliseconds (GTP sends integers; fractions are
+/// accepted; values beyond what a clock can hold saturate).
+fn millis(args: &[String], index: usize) -> Result<i64, GtpError> {
     let s: f64 = parse_number(args, index)?;
     if s.is_finite() && s >= 0.0 {
-        Ok(Duration::from_secs_f64(s))
+        // `as` saturates at i64::MAX.
+        Ok((s * 1000.0).round() as i64)
     } else {
         Err(GtpError::Syntax)
     }
@@ -21,18 +23,18 @@ fn seconds(args: &[String], index: usize) -> Result<Duration, GtpError> {
 /// overtime; no overtime is absolute time, and the spec's "byo-yomi time
 /// without stones" means no time limit.
 pub fn time_settings(args: &[String]) -> Result<TimeControl, GtpError> {
-    let main = seconds(args, 0)?;
-    let period = seconds(args, 1)?;
+    let main_ms = millis(args, 0)?;
+    let period_ms = millis(args, 1)?;
     let stones: u32 = parse_number(args, 2)?;
-    Ok(if !period.is_zero() && stones == 0 {
+    Ok(if period_ms != 0 && stones == 0 {
         TimeControl::None
-    } else if period.is_zero() {
-        TimeControl::Absolute { main }
+    } else if period_ms == 0 {
+        TimeControl::Absolute { main_ms }
     } else {
         TimeControl::Canadian {
-            main,
-            period,
+            main_ms,
             stones,
+            period_ms,
         }
     })
 }
@@ -45,92 +47,52 @@ pub fn kgs_time_settings(args: &[String]) -> Result<TimeControl, GtpError> {
     Ok(match kind.to_ascii_lowercase().as_str() {
         "none" => TimeControl::None,
         "absolute" => TimeControl::Absolute {
-            main: seconds(rest, 0)?,
+            main_ms: millis(rest, 0)?,
         },
         "byoyomi" => TimeControl::ByoYomi {
-            main: seconds(rest, 0)?,
-            period: seconds(rest, 1)?,
+            main_ms: millis(rest, 0)?,
+            period_ms: millis(rest, 1)?,
             periods: parse_number(rest, 2)?,
         },
         "canadian" => TimeControl::Canadian {
-            main: seconds(rest, 0)?,
-            period: seconds(rest, 1)?,
+            main_ms: millis(rest, 0)?,
+            period_ms: millis(rest, 1)?,
             stones: parse_number(rest, 2)?,
         },
         _ => return Err(GtpError::Syntax),
     })
 }
 
-/// Both players' clocks under one time control.
-#[derive(Clone, Debug)]
-pub struct Clocks {
-    /// The control.
-    pub control: TimeControl,
-    /// Each player's clock.
-    pub state: ByColor<ClockState>,
-}
-
-impl Clocks {
-    /// Fresh clocks under `control`.
-    pub fn new(control: TimeControl) -> Clocks {
-        let start = ClockState::start(&control);
-        Clocks {
-            control,
-            state: ByColor {
-                black: start,
-                white: start,
-            },
-        }
-    }
-
-    /// `time_left color time stones`: stones 0 means main time; otherwise
-    /// overtime, with the stones (Canadian) or periods (byo-yomi, as KGS
-    /// sends them) still to go.
-    pub fn time_left(&mut self, args: &[String]) -> Result<(), GtpError> {
-        let color = tengen_gtp::args::parse_color(tengen_gtp::args::arg(args, 0)?)?;
-        let left = seconds(args, 1)?;
-        let stones: u32 = parse_number(args, 2)?;
-        let clock = &mut self.state[color];
-        clock.main_left = left;
-        clock.in_overtime = stones > 0;
-        match self.control {
-            TimeControl::ByoYomi { .. } if stones > 0 => clock.periods_left = stones,
-            _ => clock.stones_left = stones,
-        }
-        Ok(())
-    }
-
-    /// Takes `used` off `color`'s clock after its move (the controller's
-    /// next `time_left` corrects any drift).
-    pub fn spend(&mut self, color: Color, used: Duration) {
-        let clock = &mut self.state[color];
-        clock.main_left = clock.main_left.saturating_sub(used);
-        if let TimeControl::Fischer { increment, .. } = self.control {
-            clock.main_left += increment;
-        }
-    }
+/// `time_left color time stones`: stones 0 means main time; otherwise
+/// overtime, with the stones (Canadian) or periods (byo-yomi, as KGS sends
+/// them) still to go.
+pub fn time_left(clock: &mut Clock, args: &[String]) -> Result<(), GtpError> {
+    let color = tengen_gtp::args::parse_color(tengen_gtp::args::arg(args, 0)?)?;
+    let left_ms = millis(args, 1)?;
+    let count: u32 = parse_number(args, 2)?;
+    clock.set_left(color, left_ms, count);
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::words;
+    use tengen_core::Color;
 
     #[test]
     fn canadian_absolute_and_no_limit() {
         assert_eq!(
             time_settings(&words("600 30 5")),
             Ok(TimeControl::Canadian {
-                main: Duration::from_secs(600),
-                period: Duration::from_secs(30),
+                main_ms: 600_000,
+                period_ms: 30_000,
                 stones: 5
             })
         );
         assert_eq!(
             time_settings(&words("300 0 0")),
-            Ok(TimeControl::Absolute {
-                main: Duration::from_secs(300)
-            })
+            Ok(TimeControl::Absolute { main_ms: 300_000 })
         );
         assert_eq!(time_settings(&words("0 1 0")), Ok(TimeControl::None));
         assert_eq!(time_settings(&words("1 2")), Err(GtpError::Syntax));
@@ -143,8 +105,8 @@ mod tests {
         assert_eq!(
             kgs_time_settings(&words("byoyomi 60 10 3")),
             Ok(TimeControl::ByoYomi {
-                main: Duration::from_secs(60),
-                period: Duration::from_secs(10),
+                main_ms: 60_000,
+                period_ms: 10_000,
                 periods: 3
             })
         );
@@ -157,15 +119,26 @@ mod tests {
 
     #[test]
     fn time_left_enters_overtime() {
-        let mut clocks = Clocks::new(kgs_time_settings(&words("byoyomi 60 10 3")).unwrap());
-        clocks.time_left(&words("white 8 2")).unwrap();
-        let w = clocks.state[Color::White];
-        assert!(w.in_overtime);
-        assert_eq!(w.periods_left, 2);
-        assert_eq!(w.main_left, Duration::from_secs(8));
+        let control = kgs_time_settings(&words("byoyomi 60 10 3")).unwrap();
+        let mut clock = Clock::new(control);
+        time_left(&mut clock, &words("white 8 2")).unwrap();
+        let w = clock.side(Color::White);
+        assert!(w.in_overtime(control));
+        assert_eq!(w.periods, 2);
+        assert_eq!(w.period_ms, 8_000);
         assert_eq!(
-            clocks.time_left(&words("x 8 2")),
+            time_left(&mut clock, &words("x 8 2")),
             Err(GtpError::InvalidColor)
         );
+    }
+
+    /// Times beyond what a clock holds saturate instead of failing.
+    #[test]
+    fn huge_times_saturate() {
+        assert_eq!(
+            time_settings(&words("1e20 0 0")),
+            Ok(TimeControl::Absolute { main_ms: i64::MAX })
+        );
+        assert_eq!(time_settings(&words("inf 0 0")), Err(GtpError::Syntax));
     }
 }

@@ -4,19 +4,19 @@
 //! commands to a writer until told to stop.
 
 use crate::analyze::{AnalyzeOptions, Until};
-use crate::clock::{self, Clocks};
+use crate::clock;
 use std::io::{self, Write};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use tengen_core::{
-    BoardSize, Color, Game, HandicapError, HandicapStones, Move, Phase, Point, Points, Preset,
-    Rules, Setup,
+    BoardSize, Clock, Color, Game, HandicapError, HandicapStones, Mark, Move, Phase, Point, Points,
+    Preset, Rules, Setup, TimeControl,
 };
 use tengen_gtp::args::{self, arg, chain_lines, move_text, parse_color, parse_move, parse_number};
 use tengen_gtp::{Command, GtpError, Response};
 use tengen_mcts::Knowledge;
-use tengen_mcts::time::{TimeControl, think_time};
+use tengen_mcts::time::think_time;
 use tengen_mcts::{Decision, GenMode, Limit, Search, SearchConfig};
 use tengen_sgf::record::{self, RecordInfo, ReplayMode, ReplayOptions};
 
@@ -119,7 +119,7 @@ pub struct Session {
     komi: Option<Points>,
     pub(crate) game: Game,
     pub(crate) search: Search,
-    clocks: Clocks,
+    clock: Clock,
     /// Time spent thinking, for `cputime`.
     pub(crate) thinking: Duration,
 }
@@ -139,7 +139,7 @@ impl Session {
             komi: None,
             game: Game::new(config.rules, BoardSize::STANDARD),
             search,
-            clocks: Clocks::new(TimeControl::None),
+            clock: Clock::default(),
             thinking: Duration::ZERO,
         }
     }
@@ -265,14 +265,14 @@ impl Session {
             "final_score" => Ok(self.final_outcome()),
             "final_status_list" => self.status_list(arg(a, 0)?),
             "time_settings" => {
-                self.clocks = Clocks::new(clock::time_settings(a)?);
+                self.clock = Clock::new(clock::time_settings(a)?);
                 Ok(String::new())
             }
             "kgs-time_settings" => {
-                self.clocks = Clocks::new(clock::kgs_time_settings(a)?);
+                self.clock = Clock::new(clock::kgs_time_settings(a)?);
                 Ok(String::new())
             }
-            "time_left" => self.clocks.time_left(a).map(done),
+            "time_left" => clock::time_left(&mut self.clock, a).map(done),
             "kgs-rules" | "kata-set-rules" => {
                 let rules = a
                     .join(" ")
@@ -345,7 +345,7 @@ impl Session {
     fn clear(&mut self, size: BoardSize) {
         self.game = Game::new(self.rules, size);
         self.apply_komi();
-        self.clocks = Clocks::new(self.clocks.control);
+        self.clock = Clock::new(self.clock.control());
         self.search.clear();
     }
 
@@ -448,8 +448,8 @@ impl Session {
     /// The search budget for `color`'s next move: the clock's share when a
     /// clock runs, else the configured playouts or seconds.
     pub(crate) fn limit_for(&self, color: Color, game: &Game) -> Limit {
-        if self.clocks.control != TimeControl::None {
-            let t = think_time(&self.clocks.control, &self.clocks.state[color], game);
+        if self.clock.control() != TimeControl::None {
+            let t = think_time(self.clock.control(), &self.clock.side(color), game);
             if !t.is_zero() {
                 return Limit {
                     playouts: None,
@@ -492,7 +492,11 @@ impl Session {
             Decision::Move(mv) => mv,
         };
         if commit == Commit::Play {
-            self.clocks.spend(color, used);
+            // The controller's next `time_left` corrects any drift, and
+            // says whether the flag fell.
+            let _ = self
+                .clock
+                .spend(color, i64::try_from(used.as_millis()).unwrap_or(i64::MAX));
             if self.play(color, mv).is_err() {
                 tracing::warn!("the search chose an illegal move; passing instead");
                 self.play(color, Move::Pass)?;
@@ -519,21 +523,18 @@ impl Session {
         }
     }
 
-    /// `final_status_list alive|dead|seki`: one chain per line. Seki
-    /// chains are the living chains the count leaves in seki: a chain
-    /// touching a region of dame that neither side can fill.
+    /// `final_status_list alive|dead|seki`: one chain per line, as the
+    /// count's region map sees the position with the estimated dead removed.
     fn status_list(&self, status: &str) -> Result<String, GtpError> {
         let board = self.game.board();
-        let size = board.size();
-        let dead = self.dead_stones();
-        let seki = seki_stones(&self.game, &dead);
-        let stones: Vec<Point> = size
+        let map = self.game.region_map(&self.dead_stones());
+        let stones: Vec<Point> = board
+            .size()
             .points()
-            .filter(|p| board.get(*p).is_some())
-            .filter(|p| match status {
-                "dead" => dead.contains(p),
-                "seki" => seki.contains(p),
-                _ => !dead.contains(p) && !seki.contains(p),
+            .filter(|&p| match (status, map.get(p)) {
+                ("dead", _) => map.dead(p).is_some(),
+                ("seki", Mark::SekiStone(_)) | ("alive", Mark::Stone(_)) => true,
+                _ => false,
             })
             .collect();
         match status {
@@ -736,31 +737,6 @@ fn read_record(path: &Path) -> Result<Game, String> {
     };
     let (_, replay) = record::replay_main_line(tree, &options).map_err(|f| f.message)?;
     Ok(replay.game)
-}
-
-/// Stones of living chains in seki: with the dead removed, chains that
-/// the count says border a seki region. The count only gives totals, so
-/// each living chain is tested by whether removing it changes them.
-fn seki_stones(game: &Game, dead: &[Point]) -> Vec<Point> {
-    let mut board = game.board().clone();
-    board.remove_chains(dead);
-    let regions = tengen_core::scoring::regions(&board);
-    if regions.seki.black + regions.seki.white == 0 {
-        return Vec::new();
-    }
-    let size = board.size();
-    let mut seki = Vec::new();
-    for p in size.points() {
-        if board.get(p).is_none() || seki.contains(&p) || board.chain_id(p) != Some(p) {
-            continue;
-        }
-        let mut without = board.clone();
-        without.remove_chains(&[p]);
-        if tengen_core::scoring::regions(&without).seki != regions.seki {
-            seki.extend(board.chain(p));
-        }
-    }
-    seki
 }
 
 #[cfg(test)]

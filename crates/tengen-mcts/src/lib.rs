@@ -36,4 +36,4 @@ pub use search::{
     Analysis, Candidate, Decision, GenMode, Limit, Reporter, Restriction, RestrictionKind,
     Restrictions, Search, SearchConfig, dead_stones, estimate_dead, final_ownership,
 };
-pub use time::{ClockState, TimeControl, think_time};
+pub use time::think_time;

@@ -2,11 +2,20 @@
 //! are not lost, and the opening gets more than the settled endgame.
 
 use std::time::Duration;
-use tengen_core::{BoardSize, Game, Move, Preset};
-use tengen_mcts::{ClockState, TimeControl, think_time};
+use tengen_core::{BoardSize, Clock, Color, Game, Move, Preset, SideClock, TimeControl};
+use tengen_mcts::think_time;
 
 fn secs(s: f64) -> Duration {
     Duration::from_secs_f64(s)
+}
+
+fn ms(s: f64) -> i64 {
+    (s * 1000.0) as i64
+}
+
+/// A player's clock at the start of a game under `control`.
+fn start(control: TimeControl) -> SideClock {
+    Clock::new(control).side(Color::Black)
 }
 
 fn games() -> Vec<Game> {
@@ -31,20 +40,21 @@ fn games() -> Vec<Game> {
 
 fn controls() -> Vec<TimeControl> {
     vec![
-        TimeControl::Absolute { main: secs(300.0) },
+        TimeControl::Absolute { main_ms: ms(300.0) },
         TimeControl::ByoYomi {
-            main: secs(600.0),
-            period: secs(30.0),
+            main_ms: ms(600.0),
+            period_ms: ms(30.0),
             periods: 5,
         },
         TimeControl::Canadian {
-            main: secs(600.0),
-            period: secs(300.0),
+            main_ms: ms(600.0),
+            period_ms: ms(300.0),
             stones: 25,
         },
         TimeControl::Fischer {
-            main: secs(120.0),
-            increment: secs(5.0),
+            main_ms: ms(120.0),
+            increment_ms: ms(5.0),
+            max_ms: 0,
         },
     ]
 }
@@ -54,17 +64,21 @@ fn never_more_than_the_time_left() {
     for game in games() {
         for control in controls() {
             for left in [0.0, 0.01, 0.1, 0.5, 1.0, 3.0, 30.0, 300.0] {
-                let clock = ClockState {
-                    main_left: secs(left),
-                    ..ClockState::start(&control)
+                let clock = SideClock {
+                    main_ms: ms(left),
+                    ..start(control)
                 };
-                let t = think_time(&control, &clock, &game);
+                let t = think_time(control, &clock, &game);
                 match control {
                     // In main time of byo-yomi the period is still to come.
-                    TimeControl::ByoYomi { period, .. } => assert!(t <= secs(left) + period),
+                    TimeControl::ByoYomi { period_ms, .. } => {
+                        assert!(t <= secs(left) + Duration::from_millis(period_ms as u64))
+                    }
                     // Main time spent: the first overtime period starts.
-                    TimeControl::Canadian { period, stones, .. } => {
-                        assert!(t <= secs(left) + period / stones)
+                    TimeControl::Canadian {
+                        period_ms, stones, ..
+                    } => {
+                        assert!(t <= secs(left) + Duration::from_millis(period_ms as u64) / stones)
                     }
                     _ => assert!(t <= secs(left), "{control:?} left {left}: {t:?}"),
                 }
@@ -76,19 +90,19 @@ fn never_more_than_the_time_left() {
 #[test]
 fn byo_yomi_keeps_inside_the_period() {
     let control = TimeControl::ByoYomi {
-        main: secs(600.0),
-        period: secs(30.0),
+        main_ms: ms(600.0),
+        period_ms: ms(30.0),
         periods: 5,
     };
     for game in games() {
-        for periods_left in 1..=5 {
-            let clock = ClockState {
-                main_left: secs(30.0),
-                periods_left,
-                stones_left: 0,
-                in_overtime: true,
+        for periods in 1..=5 {
+            let clock = SideClock {
+                main_ms: 0,
+                periods,
+                period_ms: ms(30.0),
+                stones: 0,
             };
-            let t = think_time(&control, &clock, &game);
+            let t = think_time(control, &clock, &game);
             assert!(t < secs(30.0), "{t:?}");
             assert!(t >= secs(20.0), "a period should be used: {t:?}");
         }
@@ -98,30 +112,30 @@ fn byo_yomi_keeps_inside_the_period() {
 #[test]
 fn canadian_overtime_shares_the_period_among_the_stones() {
     let control = TimeControl::Canadian {
-        main: secs(0.0),
-        period: secs(300.0),
+        main_ms: 0,
+        period_ms: ms(300.0),
         stones: 25,
     };
     let game = &games()[0];
-    let clock = ClockState {
-        main_left: secs(60.0),
-        periods_left: 0,
-        stones_left: 10,
-        in_overtime: true,
+    let clock = SideClock {
+        main_ms: 0,
+        periods: 0,
+        period_ms: ms(60.0),
+        stones: 10,
     };
-    let t = think_time(&control, &clock, game);
+    let t = think_time(control, &clock, game);
     assert!(t <= secs(6.0), "{t:?}");
     assert!(t >= secs(4.0), "{t:?}");
 }
 
 #[test]
 fn the_middle_game_gets_more_than_the_opening_and_the_endgame() {
-    let control = TimeControl::Absolute { main: secs(600.0) };
-    let clock = ClockState::start(&control);
+    let control = TimeControl::Absolute { main_ms: ms(600.0) };
+    let clock = start(control);
     let g = games();
     for pair in g.chunks(2) {
-        let opening = think_time(&control, &clock, &pair[0]);
-        let middle = think_time(&control, &clock, &pair[1]);
+        let opening = think_time(control, &clock, &pair[0]);
+        let middle = think_time(control, &clock, &pair[1]);
         assert!(opening > Duration::ZERO);
         assert!(opening < secs(600.0) / 10);
         assert!(middle > opening, "{middle:?} against {opening:?}");
@@ -136,7 +150,7 @@ fn the_middle_game_gets_more_than_the_opening_and_the_endgame() {
                 endgame.play(Move::Pass).unwrap();
             }
         }
-        let late = think_time(&control, &clock, &endgame);
+        let late = think_time(control, &clock, &endgame);
         assert!(late > Duration::ZERO);
         // On a small board the few moves left do not make up for the
         // settled position's lower weight (on larger ones, with the same
@@ -150,6 +164,28 @@ fn the_middle_game_gets_more_than_the_opening_and_the_endgame() {
 #[test]
 fn no_clock_means_no_budget() {
     let control = TimeControl::None;
-    let clock = ClockState::start(&control);
-    assert_eq!(think_time(&control, &clock, &games()[0]), Duration::ZERO);
+    let clock = start(control);
+    assert_eq!(think_time(control, &clock, &games()[0]), Duration::ZERO);
+}
+
+proptest::proptest! {
+    /// Whatever the clock says (main time, or a period begun with its
+    /// periods or stones, as a controller reports it), thinking for the
+    /// budget never makes the flag fall.
+    #[test]
+    fn thinking_the_budget_never_flags(
+        which in 0usize..4,
+        left in 0i64..10_000_000,
+        count in 0u32..30,
+        position in 0usize..6,
+    ) {
+        let control = controls()[which];
+        let game = &games()[position];
+        let mut clock = Clock::new(control);
+        clock.set_left(Color::Black, left, count);
+        let t = think_time(control, &clock.side(Color::Black), game);
+        let t_ms = i64::try_from(t.as_millis()).unwrap();
+        proptest::prop_assert!(t_ms <= clock.allowance(Color::Black).unwrap());
+        proptest::prop_assert!(clock.spend(Color::Black, t_ms).is_ok());
+    }
 }

@@ -7,7 +7,8 @@ use crate::room::Opponent;
 use crate::store::GameRow;
 use serde::Serialize;
 use tengen_core::{
-    Board, ByColor, Color, Game, Move, Outcome, Phase, Point, Score, Scoring, Vertex, WinBy,
+    Board, ByColor, Color, Game, Mark, Move, Outcome, Phase, Point, RegionMap, Score, Scoring,
+    Vertex, WinBy,
 };
 
 /// A pair of values by colour, as JSON `{"black":..,"white":..}`.
@@ -68,7 +69,8 @@ pub struct CountView {
     /// `stones`, `territory`, `captures`.
     pub scoring: &'static str,
     /// One letter per point, row by row from the top: `b`/`w` territory,
-    /// `d` dame (reaching both), `n` reaching no stone, `X`/`O` living stones.
+    /// `B`/`W` eyes in seki, `d` dame (reaching both), `n` reaching no
+    /// stone, `X`/`O` living stones.
     pub map: String,
     /// Stones on the board after the dead ones are removed.
     pub stones: Pair<u32>,
@@ -252,63 +254,28 @@ fn scoring_name(s: Scoring) -> &'static str {
     }
 }
 
-/// Who each empty point belongs to once `dead` is removed: flood fill of
-/// the regions of the counted board.
-fn count_map(board: &Board, dead: &[Point]) -> String {
-    let mut b = board.clone();
-    b.remove_chains(dead);
-    let size = b.size();
-    let points: Vec<Point> = size.points().collect();
-    let slot = |p: Point| points.iter().position(|&q| q == p);
-    let mut map: Vec<char> = points.iter().map(|&p| stone_letter(b.get(p))).collect();
-    let mut seen = vec![false; points.len()];
-    for (i, &start) in points.iter().enumerate() {
-        if b.get(start).is_some() || seen.get(i).copied().unwrap_or(true) {
-            continue;
-        }
-        let (mut black, mut white) = (false, false);
-        let mut region = vec![i];
-        let mut stack = vec![start];
-        if let Some(s) = seen.get_mut(i) {
-            *s = true;
-        }
-        while let Some(p) = stack.pop() {
-            for q in b.neighbours(p) {
-                match b.get(q) {
-                    Some(Color::Black) => black = true,
-                    Some(Color::White) => white = true,
-                    None => {
-                        if let Some(k) = slot(q)
-                            && let Some(s) = seen.get_mut(k)
-                            && !*s
-                        {
-                            *s = true;
-                            region.push(k);
-                            stack.push(q);
-                        }
-                    }
-                }
-            }
-        }
-        let owner = match (black, white) {
-            (true, false) => 'b',
-            (false, true) => 'w',
-            (true, true) => 'd',
-            (false, false) => 'n',
-        };
-        for k in region {
-            if let Some(m) = map.get_mut(k) {
-                *m = owner;
-            }
-        }
-    }
-    map.into_iter().collect()
+/// The count's region map as one letter per point, row by row from the
+/// top: living stones `X`/`O`, territory `b`/`w`, eyes in seki `B`/`W`
+/// (counted by area, not by territory), dame `d`, neutral `n`. Dead stones
+/// show as the region they leave; the view lists them apart.
+fn count_map(map: &RegionMap) -> String {
+    map.iter()
+        .map(|(_, m)| match m {
+            Mark::Stone(c) | Mark::SekiStone(c) => stone_letter(Some(c)),
+            Mark::Territory(Color::Black) => 'b',
+            Mark::Territory(Color::White) => 'w',
+            Mark::SekiEye(Color::Black) => 'B',
+            Mark::SekiEye(Color::White) => 'W',
+            Mark::Dame => 'd',
+            Mark::Neutral => 'n',
+        })
+        .collect()
 }
 
-fn count_view(game: &Game, dead: &[Point], score: &Score) -> CountView {
+fn count_view(map: &RegionMap, score: &Score) -> CountView {
     CountView {
         scoring: scoring_name(score.scoring),
-        map: count_map(game.board(), dead),
+        map: count_map(map),
         stones: score.stones.into(),
         territory: score.regions.territory.into(),
         dame: score.regions.dame,
@@ -376,8 +343,11 @@ pub fn build(parts: Parts<'_>) -> View {
         None => final_dead.to_vec(),
     };
     let count = match (phase, game.final_score()) {
-        (Phase::Over, Some(score)) => Some(count_view(game, &dead, score)),
-        (Phase::Marking, _) => Some(count_view(game, &dead, &game.score(&dead))),
+        (Phase::Over, Some(score)) => Some(count_view(&game.region_map(&dead), score)),
+        (Phase::Marking, _) => {
+            let map = game.region_map(&dead);
+            Some(count_view(&map, &game.count(&map)))
+        }
         _ => None,
     };
     let running = (phase == Phase::Playing).then(|| game.to_move());
@@ -423,5 +393,20 @@ fn mv_vertex(mv: Move) -> Vertex {
     match mv {
         Move::Play(p) => Vertex::Point(p),
         Move::Pass => Vertex::Pass,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page draws what the count counts: a seki's eyes are marked
+    /// apart from territory, in the same map the totals come from.
+    #[test]
+    fn the_count_map_marks_seki_eyes_apart_from_territory() {
+        let board = Board::from_ascii(".X.O.\nXXXOO\n").unwrap();
+        assert_eq!(count_map(&RegionMap::new(&board, &[])), "BXdOWXXXOO");
+        let board = Board::from_ascii("..X.O.\n..X.O.\n").unwrap();
+        assert_eq!(count_map(&RegionMap::new(&board, &[])), "bbXdOwbbXdOw");
     }
 }

@@ -1,0 +1,352 @@
+//! The region map: what every point of a final position is at the count.
+//!
+//! A *region* is a maximal set of connected empty points once the dead
+//! chains are removed; it *reaches* a colour when one of its points is
+//! adjacent to a stone of that colour. The map is worked out once, per
+//! point, and everything else is read from it: the totals every counting
+//! method needs ([`Regions`]), the seki of GTP's `final_status_list`, the
+//! territory a board draws. One map, so that what a page shows and what the
+//! count counts cannot disagree.
+//!
+//! Seki is judged on the shape alone: a chain is in seki when it touches a
+//! region reaching both colours that neither player can fill anywhere
+//! without leaving his own chain in atari. Open dame between living walls
+//! are not seki (filling them is safe). Life and death is not judged here:
+//! the dead stones are given.
+
+use crate::board::Board;
+use crate::color::{ByColor, Color};
+use crate::size::{BoardSize, Point};
+
+/// What a point is at the count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// A living stone.
+    Stone(Color),
+    /// A stone of a chain in seki: it lives without territory.
+    SekiStone(Color),
+    /// An empty point of a region reaching only this colour.
+    Territory(Color),
+    /// An empty point of a region reaching only this colour and bordered by
+    /// a chain in seki: an eye in seki, counted by area, not by territory.
+    SekiEye(Color),
+    /// An empty point of a region reaching both colours.
+    Dame,
+    /// An empty point of a region reaching no stone (an empty board).
+    Neutral,
+}
+
+impl Mark {
+    /// Whose the point is by area: stones and regions reaching only one
+    /// colour, seki eyes included.
+    pub fn area_owner(self) -> Option<Color> {
+        match self {
+            Mark::Stone(c) | Mark::SekiStone(c) | Mark::Territory(c) | Mark::SekiEye(c) => Some(c),
+            Mark::Dame | Mark::Neutral => None,
+        }
+    }
+}
+
+/// Empty points by whom their region reaches: the totals of a
+/// [`RegionMap`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Regions {
+    /// Points of regions reaching only this colour (eyes in seki included).
+    pub territory: ByColor<u32>,
+    /// Points of regions reaching both colours.
+    pub dame: u32,
+    /// Points of regions reaching no stone (only on an empty board).
+    pub neutral: u32,
+    /// Of `territory`, the eyes in seki, which territory scoring does not
+    /// count.
+    pub seki: ByColor<u32>,
+}
+
+/// Every point of a position, once the dead chains are removed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionMap {
+    size: BoardSize,
+    /// Indexed by [`Point::index`].
+    marks: Vec<Mark>,
+    /// The colour of the dead stone each point held, by [`Point::index`].
+    dead: Vec<Option<Color>>,
+}
+
+impl RegionMap {
+    /// Maps `board` after removing the chains of the stones in `dead`.
+    pub fn new(board: &Board, dead: &[Point]) -> RegionMap {
+        let size = board.size();
+        let mut alive = board.clone();
+        let mut dead_marks = vec![None; size.cells()];
+        for &p in dead {
+            for q in board.chain(p) {
+                if let Some(slot) = dead_marks.get_mut(q.index()) {
+                    *slot = board.get(q);
+                }
+            }
+        }
+        alive.remove_chains(dead);
+        RegionMap {
+            size,
+            marks: mark(&alive),
+            dead: dead_marks,
+        }
+    }
+
+    /// The board's size.
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// What `p` is at the count.
+    pub fn get(&self, p: Point) -> Mark {
+        self.marks.get(p.index()).copied().unwrap_or(Mark::Neutral)
+    }
+
+    /// The colour of the dead stone that stood on `p`, if one did (the
+    /// point itself is then part of a region).
+    pub fn dead(&self, p: Point) -> Option<Color> {
+        self.dead.get(p.index()).copied().flatten()
+    }
+
+    /// Every point with its mark, row by row from the top.
+    pub fn iter(&self) -> impl Iterator<Item = (Point, Mark)> + '_ {
+        self.size.points().map(|p| (p, self.get(p)))
+    }
+
+    /// The stones of chains in seki, row by row from the top.
+    pub fn seki_stones(&self) -> impl Iterator<Item = Point> + '_ {
+        self.iter()
+            .filter(|&(_, m)| matches!(m, Mark::SekiStone(_)))
+            .map(|(p, _)| p)
+    }
+
+    /// Living stones of each colour.
+    pub fn stones(&self) -> ByColor<u32> {
+        let mut n = ByColor::new(0, 0);
+        for (_, m) in self.iter() {
+            if let Mark::Stone(c) | Mark::SekiStone(c) = m {
+                n[c] += 1;
+            }
+        }
+        n
+    }
+
+    /// Dead stones removed, by their colour.
+    pub fn removed(&self) -> ByColor<u32> {
+        let mut n = ByColor::new(0, 0);
+        for c in self.dead.iter().flatten() {
+            n[*c] += 1;
+        }
+        n
+    }
+
+    /// The empty points' totals.
+    pub fn regions(&self) -> Regions {
+        let mut r = Regions::default();
+        for (_, m) in self.iter() {
+            match m {
+                Mark::Territory(c) => r.territory[c] += 1,
+                Mark::SekiEye(c) => {
+                    r.territory[c] += 1;
+                    r.seki[c] += 1;
+                }
+                Mark::Dame => r.dame += 1,
+                Mark::Neutral => r.neutral += 1,
+                Mark::Stone(_) | Mark::SekiStone(_) => {}
+            }
+        }
+        r
+    }
+}
+
+/// The totals of `board`'s regions, nothing removed.
+pub fn regions(board: &Board) -> Regions {
+    RegionMap::new(board, &[]).regions()
+}
+
+/// One flood fill over the empty points, then the seki: the marks of every
+/// point of `board`, indexed by [`Point::index`].
+fn mark(board: &Board) -> Vec<Mark> {
+    let size = board.size();
+    let mut marks: Vec<Mark> = vec![Mark::Neutral; size.cells()];
+    let mut region_of = vec![u32::MAX; size.cells()];
+    // Per region: the colours it reaches, its points, its bordering chains.
+    struct Region {
+        reach: (bool, bool),
+        points: Vec<Point>,
+        chains: Vec<Point>,
+    }
+    let mut regions: Vec<Region> = Vec::new();
+    let mut stack = Vec::new();
+    for start in size.points() {
+        if let Some(c) = board.get(start) {
+            marks[start.index()] = Mark::Stone(c);
+            continue;
+        }
+        if region_of[start.index()] != u32::MAX {
+            continue;
+        }
+        let id = regions.len() as u32;
+        let mut region = Region {
+            reach: (false, false),
+            points: Vec::new(),
+            chains: Vec::new(),
+        };
+        region_of[start.index()] = id;
+        stack.push(start);
+        while let Some(p) = stack.pop() {
+            region.points.push(p);
+            for q in board.neighbours(p) {
+                match board.get(q) {
+                    Some(c) => {
+                        match c {
+                            Color::Black => region.reach.0 = true,
+                            Color::White => region.reach.1 = true,
+                        }
+                        if let Some(h) = board.chain_id(q)
+                            && !region.chains.contains(&h)
+                        {
+                            region.chains.push(h);
+                        }
+                    }
+                    None if region_of[q.index()] == u32::MAX => {
+                        region_of[q.index()] = id;
+                        stack.push(q);
+                    }
+                    None => {}
+                }
+            }
+        }
+        regions.push(region);
+    }
+    // Chains in seki: those touching a region that reaches both colours and
+    // that nobody can fill safely.
+    let mut seki_chains: Vec<Point> = Vec::new();
+    for r in &regions {
+        let unfillable = r.reach == (true, true)
+            && r.points
+                .iter()
+                .all(|&p| Color::ALL.into_iter().all(|c| !fills_safely(board, p, c)));
+        if unfillable {
+            seki_chains.extend(r.chains.iter().copied());
+        }
+    }
+    // Every region's mark; the chains bordering an eye in seki belong to
+    // the group in seki too.
+    let mut eye_chains: Vec<Point> = Vec::new();
+    for r in &regions {
+        let m = match r.reach {
+            (true, true) => Mark::Dame,
+            (false, false) => Mark::Neutral,
+            (b, _) => {
+                let owner = if b { Color::Black } else { Color::White };
+                if r.chains.iter().any(|h| seki_chains.contains(h)) {
+                    eye_chains.extend(r.chains.iter().copied());
+                    Mark::SekiEye(owner)
+                } else {
+                    Mark::Territory(owner)
+                }
+            }
+        };
+        for p in &r.points {
+            marks[p.index()] = m;
+        }
+    }
+    for h in seki_chains.iter().chain(&eye_chains) {
+        for p in board.chain(*h) {
+            if let Some(c) = board.get(p) {
+                marks[p.index()] = Mark::SekiStone(c);
+            }
+        }
+    }
+    marks
+}
+
+/// Whether a stone of `color` at the empty point `p` is legal and leaves
+/// its chain with at least two liberties (or captures).
+fn fills_safely(board: &Board, p: Point, color: Color) -> bool {
+    if board.is_suicide(p, color) {
+        return false;
+    }
+    let mut after = board.clone();
+    let played = after.play_unchecked(p, color);
+    played.captured > 0 || after.liberties(p) >= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: &[&str]) -> Board {
+        Board::from_ascii(&rows.join("\n")).unwrap()
+    }
+
+    /// The map as letters: stones X/O (seki x/o), territory b/w, seki
+    /// eyes B/W, dame d, neutral n.
+    fn letters(map: &RegionMap) -> Vec<String> {
+        let size = map.size();
+        (0..size.height())
+            .map(|y| {
+                (0..size.width())
+                    .map(|x| match map.get(size.point(x, y).unwrap()) {
+                        Mark::Stone(Color::Black) => 'X',
+                        Mark::Stone(Color::White) => 'O',
+                        Mark::SekiStone(Color::Black) => 'x',
+                        Mark::SekiStone(Color::White) => 'o',
+                        Mark::Territory(Color::Black) => 'b',
+                        Mark::Territory(Color::White) => 'w',
+                        Mark::SekiEye(Color::Black) => 'B',
+                        Mark::SekiEye(Color::White) => 'W',
+                        Mark::Dame => 'd',
+                        Mark::Neutral => 'n',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn territory_dame_and_dead_stones() {
+        let b = board(&["..X.O..", "..X.O.X", "..X.O..", "..X.O.."]);
+        let size = b.size();
+        let dead = size.point(6, 1).unwrap();
+        let map = RegionMap::new(&b, &[dead]);
+        assert_eq!(letters(&map), ["bbXdOww", "bbXdOww", "bbXdOww", "bbXdOww"]);
+        assert_eq!(map.dead(dead), Some(Color::Black));
+        assert_eq!(map.removed(), ByColor::new(1, 0));
+        assert_eq!(map.stones(), ByColor::new(4, 4));
+        let r = map.regions();
+        assert_eq!(r.territory, ByColor::new(8, 8));
+        assert_eq!((r.dame, r.neutral, r.seki), (4, 0, ByColor::new(0, 0)));
+    }
+
+    /// A seki with an eye each and one shared liberty that neither can
+    /// fill: both chains and both eyes are marked seki.
+    #[test]
+    fn a_seki_marks_its_chains_and_their_eyes() {
+        let map = RegionMap::new(&board(&[".X.O.", "XXXOO"]), &[]);
+        assert_eq!(letters(&map), ["BxdoW", "xxxoo"]);
+        let r = map.regions();
+        assert_eq!(r.seki, ByColor::new(1, 1));
+        assert_eq!(r.territory, ByColor::new(1, 1));
+        assert_eq!(r.dame, 1);
+        assert_eq!(map.seki_stones().count(), 7);
+    }
+
+    /// Open dame between living walls: safe to fill, so no seki.
+    #[test]
+    fn open_dame_are_not_seki() {
+        let map = RegionMap::new(&board(&["..X.O..", "..X.O..", "..X.O.."]), &[]);
+        assert_eq!(letters(&map), ["bbXdOww", "bbXdOww", "bbXdOww"]);
+        assert_eq!(map.seki_stones().count(), 0);
+    }
+
+    #[test]
+    fn an_empty_board_is_neutral() {
+        let b = Board::new(BoardSize::square(5).unwrap());
+        let r = regions(&b);
+        assert_eq!(r.neutral, 25);
+        assert_eq!(r.territory, ByColor::new(0, 0));
+    }
+}
