@@ -182,15 +182,14 @@ impl Hub {
     /// [`WebError::Invalid`] for an unknown step, a missing learner or a
     /// step not yet open to him.
     fn lesson_form(&self, step: u32, learner: Option<String>) -> Result<NewGame, WebError> {
-        let invalid = |field: &'static str, why: String| WebError::Invalid { field, why };
         let lesson = learn::lesson(step)
-            .ok_or_else(|| invalid("lesson", format!("no learning step {step}")))?;
+            .ok_or_else(|| WebError::invalid("lesson", format!("no learning step {step}")))?;
         let learner = learner
             .filter(|s| !s.is_empty() && s.len() <= 64)
-            .ok_or_else(|| invalid("learner", "a learning step needs a learner".into()))?;
+            .ok_or_else(|| WebError::invalid("learner", "a learning step needs a learner"))?;
         let open = self.store.unlocked(&learner)?;
         if step > open {
-            return Err(invalid(
+            return Err(WebError::invalid(
                 "lesson",
                 format!("step {step} opens when step {} is won", step - 1),
             ));

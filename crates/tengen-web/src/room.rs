@@ -53,14 +53,8 @@ pub struct Room {
 fn parse_point(text: &str, size: BoardSize) -> Result<Point, WebError> {
     match Vertex::parse(text, size) {
         Ok(Vertex::Point(p)) => Ok(p),
-        Ok(Vertex::Pass) => Err(WebError::Invalid {
-            field: "vertex",
-            why: "a pass is not a point".into(),
-        }),
-        Err(e) => Err(WebError::Invalid {
-            field: "vertex",
-            why: e.to_string(),
-        }),
+        Ok(Vertex::Pass) => Err(WebError::invalid("vertex", "a pass is not a point")),
+        Err(e) => Err(WebError::invalid("vertex", e)),
     }
 }
 

@@ -257,16 +257,9 @@ pub struct Learning {
     pub learner: String,
 }
 
-fn invalid(field: &'static str, why: impl ToString) -> WebError {
-    WebError::Invalid {
-        field,
-        why: why.to_string(),
-    }
-}
-
 fn read_preset(name: &str) -> Result<Preset, WebError> {
     Preset::from_name(name).ok_or_else(|| {
-        invalid(
+        WebError::invalid(
             "rules",
             format!(
                 "unknown rules {name:?}: known rules are {}",
@@ -277,11 +270,11 @@ fn read_preset(name: &str) -> Result<Preset, WebError> {
 }
 
 fn read_size(width: u32, height: u32) -> Result<BoardSize, WebError> {
-    BoardSize::new(width, height).map_err(|e| invalid("size", e))
+    BoardSize::new(width, height).map_err(|e| WebError::invalid("size", e))
 }
 
 fn read_komi(text: &str) -> Result<Points, WebError> {
-    text.parse().map_err(|e| invalid("komi", e))
+    text.parse().map_err(|e| WebError::invalid("komi", e))
 }
 
 /// The stored word for handicap stones on the fixed points.
@@ -293,11 +286,13 @@ fn read_stones(text: &str, size: BoardSize) -> Result<HandicapStones, WebError> 
     }
     tengen_core::vertex::parse_points(text, size)
         .map(HandicapStones::Free)
-        .map_err(|e| invalid("handicap_stones", e))
+        .map_err(|e| WebError::invalid("handicap_stones", e))
 }
 
 fn read_clock(control: TimeControl) -> Result<TimeControl, WebError> {
-    control.validate().map_err(|e| invalid("clock", e))
+    control
+        .validate()
+        .map_err(|e| WebError::invalid("clock", e))
 }
 
 /// A step and its learner, stored side by side: a game is a learning-path
@@ -413,7 +408,7 @@ impl Settings {
             self.handicap,
             self.handicap_stones.clone(),
         )
-        .map_err(|e| invalid("handicap", e))?;
+        .map_err(|e| WebError::invalid("handicap", e))?;
         if let Some(komi) = self.komi {
             game.set_komi(komi);
         }
