@@ -1,6 +1,7 @@
 //! Fixed handicap points, as the GTP `fixed_handicap` table (GNU Go
 //! `engine/handicap.c`) places them, extended to rectangular boards axis by
-//! axis.
+//! axis, and the star points a board is drawn with, taken from the same
+//! table so that handicap stones stand on them.
 
 use crate::size::{BoardSize, Point};
 
@@ -86,6 +87,25 @@ pub fn fixed_points(size: BoardSize, n: u32) -> Result<Vec<Point>, HandicapError
         .collect())
 }
 
+/// The star points (hoshi) a board is drawn with: the corner handicap
+/// points, the centre when both sides are odd, and the side points too on
+/// boards of 19 lines and more; none below 7 lines. Drawn from the handicap
+/// table, so that a handicap stone always stands on a star point of the
+/// corners.
+pub fn star_points(size: BoardSize) -> Vec<Point> {
+    let (w, h) = (size.width(), size.height());
+    let stones = match max_fixed(size) {
+        0 => return Vec::new(),
+        9 if w.min(h) >= 19 => 9,
+        _ => 4,
+    };
+    let mut points = fixed_points(size, stones).unwrap_or_default();
+    if stones == 4 && w % 2 == 1 && h % 2 == 1 {
+        points.extend(size.point(w / 2, h / 2));
+    }
+    points
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,5 +143,33 @@ mod tests {
         assert!(fixed_points(s19, 1).is_err());
         assert!(fixed_points(s19, 10).is_err());
         assert!(fixed_points(BoardSize::square(8).unwrap(), 5).is_err());
+    }
+
+    fn stars(size: BoardSize) -> Vec<String> {
+        let mut v: Vec<String> = star_points(size)
+            .into_iter()
+            .map(|p| Vertex::point_name(p, size))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn star_points_are_handicap_points() {
+        let sq = |n| BoardSize::square(n).unwrap();
+        assert_eq!(stars(sq(19)).len(), 9);
+        assert_eq!(stars(sq(19)), {
+            let mut v = names(sq(19), 9);
+            v.sort();
+            v
+        });
+        assert_eq!(stars(sq(13)), ["D10", "D4", "G7", "K10", "K4"]);
+        assert_eq!(stars(sq(9)), ["C3", "C7", "E5", "G3", "G7"]);
+        assert_eq!(stars(sq(7)), ["C3", "C5", "D4", "E3", "E5"]);
+        assert_eq!(stars(sq(8)), ["C3", "C6", "F3", "F6"]);
+        // 12 lines: on the fourth line, where the handicap stones go.
+        assert_eq!(stars(sq(12)), ["D4", "D9", "J4", "J9"]);
+        assert!(stars(sq(6)).is_empty());
+        assert_eq!(stars(BoardSize::new(19, 9).unwrap()).len(), 5);
     }
 }

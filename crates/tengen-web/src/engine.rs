@@ -1,7 +1,9 @@
 //! The engine opponent: tengen-mcts's search at the chosen strength, and its
 //! dead-stone proposal when play stops. Runs on a blocking thread.
 
-use crate::room::{Action, EngineJob, Strength};
+use crate::action::Action;
+use crate::room::EngineJob;
+use crate::settings::Strength;
 use tengen_core::{Move, Vertex};
 use tengen_mcts::{Analysis, Decision, GenMode, Limit, Rng, Search, SearchConfig};
 

@@ -66,6 +66,14 @@ impl From<EndError> for WebError {
 }
 
 impl WebError {
+    /// [`WebError::Invalid`]: `field` cannot be `why`.
+    pub fn invalid(field: &'static str, why: impl ToString) -> WebError {
+        WebError::Invalid {
+            field,
+            why: why.to_string(),
+        }
+    }
+
     /// A stable key the page translates (`ko`, `suicide`, `not_your_turn`...).
     pub fn code(&self) -> &'static str {
         match self {

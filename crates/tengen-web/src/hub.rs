@@ -3,15 +3,17 @@
 //! broadcast to everyone watching. An action is stored before anyone hears
 //! of it.
 
-use crate::clock::TimeControl;
+use crate::action::Action;
 use crate::engine;
 use crate::error::WebError;
 use crate::learn;
 use crate::names;
-use crate::room::{Action, EngineJob, Opponent, Request, Room, Seat, Strength, preset_rules, side};
-use crate::store::{Append, GameRow, Store};
+use crate::protocol::{self, Request, Seat};
+use crate::room::{EngineJob, Room};
+use crate::settings::{NewGame, Settings};
+use crate::store::{Append, Store};
 use axum::extract::ws::Utf8Bytes;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -19,7 +21,6 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tengen_core::{BoardSize, Color, Points};
 use tokio::sync::broadcast;
 
 /// Views queued per watcher before a slow one is sent a fresh view instead.
@@ -45,71 +46,6 @@ pub fn random_hex(words: usize) -> String {
             format!("{:016x}", h.finish())
         })
         .collect()
-}
-
-/// The opponent chosen in the new-game form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum OpponentChoice {
-    /// The engine, the creator playing `color`.
-    Engine {
-        /// How strongly the engine plays.
-        strength: Strength,
-        /// The creator's colour.
-        #[serde(with = "side")]
-        color: Color,
-    },
-    /// Both players on this screen.
-    SameScreen,
-    /// A friend through an invitation link; the creator plays `color`.
-    Friend {
-        /// The creator's colour.
-        #[serde(with = "side")]
-        color: Color,
-    },
-}
-
-/// The new-game form.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewGame {
-    /// Preset name (any alias).
-    #[serde(default = "default_rules")]
-    pub rules: String,
-    /// Board width (and height unless given).
-    #[serde(default = "default_size")]
-    pub size: u32,
-    /// Board height for a rectangular board.
-    #[serde(default)]
-    pub height: Option<u32>,
-    /// Komi, exact (`7.5`); none: the rules' komi or handicap compensation.
-    #[serde(default)]
-    pub komi: Option<String>,
-    /// Handicap stones.
-    #[serde(default)]
-    pub handicap: u32,
-    /// Free placement: the stones' vertices (`D4 Q16`); none: fixed points.
-    #[serde(default)]
-    pub handicap_stones: Option<String>,
-    /// Who plays.
-    pub opponent: OpponentChoice,
-    /// The time control, if any.
-    #[serde(default)]
-    pub clock: Option<TimeControl>,
-    /// A learning-path step instead of the settings above.
-    #[serde(default)]
-    pub lesson: Option<u32>,
-    /// The learner (a learning-path game).
-    #[serde(default)]
-    pub learner: Option<String>,
-}
-
-fn default_rules() -> String {
-    "ffg".into()
-}
-
-fn default_size() -> u32 {
-    19
 }
 
 /// A game created: its id and the creator's seat.
@@ -198,7 +134,7 @@ impl Hub {
             .game(id)?
             .ok_or_else(|| WebError::NoGame(id.to_string()))?;
         let actions = self.store.actions(id)?;
-        let room = Room::replay(row, &actions)?;
+        let room = Room::replay(Settings::from_row(&row)?, &actions)?;
         let slot = Arc::new(Slot {
             room: tokio::sync::Mutex::new(room),
             views: broadcast::channel(BROADCAST_DEPTH).0,
@@ -214,103 +150,15 @@ impl Hub {
     /// [`WebError::Invalid`] for settings the rules refuse, a learning step
     /// not yet open, or a bad time control.
     pub fn create(self: &Arc<Hub>, form: NewGame) -> Result<Created, WebError> {
-        let invalid = |field: &'static str, why: String| WebError::Invalid { field, why };
-        let mut form = form;
-        let mut lesson = None;
-        if let Some(step) = form.lesson {
-            let l = learn::lesson(step)
-                .ok_or_else(|| invalid("lesson", format!("no learning step {step}")))?;
-            let learner = form
-                .learner
-                .clone()
-                .filter(|s| !s.is_empty() && s.len() <= 64)
-                .ok_or_else(|| invalid("learner", "a learning step needs a learner".into()))?;
-            let open = self.store.unlocked(&learner)?;
-            if step > open {
-                return Err(invalid(
-                    "lesson",
-                    format!("step {step} opens when step {} is won", step - 1),
-                ));
-            }
-            form = NewGame {
-                rules: l.preset.name().into(),
-                size: l.size,
-                height: None,
-                komi: None,
-                handicap: 0,
-                handicap_stones: None,
-                opponent: OpponentChoice::Engine {
-                    strength: l.strength,
-                    color: Color::Black,
-                },
-                clock: None,
-                lesson: Some(step),
-                learner: Some(learner),
-            };
-            lesson = Some(step);
-        }
-        let (preset, _) = preset_rules(&form.rules)?;
-        let height = form.height.unwrap_or(form.size);
-        BoardSize::new(form.size, height).map_err(|e| invalid("size", e.to_string()))?;
-        if let Some(k) = &form.komi {
-            k.parse::<Points>()
-                .map_err(|e| invalid("komi", e.to_string()))?;
-        }
-        let clock = match form.clock {
-            Some(c) => Some(c.validate().map_err(|e| invalid("clock", e.to_string()))?),
-            None => None,
+        let form = match form.lesson {
+            Some(step) => self.lesson_form(step, form.learner)?,
+            None => form,
         };
         let token = random_hex(2);
-        let other = random_hex(2);
-        let (opponent, seat, black_token, white_token, invite) = match form.opponent {
-            OpponentChoice::Engine { strength, color } => {
-                let opp = Opponent::Engine {
-                    strength,
-                    engine: color.opponent(),
-                };
-                let (b, w) = match color {
-                    Color::Black => (token.clone(), other),
-                    Color::White => (other, token.clone()),
-                };
-                (opp, color.name(), b, w, None)
-            }
-            OpponentChoice::SameScreen => (
-                Opponent::SameScreen,
-                "both",
-                token.clone(),
-                token.clone(),
-                None,
-            ),
-            OpponentChoice::Friend { color } => {
-                let (b, w) = match color {
-                    Color::Black => (token.clone(), other.clone()),
-                    Color::White => (other.clone(), token.clone()),
-                };
-                (Opponent::Friend, color.name(), b, w, Some(other))
-            }
-        };
-        let row = GameRow {
-            id: random_hex(1),
-            rules: preset.name().into(),
-            width: form.size,
-            height,
-            komi: form.komi.map(|k| k.trim().to_string()),
-            handicap: form.handicap,
-            handicap_stones: form
-                .handicap_stones
-                .filter(|s| !s.trim().is_empty())
-                .unwrap_or_else(|| "fixed".into()),
-            opponent: serde_json::to_string(&opponent)?,
-            black_token,
-            white_token,
-            clock: clock.map(|c| serde_json::to_string(&c)).transpose()?,
-            lesson,
-            learner: form.learner.filter(|_| lesson.is_some()),
-            created: now_ms(),
-            state: "playing".into(),
-            result: None,
-        };
-        let room = Room::create(row.clone())?;
+        let seating = form.opponent.seating(token.clone(), random_hex(2));
+        let settings = Settings::from_form(form, random_hex(1), seating.tokens, now_ms())?;
+        let row = settings.to_row()?;
+        let room = Room::create(settings)?;
         self.store.insert_game(&row)?;
         let slot = Arc::new(Slot {
             room: tokio::sync::Mutex::new(room),
@@ -323,9 +171,30 @@ impl Hub {
         Ok(Created {
             id: row.id,
             token,
-            seat,
-            invite,
+            seat: seating.creator.name(),
+            invite: seating.invite,
         })
+    }
+
+    /// The form of learning step `step` for `learner`.
+    ///
+    /// # Errors
+    /// [`WebError::Invalid`] for an unknown step, a missing learner or a
+    /// step not yet open to him.
+    fn lesson_form(&self, step: u32, learner: Option<String>) -> Result<NewGame, WebError> {
+        let lesson = learn::lesson(step)
+            .ok_or_else(|| WebError::invalid("lesson", format!("no learning step {step}")))?;
+        let learner = learner
+            .filter(|s| !s.is_empty() && s.len() <= 64)
+            .ok_or_else(|| WebError::invalid("learner", "a learning step needs a learner"))?;
+        let open = self.store.unlocked(&learner)?;
+        if step > open {
+            return Err(WebError::invalid(
+                "lesson",
+                format!("step {step} opens when step {} is won", step - 1),
+            ));
+        }
+        Ok(NewGame::lesson(lesson, learner))
     }
 
     /// Carries out a player's request.
@@ -368,10 +237,10 @@ impl Hub {
                 break;
             }
             appends.push(Append {
-                game_id: room.row().id.clone(),
+                game_id: room.settings().id.clone(),
                 seq: room.seq() + appends.len() as u64 + 1,
                 kind: action.kind(),
-                payload: serde_json::to_string(action)?,
+                payload: action.payload()?,
                 at,
                 state: room.state(),
                 result: room.game().outcome().map(|o| o.to_sgf()),
@@ -381,8 +250,9 @@ impl Hub {
             return refused.map_or(Ok(()), Err);
         };
         if let Err(e) = self.store.append(appends).await {
-            let row = room.row().clone();
-            *room = Room::replay(row.clone(), &self.store.actions(&row.id)?)?;
+            let settings = room.settings().clone();
+            let actions = self.store.actions(&settings.id)?;
+            *room = Room::replay(settings, &actions)?;
             return Err(e);
         }
         room.stored(last);
@@ -398,7 +268,7 @@ impl Hub {
                 // No watcher is not an error.
                 let _ = slot.views.send(Utf8Bytes::from(text));
             }
-            Err(e) => tracing::error!("view of {}: {e}", room.row().id),
+            Err(e) => tracing::error!("view of {}: {e}", room.settings().id),
         }
         if !room.game().turns().is_empty() {
             let hub = Arc::clone(self);
@@ -424,8 +294,9 @@ impl Hub {
         let Ok(names) = tokio::task::spawn_blocking(move || names::last_move(&game)).await else {
             return;
         };
-        let message = serde_json::json!({"type": "names", "seq": seq, "names": names});
-        let _ = slot.views.send(Utf8Bytes::from(message.to_string()));
+        let _ = slot
+            .views
+            .send(Utf8Bytes::from(protocol::names(seq, &names)));
     }
 
     /// The names of the game's last move, as a `names` message.
@@ -437,7 +308,7 @@ impl Hub {
         let names = tokio::task::spawn_blocking(move || names::last_move(&game))
             .await
             .unwrap_or_default();
-        serde_json::json!({"type": "names", "seq": seq, "names": names}).to_string()
+        protocol::names(seq, &names)
     }
 
     /// Starts what the new state calls for: the engine's move or dead-stone
@@ -466,7 +337,7 @@ impl Hub {
                         .await
                     {
                         Ok(()) => hub.publish(&slot, &room),
-                        Err(e) => tracing::error!("timeout in {}: {e}", room.row().id),
+                        Err(e) => tracing::error!("timeout in {}: {e}", room.settings().id),
                     }
                 }
             });
@@ -496,7 +367,7 @@ impl Hub {
                 self.publish(&slot, &room);
                 self.follow_up(&slot, &room);
             }
-            Err(e) => tracing::error!("engine move in {}: {e}", room.row().id),
+            Err(e) => tracing::error!("engine move in {}: {e}", room.settings().id),
         }
     }
 }

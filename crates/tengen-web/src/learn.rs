@@ -2,7 +2,7 @@
 //! engine at the beginner level on a small board. A step opens when the one
 //! before it is won; the page explains each step in the chosen language.
 
-use crate::room::Strength;
+use crate::settings::Strength;
 use serde::Serialize;
 use tengen_core::Preset;
 

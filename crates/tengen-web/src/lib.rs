@@ -21,6 +21,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod action;
 mod assets;
 pub mod clock;
 mod engine;
@@ -28,9 +29,11 @@ pub mod error;
 pub mod hub;
 pub mod learn;
 pub mod names;
+pub mod protocol;
 pub mod review;
 pub mod room;
 mod server;
+pub mod settings;
 pub mod store;
 pub mod view;
 

@@ -3,7 +3,7 @@
 //! and back through moves and variations without knowing the rules.
 
 use crate::error::WebError;
-use crate::view::board_text;
+use crate::view::{Grid, board_text, move_vertex};
 use serde::Serialize;
 use tengen_core::{Board, Color, Game, Move, Vertex};
 use tengen_sgf::record::{self, ReplayMode, ReplayOptions};
@@ -38,10 +38,9 @@ pub struct ReviewNode {
 /// A record ready for review.
 #[derive(Clone, Debug, Serialize)]
 pub struct Review {
-    /// Board width.
-    pub width: u32,
-    /// Board height.
-    pub height: u32,
+    /// The board's size and star points.
+    #[serde(flatten)]
+    pub grid: Grid,
     /// The rules the record was replayed under.
     pub rules: String,
     /// White's komi.
@@ -166,14 +165,7 @@ pub fn load(text: &str) -> Result<Review, WebError> {
             match game.play_tolerant(color, mv) {
                 Ok(broken) => {
                     entry.color = Some(color.name());
-                    entry.vertex = Some(
-                        match mv {
-                            Move::Play(p) => Vertex::Point(p),
-                            Move::Pass => Vertex::Pass,
-                        }
-                        .display(size)
-                        .to_string(),
-                    );
+                    entry.vertex = Some(move_vertex(mv).display(size).to_string());
                     entry.captured = captured(&before, game.board());
                     entry.number = number + 1;
                     entry.error = broken.map(|r| r.to_string());
@@ -195,8 +187,7 @@ pub fn load(text: &str) -> Result<Review, WebError> {
     }
     notes.dedup();
     Ok(Review {
-        width: size.width(),
-        height: size.height(),
+        grid: size.into(),
         rules: info.rules.name(),
         komi: info.komi.to_string(),
         black: info.black,

@@ -1,225 +1,19 @@
-//! One live game: its settings, the rules' [`Game`], the clock and the
-//! requests between players. Every change is an [`Action`]; the same
-//! function applies it live and when the stored log is replayed, so the two
-//! cannot drift.
+//! One live game, as a state machine: the rules' [`Game`] under its
+//! [`Settings`], the clock and the requests between players. A player's
+//! [`Request`] is resolved into [`Action`]s, each applied by the same
+//! function live and when the stored log is replayed, so the two cannot
+//! drift; [`Room::view`] is what everyone sees. The settings arrive typed
+//! (their text is read at the edges, in `settings`), the actions' stored
+//! form is `action`'s and the socket's messages are `protocol`'s.
 
-use crate::clock::{Clock, TimeControl};
+use crate::action::Action;
+use crate::clock::Clock;
 use crate::error::{Refusal, WebError};
-use crate::store::{GameRow, StoredAction};
+use crate::protocol::{Request, Seat};
+use crate::settings::{Opponent, Settings, Strength};
+use crate::store::StoredAction;
 use crate::view::{self, View};
-use serde::{Deserialize, Serialize};
-use tengen_core::{
-    BoardSize, Color, Game, HandicapStones, Move, Phase, Point, Preset, Rules, Vertex,
-};
-
-/// Serde for [`Color`] as `"black"` / `"white"`.
-pub(crate) mod side {
-    use serde::{Deserialize, Deserializer, Serializer};
-    use tengen_core::Color;
-
-    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(c.name())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-        let text = String::deserialize(d)?;
-        match text.as_str() {
-            "black" => Ok(Color::Black),
-            "white" => Ok(Color::White),
-            other => Err(serde::de::Error::custom(format!(
-                "{other:?} is not a colour (black or white)"
-            ))),
-        }
-    }
-}
-
-/// How strongly the engine plays: its playouts per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Strength {
-    /// A handful of playouts, and a move drawn among those the search
-    /// looked at: the learning path's opponent.
-    Beginner,
-    /// 100 playouts.
-    Easy,
-    /// 2,000 playouts.
-    Medium,
-    /// 20,000 playouts.
-    Strong,
-}
-
-impl Strength {
-    /// Playouts per move.
-    pub fn playouts(self) -> u64 {
-        match self {
-            Strength::Beginner => 8,
-            Strength::Easy => 100,
-            Strength::Medium => 2_000,
-            Strength::Strong => 20_000,
-        }
-    }
-}
-
-/// Who the other player is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Opponent {
-    /// tengen's engine plays `engine`.
-    Engine {
-        /// How strongly.
-        strength: Strength,
-        /// The engine's colour.
-        #[serde(with = "side")]
-        engine: Color,
-    },
-    /// Two people on one screen: one token holds both seats.
-    SameScreen,
-    /// A friend in another browser: one token per seat.
-    Friend,
-}
-
-/// Who a connection is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// The player of one colour.
-    Player(Color),
-    /// Both players (same screen).
-    Both,
-    /// Anyone else: read only.
-    Spectator,
-}
-
-impl Seat {
-    /// `black`, `white`, `both` or `spectator`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Seat::Player(c) => c.name(),
-            Seat::Both => "both",
-            Seat::Spectator => "spectator",
-        }
-    }
-}
-
-/// A change to a game, as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Action {
-    /// A stone.
-    Play {
-        /// Who.
-        #[serde(with = "side")]
-        color: Color,
-        /// Where (GTP vertex).
-        vertex: String,
-    },
-    /// A pass.
-    Pass {
-        /// Who.
-        #[serde(with = "side")]
-        color: Color,
-    },
-    /// A resignation.
-    Resign {
-        /// Who resigns.
-        #[serde(with = "side")]
-        color: Color,
-    },
-    /// A request to take back moves, waiting for the opponent.
-    UndoRequest {
-        /// Who asks.
-        #[serde(with = "side")]
-        color: Color,
-    },
-    /// The request refused.
-    UndoDecline {
-        /// Who refuses.
-        #[serde(with = "side")]
-        color: Color,
-    },
-    /// Turns taken back.
-    Undo {
-        /// Who agreed (or asked, where no agreement is needed).
-        #[serde(with = "side")]
-        color: Color,
-        /// How many turns.
-        turns: u32,
-    },
-    /// A dead-stone proposal (the whole chains of these stones).
-    Dead {
-        /// Who proposes.
-        #[serde(with = "side")]
-        color: Color,
-        /// Stones, as vertices.
-        stones: Vec<String>,
-    },
-    /// The opponent's dead-stone proposal accepted: the game is counted.
-    Accept {
-        /// Who accepts.
-        #[serde(with = "side")]
-        color: Color,
-    },
-    /// The dead stones disputed: play resumes.
-    Dispute {
-        /// Who disputes.
-        #[serde(with = "side")]
-        color: Color,
-    },
-    /// A flag fell.
-    Timeout {
-        /// Whose.
-        #[serde(with = "side")]
-        color: Color,
-    },
-}
-
-impl Action {
-    /// The short kind stored beside the payload.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Action::Play { .. } => "play",
-            Action::Pass { .. } => "pass",
-            Action::Resign { .. } => "resign",
-            Action::UndoRequest { .. } => "undo_request",
-            Action::UndoDecline { .. } => "undo_decline",
-            Action::Undo { .. } => "undo",
-            Action::Dead { .. } => "dead",
-            Action::Accept { .. } => "accept",
-            Action::Dispute { .. } => "dispute",
-            Action::Timeout { .. } => "timeout",
-        }
-    }
-}
-
-/// What a player asks for over the socket.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Request {
-    /// Play a stone.
-    Play {
-        /// Where (GTP vertex, `D4`).
-        vertex: String,
-    },
-    /// Pass.
-    Pass,
-    /// Resign.
-    Resign,
-    /// Take back (at once against the engine or on one screen; by request
-    /// to a friend).
-    Undo,
-    /// Agree to the opponent's undo request.
-    AcceptUndo,
-    /// Refuse it.
-    DeclineUndo,
-    /// Mark or unmark the chain at `vertex` as dead.
-    ToggleDead {
-        /// A stone of the chain.
-        vertex: String,
-    },
-    /// Accept the dead stones on the table.
-    AcceptDead,
-    /// Dispute them: play resumes.
-    Dispute,
-}
+use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, Vertex};
 
 /// Work for the engine after a change.
 #[derive(Clone, Debug)]
@@ -247,8 +41,7 @@ pub enum EngineJob {
 /// A game being played. See the module docs.
 #[derive(Debug)]
 pub struct Room {
-    row: GameRow,
-    opponent: Opponent,
+    settings: Settings,
     game: Game,
     clock: Option<Clock>,
     turn_started: i64,
@@ -257,117 +50,48 @@ pub struct Room {
     seq: u64,
 }
 
-/// The rules of a stored preset name.
-pub fn preset_rules(name: &str) -> Result<(Preset, Rules), WebError> {
-    let preset = Preset::from_name(name).ok_or_else(|| WebError::Invalid {
-        field: "rules",
-        why: format!(
-            "unknown rules {name:?}: known rules are {}",
-            Preset::known_names()
-        ),
-    })?;
-    Ok((preset, preset.rules()))
-}
-
 fn parse_point(text: &str, size: BoardSize) -> Result<Point, WebError> {
     match Vertex::parse(text, size) {
         Ok(Vertex::Point(p)) => Ok(p),
-        Ok(Vertex::Pass) => Err(WebError::Invalid {
-            field: "vertex",
-            why: "a pass is not a point".into(),
-        }),
-        Err(e) => Err(WebError::Invalid {
-            field: "vertex",
-            why: e.to_string(),
-        }),
+        Ok(Vertex::Pass) => Err(WebError::invalid("vertex", "a pass is not a point")),
+        Err(e) => Err(WebError::invalid("vertex", e)),
     }
 }
 
 impl Room {
-    /// The game of a stored row, before any action.
+    /// The game of these settings, before any action.
     ///
     /// # Errors
-    /// [`WebError::Invalid`] for settings the rules refuse.
-    pub fn create(row: GameRow) -> Result<Room, WebError> {
-        let (_, rules) = preset_rules(&row.rules)?;
-        let size = BoardSize::new(row.width, row.height).map_err(|e| WebError::Invalid {
-            field: "size",
-            why: e.to_string(),
-        })?;
-        let stones =
-            if row.handicap_stones == "fixed" {
-                HandicapStones::Fixed
-            } else {
-                let points = tengen_core::vertex::parse_points(&row.handicap_stones, size)
-                    .map_err(|e| WebError::Invalid {
-                        field: "handicap_stones",
-                        why: e.to_string(),
-                    })?;
-                HandicapStones::Free(points)
-            };
-        let mut game = Game::with_handicap(rules, size, row.handicap, stones).map_err(|e| {
-            WebError::Invalid {
-                field: "handicap",
-                why: e.to_string(),
-            }
-        })?;
-        if let Some(k) = &row.komi {
-            let komi = k
-                .parse()
-                .map_err(|e: tengen_core::ParsePointsError| WebError::Invalid {
-                    field: "komi",
-                    why: e.to_string(),
-                })?;
-            game.set_komi(komi);
-        }
-        let opponent: Opponent = serde_json::from_str(&row.opponent)?;
-        let clock = match &row.clock {
-            Some(c) => {
-                let control: TimeControl = serde_json::from_str(c)?;
-                Some(Clock::new(control.validate().map_err(|e| {
-                    WebError::Invalid {
-                        field: "clock",
-                        why: e.to_string(),
-                    }
-                })?))
-            }
-            None => None,
-        };
+    /// [`WebError::Invalid`] for a handicap the rules refuse.
+    pub fn create(settings: Settings) -> Result<Room, WebError> {
         Ok(Room {
-            turn_started: row.created,
-            row,
-            opponent,
-            game,
-            clock,
+            game: settings.game()?,
+            clock: settings.clock(),
+            turn_started: settings.created,
+            settings,
             undo_request: None,
             final_dead: Vec::new(),
             seq: 0,
         })
     }
 
-    /// The game of a stored row with its stored actions replayed.
+    /// The game of these settings with its stored actions replayed.
     ///
     /// # Errors
-    /// [`WebError`] when the row or an action no longer applies (a corrupt
-    /// database).
-    pub fn replay(row: GameRow, actions: &[StoredAction]) -> Result<Room, WebError> {
-        let mut room = Room::create(row)?;
+    /// [`WebError`] when an action no longer applies (a corrupt database).
+    pub fn replay(settings: Settings, actions: &[StoredAction]) -> Result<Room, WebError> {
+        let mut room = Room::create(settings)?;
         for a in actions {
-            let action: Action = serde_json::from_str(&a.payload)?;
+            let action = Action::read(&a.payload)?;
             room.apply(&action, a.at)?;
             room.seq = a.seq;
         }
         Ok(room)
     }
 
-    /// The stored settings.
-    pub fn row(&self) -> &GameRow {
-        &self.row
-    }
-
-    /// The opponent.
-    pub fn opponent(&self) -> Opponent {
-        self.opponent
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     /// The game.
@@ -385,20 +109,13 @@ impl Room {
         let Some(t) = token.filter(|t| !t.is_empty()) else {
             return Seat::Spectator;
         };
-        let black = t == self.row.black_token;
-        let white = t == self.row.white_token;
+        let black = t == self.settings.tokens.black;
+        let white = t == self.settings.tokens.white;
         match (black, white) {
             (true, true) => Seat::Both,
             (true, false) => Seat::Player(Color::Black),
             (false, true) => Seat::Player(Color::White),
             (false, false) => Seat::Spectator,
-        }
-    }
-
-    fn engine_color(&self) -> Option<Color> {
-        match self.opponent {
-            Opponent::Engine { engine, .. } => Some(engine),
-            _ => None,
         }
     }
 
@@ -507,7 +224,7 @@ impl Room {
             color: asker,
             turns: self.turns_back_to(asker),
         };
-        Ok(vec![match (self.opponent, seat) {
+        Ok(vec![match (self.settings.opponent, seat) {
             (Opponent::Engine { .. }, _) => immediate(me),
             (_, Seat::Both) => Action::Undo {
                 color: me,
@@ -531,7 +248,7 @@ impl Room {
     }
 
     fn resolve_accept(&self, seat: Seat, me: Color) -> Result<Vec<Action>, WebError> {
-        let other = |c: Color| match (self.opponent, seat) {
+        let other = |c: Color| match (self.settings.opponent, seat) {
             (Opponent::Engine { engine, .. }, _) if c != engine => Some(engine),
             (_, Seat::Both) => Some(c.opponent()),
             _ => (c != me).then_some(me),
@@ -636,16 +353,12 @@ impl Room {
 
     /// The stored state name after the last action.
     pub fn state(&self) -> &'static str {
-        match self.game.phase() {
-            Phase::Playing => "playing",
-            Phase::Marking => "marking",
-            Phase::Over => "over",
-        }
+        view::phase_name(self.game.phase())
     }
 
     /// What the engine should do now, if anything.
     pub fn engine_job(&self) -> Option<EngineJob> {
-        let Opponent::Engine { strength, engine } = self.opponent else {
+        let Opponent::Engine { strength, engine } = self.settings.opponent else {
             return None;
         };
         match self.game.phase() {
@@ -663,22 +376,17 @@ impl Room {
         }
     }
 
-    /// The engine's colour, when it plays in this game.
-    pub fn engine(&self) -> Option<Color> {
-        self.engine_color()
-    }
-
     /// The learner who wins this learning-path game, if it is one and is won.
     pub fn lesson_won(&self) -> Option<(&str, u32)> {
-        let lesson = self.row.lesson?;
-        let learner = self.row.learner.as_deref()?;
-        let human = self.engine_color()?.opponent();
-        (self.game.outcome()?.winner() == Some(human)).then_some((learner, lesson))
+        let learning = self.settings.learning.as_ref()?;
+        let human = self.settings.engine()?.opponent();
+        (self.game.outcome()?.winner() == Some(human))
+            .then_some((learning.learner.as_str(), learning.step))
     }
 
     /// The game as an SGF record.
     pub fn sgf(&self) -> String {
-        let name = |c: Color| match self.opponent {
+        let name = |c: Color| match self.settings.opponent {
             Opponent::Engine { strength, engine } if engine == c => {
                 let level = serde_json::to_value(strength)
                     .ok()
@@ -705,8 +413,7 @@ impl Room {
     /// What every viewer sees, at `now`.
     pub fn view(&self, now: i64) -> View {
         view::build(view::Parts {
-            row: &self.row,
-            opponent: self.opponent,
+            settings: &self.settings,
             game: &self.game,
             clock: self.clock.as_ref(),
             turn_started: self.turn_started,

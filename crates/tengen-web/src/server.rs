@@ -3,8 +3,9 @@
 //! | route | what |
 //! |---|---|
 //! | `GET /`, `GET /g/{id}` | the page |
-//! | `GET /app.js`, `GET /app.css` | its script and style |
+//! | `GET /app.css`, `GET /app.js`, `GET /board.js`... | its style and its script's modules ([`assets::MODULES`]) |
 //! | `GET /api/presets` | rule sets with their descriptions and komi |
+//! | `GET /api/sizes` | the board sizes the new-game form offers |
 //! | `GET /api/learn` | the learning path and the steps open to this browser |
 //! | `POST /api/games` | create a game (the new-game form, JSON) |
 //! | `GET /api/games/{id}` | the game's view |
@@ -12,12 +13,13 @@
 //! | `POST /api/review` | an SGF record read for review |
 //! | `GET /ws/{id}?token=T` | the game's WebSocket (no token: spectator) |
 
-use crate::assets;
+use crate::assets::{self, Asset};
 use crate::error::WebError;
-use crate::hub::{Hub, NewGame, now_ms, random_hex};
+use crate::hub::{Hub, now_ms, random_hex};
 use crate::learn::LESSONS;
+use crate::protocol::{self, read_request};
 use crate::review;
-use crate::room::Request;
+use crate::settings::{NewGame, SIZES};
 use axum::Router;
 use axum::body::{Body, to_bytes};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -37,8 +39,6 @@ use tokio::sync::broadcast::error::RecvError;
 
 /// The port `tengen serve` listens on by default.
 pub const DEFAULT_PORT: u16 = 8619;
-/// Longest WebSocket message answered; longer ones get an error.
-pub const MAX_MESSAGE: usize = 4 << 10;
 /// Longest WebSocket frame read at all (the connection closes beyond).
 const MAX_FRAME: usize = 64 << 10;
 /// Bytes read from a socket at a time.
@@ -113,12 +113,14 @@ impl Server {
 
 /// The routes over a hub.
 pub fn router(hub: Arc<Hub>) -> Router {
-    Router::new()
+    let files = assets::files().fold(Router::new(), |router, &file| {
+        router.route(file.path, get(move || async move { asset(file) }))
+    });
+    files
         .route("/", get(page))
         .route("/g/{id}", get(page))
-        .route("/app.js", get(script))
-        .route("/app.css", get(style))
         .route("/api/presets", get(presets))
+        .route("/api/sizes", get(sizes))
         .route("/api/learn", get(learn))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(game_view))
@@ -128,27 +130,22 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .with_state(hub)
 }
 
-fn asset(kind: &'static str, body: &'static str) -> Response {
+/// An embedded file, revalidated on every load: the page and its modules
+/// change together with the binary, and a module kept from an older one
+/// would not fit the others.
+fn asset(file: Asset) -> Response {
     (
         [
-            (header::CONTENT_TYPE, kind),
+            (header::CONTENT_TYPE, file.content_type),
             (header::CACHE_CONTROL, "no-cache"),
         ],
-        body,
+        file.body,
     )
         .into_response()
 }
 
 async fn page() -> Response {
-    asset("text/html; charset=utf-8", assets::INDEX_HTML)
-}
-
-async fn script() -> Response {
-    asset("text/javascript; charset=utf-8", assets::APP_JS)
-}
-
-async fn style() -> Response {
-    asset("text/css; charset=utf-8", assets::APP_CSS)
+    asset(assets::PAGE)
 }
 
 async fn presets() -> Response {
@@ -166,6 +163,10 @@ async fn presets() -> Response {
         })
         .collect();
     axum::Json(list).into_response()
+}
+
+async fn sizes() -> Response {
+    axum::Json(SIZES).into_response()
 }
 
 fn learner_cookie(headers: &HeaderMap) -> Option<String> {
@@ -291,17 +292,6 @@ fn error_text(e: &WebError) -> Message {
     Message::Text(e.to_json().to_string().into())
 }
 
-/// A request read from a text message, or why not.
-fn read_request(text: &str) -> Result<Request, WebError> {
-    if text.len() > MAX_MESSAGE {
-        return Err(WebError::TooLarge {
-            size: text.len(),
-            limit: MAX_MESSAGE,
-        });
-    }
-    serde_json::from_str(text).map_err(|e| WebError::Malformed(e.to_string()))
-}
-
 async fn session(
     hub: Arc<Hub>,
     slot: Arc<crate::hub::Slot>,
@@ -315,12 +305,8 @@ async fn session(
         let seat = room.seat(token.as_deref());
         (seat, serde_json::to_string(&room.view(now_ms())))
     };
-    let welcome = serde_json::json!({
-        "type": "welcome",
-        "seat": seat.name(),
-    });
     if sink
-        .send(Message::Text(welcome.to_string().into()))
+        .send(Message::Text(protocol::welcome(seat).into()))
         .await
         .is_err()
     {

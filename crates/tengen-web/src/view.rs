@@ -3,12 +3,11 @@
 
 use crate::clock::{Clock, SideClock, TimeControl};
 use crate::names::MoveName;
-use crate::room::Opponent;
-use crate::store::GameRow;
+use crate::settings::{Opponent, Settings};
 use serde::Serialize;
 use tengen_core::{
-    Board, ByColor, Color, Game, Mark, Move, Outcome, Phase, Point, RegionMap, Score, Scoring,
-    Vertex, WinBy,
+    Board, BoardSize, ByColor, Color, Game, Mark, Move, Outcome, Phase, Point, RegionMap, Score,
+    Scoring, Vertex, WinBy,
 };
 
 /// A pair of values by colour, as JSON `{"black":..,"white":..}`.
@@ -124,6 +123,32 @@ pub struct QuickView {
     pub margin: String,
 }
 
+/// What the page needs to draw an empty board: its size and its star
+/// points (where the rules put handicap stones), as `width`, `height` and
+/// `star_points` beside the other fields of a view or a review.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Grid {
+    /// Board width.
+    pub width: u32,
+    /// Board height.
+    pub height: u32,
+    /// The star points, as vertices.
+    pub star_points: Vec<String>,
+}
+
+impl From<BoardSize> for Grid {
+    fn from(size: BoardSize) -> Grid {
+        Grid {
+            width: size.width(),
+            height: size.height(),
+            star_points: tengen_core::handicap::star_points(size)
+                .into_iter()
+                .map(|p| Vertex::point_name(p, size))
+                .collect(),
+        }
+    }
+}
+
 /// What every viewer of a game sees.
 #[derive(Clone, Debug, Serialize)]
 pub struct View {
@@ -134,10 +159,9 @@ pub struct View {
     pub id: String,
     /// The log position this view follows.
     pub seq: u64,
-    /// Board width.
-    pub width: u32,
-    /// Board height.
-    pub height: u32,
+    /// The board's size and star points.
+    #[serde(flatten)]
+    pub grid: Grid,
     /// Preset name.
     pub rules: String,
     /// White's komi.
@@ -185,10 +209,8 @@ pub struct View {
 /// Everything [`build`] reads.
 #[derive(Clone, Copy, Debug)]
 pub struct Parts<'a> {
-    /// Stored settings.
-    pub row: &'a GameRow,
-    /// The opponent.
-    pub opponent: Opponent,
+    /// The settings.
+    pub settings: &'a Settings,
     /// The game.
     pub game: &'a Game,
     /// The clock.
@@ -220,6 +242,15 @@ pub fn board_text(board: &Board) -> String {
         .points()
         .map(|p| stone_letter(board.get(p)))
         .collect()
+}
+
+/// The name of a phase, in views and in the games table's `state`.
+pub fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Playing => "playing",
+        Phase::Marking => "marking",
+        Phase::Over => "over",
+    }
 }
 
 /// The move number of the stone standing on each point.
@@ -324,8 +355,7 @@ fn result_view(o: &Outcome) -> ResultView {
 /// The view of a game.
 pub fn build(parts: Parts<'_>) -> View {
     let Parts {
-        row,
-        opponent,
+        settings,
         game,
         clock,
         turn_started,
@@ -353,25 +383,20 @@ pub fn build(parts: Parts<'_>) -> View {
     let running = (phase == Phase::Playing).then(|| game.to_move());
     View {
         kind: "view",
-        id: row.id.clone(),
+        id: settings.id.clone(),
         seq,
-        width: size.width(),
-        height: size.height(),
-        rules: row.rules.clone(),
+        grid: size.into(),
+        rules: settings.preset.name().into(),
         komi: game.komi().to_string(),
         handicap: game.handicap(),
-        opponent,
-        lesson: row.lesson,
+        opponent: settings.opponent,
+        lesson: settings.learning.as_ref().map(|l| l.step),
         board: board_text(game.board()),
         numbers: stone_numbers(game),
         to_move: game.to_move().name(),
-        phase: match phase {
-            Phase::Playing => "playing",
-            Phase::Marking => "marking",
-            Phase::Over => "over",
-        },
+        phase: phase_name(phase),
         move_number: game.turns().len(),
-        last: last.map(|t| Vertex::display(mv_vertex(t.mv), size).to_string()),
+        last: last.map(|t| move_vertex(t.mv).display(size).to_string()),
         last_color: last.map(|t| t.color.name()),
         captures: game.captures().into(),
         dead: dead.iter().map(|&p| Vertex::point_name(p, size)).collect(),
@@ -389,7 +414,8 @@ pub fn build(parts: Parts<'_>) -> View {
     }
 }
 
-fn mv_vertex(mv: Move) -> Vertex {
+/// The vertex of a move (a point or a pass).
+pub fn move_vertex(mv: Move) -> Vertex {
     match mv {
         Move::Play(p) => Vertex::Point(p),
         Move::Pass => Vertex::Pass,

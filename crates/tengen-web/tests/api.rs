@@ -1,7 +1,8 @@
 //! The HTTP and WebSocket API against a real server on a loopback port with
 //! a temporary SQLite file: every kind of game, play, illegal moves, undo,
 //! the end of the game, dead stones, dispute, the count, SGF out and in,
-//! seat tokens, clocks, the learning path, limits, and a restart.
+//! seat tokens, clocks, the learning path, limits, a restart, and the page
+//! with its modules, board sizes and star points.
 
 mod common;
 
@@ -699,4 +700,81 @@ async fn a_restarted_server_has_every_game_as_it_was() {
     assert_eq!(white.seat, "white");
     let v = white.ask(json!({"type": "accept_undo"})).await;
     assert_eq!(v["move_number"], 0);
+}
+
+#[tokio::test]
+async fn the_page_and_every_module_it_imports_are_served_fresh() {
+    let server = Running::start(temp_db("assets")).await;
+    let (status, head, page) = server.get_with_head("/g/0123").await;
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/html"), "{head}");
+    assert!(page.contains(r#"<script type="module" src="/app.js">"#));
+    let (status, head, _) = server.get_with_head("/app.css").await;
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/css"), "{head}");
+    assert!(head.contains("cache-control: no-cache"), "{head}");
+    // Follow the imports from the entry module: each is served as
+    // JavaScript and revalidated, so that the modules always fit together.
+    let mut todo = vec!["/app.js".to_string()];
+    let mut seen = Vec::new();
+    while let Some(path) = todo.pop() {
+        if seen.contains(&path) {
+            continue;
+        }
+        let (status, head, body) = server.get_with_head(&path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(
+            head.contains("content-type: text/javascript"),
+            "{path}: {head}"
+        );
+        assert!(head.contains("cache-control: no-cache"), "{path}: {head}");
+        for rest in body.split(" from \"./").skip(1) {
+            let name = rest.split('"').next().unwrap();
+            todo.push(format!("/{name}"));
+        }
+        seen.push(path);
+    }
+    assert!(seen.len() >= 10, "the script is split in modules: {seen:?}");
+}
+
+#[tokio::test]
+async fn board_sizes_and_star_points_come_from_the_server() {
+    let server = Running::start(temp_db("stars")).await;
+    assert_eq!(
+        server.get_json("/api/sizes").await,
+        json!({"offered": [9, 13, 19], "min": 1, "max": 25})
+    );
+    let stars = |v: &Value| {
+        let mut s: Vec<String> = serde_json::from_value(v["star_points"].clone()).unwrap();
+        s.sort();
+        s
+    };
+    let g = server.create(same_screen("ffg", 19)).await;
+    let v = server.view(g["id"].as_str().unwrap()).await;
+    assert_eq!(
+        stars(&v),
+        ["D10", "D16", "D4", "K10", "K16", "K4", "Q10", "Q16", "Q4"]
+    );
+    let g = server.create(same_screen("ffg", 5)).await;
+    let v = server.view(g["id"].as_str().unwrap()).await;
+    assert_eq!(stars(&v), Vec::<String>::new());
+    // On 12x12 the handicap stones go on the fourth line: the star points
+    // are drawn under them (the page used to draw them on the third).
+    let g = server
+        .create(json!({"rules": "ffg", "size": 12, "handicap": 4,
+            "opponent": {"kind": "same_screen"}}))
+        .await;
+    let v = server.view(g["id"].as_str().unwrap()).await;
+    assert_eq!(stars(&v), ["D4", "D9", "J4", "J9"]);
+    let board = v["board"].as_str().unwrap().as_bytes();
+    for star in stars(&v) {
+        let x = "ABCDEFGHJKLM".find(&star[..1]).unwrap();
+        let y = 12 - star[1..].parse::<usize>().unwrap();
+        assert_eq!(board[y * 12 + x], b'X', "a handicap stone on {star}");
+    }
+    // A record under review has them too.
+    let (status, body) = server.http("POST", "/api/review", "(;GM[1]SZ[13])").await;
+    assert_eq!(status, 200, "{body}");
+    let review: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(stars(&review), ["D10", "D4", "G7", "K10", "K4"]);
 }

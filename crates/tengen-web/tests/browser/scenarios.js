@@ -252,6 +252,8 @@ async function reloadKeepsTheGame(browser) {
   check(page.url() === url, "same address after reload");
   const s = await stones(page);
   check(s.D4 === "black" && s.K10 === "white" && s.C11 === "black", "stones after reload");
+  const stars = await page.$$eval("#board circle.star", (cs) => cs.length);
+  check(stars === 5, "the server's five star points of 13x13: " + stars);
   check((await page.textContent("#seat")).includes("Both players"), "the seat survives the reload");
   await play(page, "L3");
   await ctx.close();
@@ -264,6 +266,8 @@ async function frenchPage(browser) {
   check((await page.textContent("#new-game h1")) === "Nouvelle partie", "French title");
   check((await page.textContent("#f-create")) === "Commencer la partie", "French button");
   check((await page.textContent("#f-rules-desc")).includes("Fédération française"), "French preset line");
+  const sizes = await page.$$eval("input[name=size]", (is) => is.map((i) => i.value + (i.checked ? "*" : "")));
+  check(sizes.join(" ") === "9* 13 19 custom", "the sizes the server offers, the first chosen: " + sizes);
   await shot(page, "home-fr");
   await page.click("#lang-en");
   check((await page.textContent("#new-game h1")) === "New game", "switched to English");

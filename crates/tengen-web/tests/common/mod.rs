@@ -60,6 +60,18 @@ impl Running {
         http(self.addr, method, path, body).await
     }
 
+    /// A GET answered with 200 and JSON: the JSON.
+    pub async fn get_json(&self, path: &str) -> Value {
+        let (status, text) = self.http("GET", path, "").await;
+        assert_eq!(status, 200, "{path}: {text}");
+        serde_json::from_str(&text).unwrap()
+    }
+
+    /// A GET answered with the status, the head (lower case) and the body.
+    pub async fn get_with_head(&self, path: &str) -> (u16, String, String) {
+        http_with_head(self.addr, "GET", path, "").await
+    }
+
     pub async fn post_json(&self, path: &str, body: &Value) -> (u16, Value) {
         let (status, text) = self.http("POST", path, &body.to_string()).await;
         (status, serde_json::from_str(&text).unwrap_or(Value::Null))
@@ -85,6 +97,18 @@ impl Running {
 
 /// A minimal HTTP/1.1 request, answered with the status and the body.
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+    let (status, _, body) = http_with_head(addr, method, path, body).await;
+    (status, body)
+}
+
+/// A minimal HTTP/1.1 request, answered with the status, the head (lower
+/// case) and the body.
+pub async fn http_with_head(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, String, String) {
     let mut s = TcpStream::connect(addr).await.unwrap();
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -100,15 +124,13 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u1
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
     let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let body = if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
+    let head = head.to_ascii_lowercase();
+    let body = if head.contains("transfer-encoding: chunked") {
         dechunk(rest)
     } else {
         rest.to_string()
     };
-    (status, body)
+    (status, head, body)
 }
 
 fn dechunk(mut rest: &str) -> String {

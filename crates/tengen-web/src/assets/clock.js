@@ -1,0 +1,40 @@
+// The players' clocks as the page shows them between the server's views.
+// The server keeps the time; this only counts down what it last said.
+
+import { $ } from "./page.js";
+
+function fmt(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(s / 60);
+  return m + ":" + String(s % 60).padStart(2, "0");
+}
+
+// Shows both clocks of view `v`, received at `viewAt` (ms): the running
+// one counts down from the time the server gave.
+export function renderClocks(v, viewAt) {
+  for (const c of ["black", "white"]) {
+    const box = $("clock-" + c);
+    if (!v || !v.clock) { box.textContent = ""; continue; }
+    const side = v.clock.sides[c];
+    const ctl = v.clock.control;
+    let main = side.main_ms;
+    let extra = "";
+    if (v.clock.running === c) {
+      const left = v.clock.left_ms - (Date.now() - viewAt);
+      const overtime = ctl.kind === "byo_yomi" ? side.periods * ctl.period_s * 1000
+        : ctl.kind === "canadian" && side.main_ms > 0 ? ctl.period_s * 1000 : 0;
+      main = ctl.kind === "canadian" && side.main_ms === 0 ? left : Math.max(0, left - overtime);
+      if (ctl.kind === "byo_yomi" && left <= overtime) {
+        const periods = Math.max(1, Math.ceil(left / (ctl.period_s * 1000)));
+        main = left - (periods - 1) * ctl.period_s * 1000;
+        extra = " (" + periods + "×" + ctl.period_s + "s)";
+      }
+      box.classList.toggle("low", left < 10000);
+    } else {
+      box.classList.remove("low");
+    }
+    if (ctl.kind === "byo_yomi" && !extra) extra = " +" + side.periods + "×" + ctl.period_s + "s";
+    if (ctl.kind === "canadian") extra = side.main_ms > 0 && main > 0 ? " +" + ctl.stones + "/" + ctl.period_s + "s" : " (" + side.stones + ")";
+    box.textContent = fmt(main) + extra;
+  }
+}

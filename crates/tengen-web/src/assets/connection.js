@@ -1,0 +1,49 @@
+// The server: its JSON API and the game's WebSocket (one at a time,
+// reopened a second after it is lost). What the messages mean is game.js's.
+
+import { go } from "./page.js";
+
+export async function api(path, options) {
+  const r = await fetch(path, options);
+  const body = await r.json().catch(() => ({ code: "server", message: r.statusText }));
+  if (!r.ok) throw body;
+  return body;
+}
+
+// Creates a game from a new-game form, keeps its seat tokens in this
+// browser and goes to its address.
+export async function createGame(form) {
+  const created = await api("/api/games", { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify(form) });
+  localStorage.setItem("tengen.token." + created.id, created.token);
+  if (created.invite) localStorage.setItem("tengen.invite." + created.id, created.invite);
+  go("/g/" + created.id);
+}
+
+let socket = null;
+
+// Opens the socket of game `id` (closing any other): `onMessage` receives
+// each message read, `onLost` hears that the connection dropped.
+export function connect(id, token, onMessage, onLost) {
+  close();
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const q = token ? "?token=" + encodeURIComponent(token) : "";
+  const ws = new WebSocket(proto + "//" + location.host + "/ws/" + id + q);
+  socket = ws;
+  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    onLost();
+    setTimeout(() => { if (socket === ws) connect(id, token, onMessage, onLost); }, 1000);
+  };
+}
+
+// Closes the socket without reopening it.
+export function close() {
+  if (socket) { socket.onclose = null; socket.close(); socket = null; }
+}
+
+// Sends a request, if the socket is open.
+export function send(msg) {
+  if (socket && socket.readyState === 1) socket.send(JSON.stringify(msg));
+}

@@ -1,0 +1,114 @@
+//! The game's WebSocket protocol, as the page speaks it: who a connection
+//! is ([`Seat`]), what it asks for ([`Request`]), and the small messages
+//! the server sends besides views (`welcome`, `names`). The view itself is
+//! [`crate::view::View`] and an error is [`crate::WebError::to_json`]; what
+//! a request does to a game is the room's.
+
+use crate::error::WebError;
+use crate::names::MoveName;
+use serde::Deserialize;
+
+/// Longest WebSocket message answered; longer ones get an error.
+pub const MAX_MESSAGE: usize = 4 << 10;
+
+/// Serde for [`tengen_core::Color`] as `"black"` / `"white"`: requests, the
+/// new-game form and the stored actions name colours alike.
+pub(crate) mod side {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use tengen_core::Color;
+
+    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(c.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        let text = String::deserialize(d)?;
+        match text.as_str() {
+            "black" => Ok(Color::Black),
+            "white" => Ok(Color::White),
+            other => Err(serde::de::Error::custom(format!(
+                "{other:?} is not a colour (black or white)"
+            ))),
+        }
+    }
+}
+
+/// Who a connection is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// The player of one colour.
+    Player(tengen_core::Color),
+    /// Both players (same screen).
+    Both,
+    /// Anyone else: read only.
+    Spectator,
+}
+
+impl Seat {
+    /// `black`, `white`, `both` or `spectator`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::Player(c) => c.name(),
+            Seat::Both => "both",
+            Seat::Spectator => "spectator",
+        }
+    }
+}
+
+/// What a player asks for over the socket.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Request {
+    /// Play a stone.
+    Play {
+        /// Where (GTP vertex, `D4`).
+        vertex: String,
+    },
+    /// Pass.
+    Pass,
+    /// Resign.
+    Resign,
+    /// Take back (at once against the engine or on one screen; by request
+    /// to a friend).
+    Undo,
+    /// Agree to the opponent's undo request.
+    AcceptUndo,
+    /// Refuse it.
+    DeclineUndo,
+    /// Mark or unmark the chain at `vertex` as dead.
+    ToggleDead {
+        /// A stone of the chain.
+        vertex: String,
+    },
+    /// Accept the dead stones on the table.
+    AcceptDead,
+    /// Dispute them: play resumes.
+    Dispute,
+}
+
+/// A request read from a text message, or why not.
+///
+/// # Errors
+/// [`WebError::TooLarge`] beyond [`MAX_MESSAGE`]; [`WebError::Malformed`]
+/// for anything that is not a request.
+pub fn read_request(text: &str) -> Result<Request, WebError> {
+    if text.len() > MAX_MESSAGE {
+        return Err(WebError::TooLarge {
+            size: text.len(),
+            limit: MAX_MESSAGE,
+        });
+    }
+    serde_json::from_str(text).map_err(|e| WebError::Malformed(e.to_string()))
+}
+
+/// The first message of a connection: `{"type":"welcome","seat":..}`.
+pub fn welcome(seat: Seat) -> String {
+    serde_json::json!({"type": "welcome", "seat": seat.name()}).to_string()
+}
+
+/// The names of the last move of log position `seq`, sent after its view
+/// (the lexicon's reading being slower than a move):
+/// `{"type":"names","seq":..,"names":[..]}`.
+pub fn names(seq: u64, names: &[MoveName]) -> String {
+    serde_json::json!({"type": "names", "seq": seq, "names": names}).to_string()
+}
