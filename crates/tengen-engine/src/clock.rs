@@ -1,30 +1,17 @@
 //! Clocks as GTP sets them: `time_settings` (Canadian, the standard),
-//! `kgs-time_settings` (none, absolute, byo-yomi, Canadian) and `time_left`.
+//! `kgs-time_settings` (none, absolute, byo-yomi, Canadian) and `time_left`,
+//! their arguments already read by `tengen-gtp`.
 
 use std::time::Duration;
 use tengen_core::{ByColor, Color};
-use tengen_gtp::GtpError;
-use tengen_gtp::args::parse_number;
+use tengen_gtp::{KgsTimeSettings, Overtime};
 use tengen_mcts::time::{ClockState, TimeControl};
-
-/// A number of seconds (GTP sends integers; fractions are accepted).
-fn seconds(args: &[String], index: usize) -> Result<Duration, GtpError> {
-    let s: f64 = parse_number(args, index)?;
-    if s.is_finite() && s >= 0.0 {
-        Ok(Duration::from_secs_f64(s))
-    } else {
-        Err(GtpError::Syntax)
-    }
-}
 
 /// `time_settings main_time byo_yomi_time byo_yomi_stones`: Canadian
 /// overtime; no overtime is absolute time, and the spec's "byo-yomi time
 /// without stones" means no time limit.
-pub fn time_settings(args: &[String]) -> Result<TimeControl, GtpError> {
-    let main = seconds(args, 0)?;
-    let period = seconds(args, 1)?;
-    let stones: u32 = parse_number(args, 2)?;
-    Ok(if !period.is_zero() && stones == 0 {
+pub fn time_settings(main: Duration, period: Duration, stones: u32) -> TimeControl {
+    if !period.is_zero() && stones == 0 {
         TimeControl::None
     } else if period.is_zero() {
         TimeControl::Absolute { main }
@@ -34,31 +21,28 @@ pub fn time_settings(args: &[String]) -> Result<TimeControl, GtpError> {
             period,
             stones,
         }
-    })
+    }
 }
 
 /// `kgs-time_settings none | absolute main | byoyomi main period periods |
 /// canadian main period stones`.
-pub fn kgs_time_settings(args: &[String]) -> Result<TimeControl, GtpError> {
-    let kind = tengen_gtp::args::arg(args, 0)?;
-    let rest = &args[1..];
-    Ok(match kind.to_ascii_lowercase().as_str() {
-        "none" => TimeControl::None,
-        "absolute" => TimeControl::Absolute {
-            main: seconds(rest, 0)?,
+pub fn kgs_time_settings(settings: KgsTimeSettings) -> TimeControl {
+    let KgsTimeSettings::Timed { main, overtime } = settings else {
+        return TimeControl::None;
+    };
+    match overtime {
+        None => TimeControl::Absolute { main },
+        Some(Overtime::ByoYomi { period, periods }) => TimeControl::ByoYomi {
+            main,
+            period,
+            periods,
         },
-        "byoyomi" => TimeControl::ByoYomi {
-            main: seconds(rest, 0)?,
-            period: seconds(rest, 1)?,
-            periods: parse_number(rest, 2)?,
+        Some(Overtime::Canadian { period, stones }) => TimeControl::Canadian {
+            main,
+            period,
+            stones,
         },
-        "canadian" => TimeControl::Canadian {
-            main: seconds(rest, 0)?,
-            period: seconds(rest, 1)?,
-            stones: parse_number(rest, 2)?,
-        },
-        _ => return Err(GtpError::Syntax),
-    })
+    }
 }
 
 /// Both players' clocks under one time control.
@@ -86,10 +70,7 @@ impl Clocks {
     /// `time_left color time stones`: stones 0 means main time; otherwise
     /// overtime, with the stones (Canadian) or periods (byo-yomi, as KGS
     /// sends them) still to go.
-    pub fn time_left(&mut self, args: &[String]) -> Result<(), GtpError> {
-        let color = tengen_gtp::args::parse_color(tengen_gtp::args::arg(args, 0)?)?;
-        let left = seconds(args, 1)?;
-        let stones: u32 = parse_number(args, 2)?;
+    pub fn time_left(&mut self, color: Color, left: Duration, stones: u32) {
         let clock = &mut self.state[color];
         clock.main_left = left;
         clock.in_overtime = stones > 0;
@@ -97,7 +78,6 @@ impl Clocks {
             TimeControl::ByoYomi { .. } if stones > 0 => clock.periods_left = stones,
             _ => clock.stones_left = stones,
         }
-        Ok(())
     }
 
     /// Takes `used` off `color`'s clock after its move (the controller's
@@ -114,58 +94,67 @@ impl Clocks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::words;
+
+    const fn secs(s: u64) -> Duration {
+        Duration::from_secs(s)
+    }
 
     #[test]
     fn canadian_absolute_and_no_limit() {
         assert_eq!(
-            time_settings(&words("600 30 5")),
-            Ok(TimeControl::Canadian {
-                main: Duration::from_secs(600),
-                period: Duration::from_secs(30),
+            time_settings(secs(600), secs(30), 5),
+            TimeControl::Canadian {
+                main: secs(600),
+                period: secs(30),
                 stones: 5
-            })
+            }
         );
         assert_eq!(
-            time_settings(&words("300 0 0")),
-            Ok(TimeControl::Absolute {
-                main: Duration::from_secs(300)
-            })
+            time_settings(secs(300), secs(0), 0),
+            TimeControl::Absolute { main: secs(300) }
         );
-        assert_eq!(time_settings(&words("0 1 0")), Ok(TimeControl::None));
-        assert_eq!(time_settings(&words("1 2")), Err(GtpError::Syntax));
-        assert_eq!(time_settings(&words("-1 2 3")), Err(GtpError::Syntax));
+        assert_eq!(time_settings(secs(0), secs(1), 0), TimeControl::None);
     }
 
     #[test]
     fn kgs_forms() {
-        assert_eq!(kgs_time_settings(&words("none")), Ok(TimeControl::None));
+        assert_eq!(kgs_time_settings(KgsTimeSettings::None), TimeControl::None);
         assert_eq!(
-            kgs_time_settings(&words("byoyomi 60 10 3")),
-            Ok(TimeControl::ByoYomi {
-                main: Duration::from_secs(60),
-                period: Duration::from_secs(10),
+            kgs_time_settings(byoyomi()),
+            TimeControl::ByoYomi {
+                main: secs(60),
+                period: secs(10),
                 periods: 3
-            })
+            }
         );
+        let absolute = KgsTimeSettings::Timed {
+            main: secs(60),
+            overtime: None,
+        };
         assert_eq!(
-            kgs_time_settings(&words("fischer 1 2")),
-            Err(GtpError::Syntax)
+            kgs_time_settings(absolute),
+            TimeControl::Absolute { main: secs(60) }
         );
-        assert_eq!(kgs_time_settings(&[]), Err(GtpError::Syntax));
+    }
+
+    /// `kgs-time_settings byoyomi 60 10 3`.
+    fn byoyomi() -> KgsTimeSettings {
+        KgsTimeSettings::Timed {
+            main: secs(60),
+            overtime: Some(Overtime::ByoYomi {
+                period: secs(10),
+                periods: 3,
+            }),
+        }
     }
 
     #[test]
     fn time_left_enters_overtime() {
-        let mut clocks = Clocks::new(kgs_time_settings(&words("byoyomi 60 10 3")).unwrap());
-        clocks.time_left(&words("white 8 2")).unwrap();
+        let mut clocks = Clocks::new(kgs_time_settings(byoyomi()));
+        clocks.time_left(Color::White, secs(8), 2);
         let w = clocks.state[Color::White];
         assert!(w.in_overtime);
         assert_eq!(w.periods_left, 2);
-        assert_eq!(w.main_left, Duration::from_secs(8));
-        assert_eq!(
-            clocks.time_left(&words("x 8 2")),
-            Err(GtpError::InvalidColor)
-        );
+        assert_eq!(w.main_left, secs(8));
     }
 }

@@ -16,9 +16,3 @@ pub mod stats;
 
 pub use serve::serve;
 pub use session::{Control, EngineConfig, Session};
-
-/// Arguments from a line of words (tests).
-#[cfg(test)]
-pub(crate) fn words(s: &str) -> Vec<String> {
-    s.split_whitespace().map(str::to_string).collect()
-}

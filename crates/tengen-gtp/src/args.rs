@@ -1,6 +1,7 @@
 //! Arguments as GTP writes them: colours, vertices, numbers, vertex lists.
 
 use crate::response::GtpError;
+use std::time::Duration;
 use tengen_core::{Board, BoardSize, ByColor, Color, Move, Point, Vertex};
 
 /// `b`, `black`, `w` or `white`, any case (GNU Go `gtp_decode_color`).
@@ -56,6 +57,20 @@ pub fn arg(args: &[String], index: usize) -> Result<&str, GtpError> {
 /// [`GtpError::Syntax`] when it is missing or not a number.
 pub fn parse_number<T: std::str::FromStr>(args: &[String], index: usize) -> Result<T, GtpError> {
     arg(args, index)?.parse().map_err(|_| GtpError::Syntax)
+}
+
+/// A number of seconds (GTP sends integers; fractions are accepted).
+///
+/// # Errors
+/// [`GtpError::Syntax`] when it is missing, not a number, negative or not
+/// finite.
+pub fn parse_seconds(args: &[String], index: usize) -> Result<Duration, GtpError> {
+    let s: f64 = parse_number(args, index)?;
+    if s.is_finite() && s >= 0.0 {
+        Ok(Duration::from_secs_f64(s))
+    } else {
+        Err(GtpError::Syntax)
+    }
 }
 
 /// Points on one line, in board order, separated by spaces.
@@ -166,6 +181,11 @@ mod tests {
         assert_eq!(parse_number::<u32>(&args, 0), Ok(19));
         assert_eq!(parse_number::<u32>(&args, 1), Err(GtpError::Syntax));
         assert_eq!(parse_number::<u32>(&args, 2), Err(GtpError::Syntax));
+        let args: Vec<String> = ["1.5", "-1", "inf"].map(String::from).to_vec();
+        assert_eq!(parse_seconds(&args, 0), Ok(Duration::from_millis(1500)));
+        for index in 1..4 {
+            assert_eq!(parse_seconds(&args, index), Err(GtpError::Syntax));
+        }
     }
 
     #[test]
