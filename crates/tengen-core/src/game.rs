@@ -344,9 +344,23 @@ impl Game {
         self.komi
     }
 
-    /// Changes komi (GTP `komi`, a web form), exactly.
+    /// Changes komi (a web form), exactly.
     pub fn set_komi(&mut self, komi: Points) {
         self.komi = komi;
+    }
+
+    /// Komi as GTP `komi` and SGF `KM` state it: White's komi less, in a
+    /// handicap game, the part of the compensation the rules give per stone
+    /// (so 0.5 in an FFG or AGA handicap game), which readers add back.
+    pub fn stated_komi(&self) -> Points {
+        self.komi - self.rules.handicap_compensation.per_stone(self.handicap)
+    }
+
+    /// Sets komi as GTP `komi` and SGF `KM` state it: the rules'
+    /// compensation per handicap stone stays on top (see
+    /// [`Game::stated_komi`]).
+    pub fn set_stated_komi(&mut self, komi: Points) {
+        self.komi = komi + self.rules.handicap_compensation.per_stone(self.handicap);
     }
 
     /// Handicap stones (0 in an even game).
@@ -781,5 +795,40 @@ impl fmt::Display for Move {
             Move::Pass => f.write_str("pass"),
             Move::Play(p) => write!(f, "point {}", p.index()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Preset;
+
+    #[test]
+    fn stated_komi_leaves_out_the_compensation_per_stone() {
+        let size = BoardSize::square(9).unwrap();
+        for (preset, n, full, stated) in [
+            // Chinese: n points; FFG and AGA: 0.5 + (n-1); Japanese: none.
+            (Preset::Chinese, 2, Points::whole(2), Points::ZERO),
+            (Preset::Ffg, 3, Points::halves(5), Points::halves(1)),
+            (Preset::Aga, 4, Points::halves(7), Points::halves(1)),
+            (Preset::Japanese, 2, Points::ZERO, Points::ZERO),
+        ] {
+            let mut game =
+                Game::with_handicap(preset.rules(), size, n, HandicapStones::Fixed).unwrap();
+            assert_eq!(game.komi(), full, "{preset:?}");
+            assert_eq!(game.stated_komi(), stated, "{preset:?}");
+            game.set_stated_komi(Points::halves(13));
+            assert_eq!(game.stated_komi(), Points::halves(13), "{preset:?}");
+            assert_eq!(
+                game.komi(),
+                Points::halves(13) + full - stated,
+                "{preset:?}"
+            );
+        }
+        // An even game states its komi as it is.
+        let mut even = Game::new(Preset::Chinese.rules(), size);
+        assert_eq!(even.stated_komi(), even.komi());
+        even.set_stated_komi(Points::halves(1));
+        assert_eq!(even.komi(), Points::halves(1));
     }
 }

@@ -1,7 +1,9 @@
-//! Fixed handicap points, as the GTP `fixed_handicap` table (GNU Go
-//! `engine/handicap.c`) places them, extended to rectangular boards axis by
-//! axis, and the star points a board is drawn with, taken from the same
-//! table so that handicap stones stand on them.
+//! Handicap points: the fixed ones, as the GTP `fixed_handicap` table (GNU
+//! Go `engine/handicap.c`) places them, extended to rectangular boards axis
+//! by axis; a free placement for any count (GTP `place_free_handicap`); and
+//! the star points a board is drawn with, taken from the same table so that
+//! handicap stones stand on them. Whether the rules accept free stones, and
+//! what White receives for them, is the game's business, not this module's.
 
 use crate::size::{BoardSize, Point};
 
@@ -106,6 +108,83 @@ pub fn star_points(size: BoardSize) -> Vec<Point> {
     points
 }
 
+/// Where a free placement puts `n` stones (fewer than the points of the
+/// board): the standard fixed points when the board has a layout for `n`
+/// (players expect them, and GNU Go does the same); else its largest fixed
+/// layout, then, greedily, the points farthest from the stones already
+/// chosen, two at a time through the centre's symmetry while two or more
+/// are missing. Candidates are the 3rd line and inside (the 2nd on boards
+/// of 7 lines or fewer); closer to the edge only once those are full. Ties
+/// go to the higher line, then to the left and lower point, so the choice
+/// is deterministic.
+pub fn free_points(size: BoardSize, n: u32) -> Vec<Point> {
+    type Xy = (u32, u32);
+    let (w, h) = (size.width(), size.height());
+    let base = max_fixed(size).min(n);
+    let mut taken: Vec<Xy> = fixed_points(size, base)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|p| size.xy(p))
+        .collect();
+    let index = |(x, y): Xy| (y * w + x) as usize;
+    let line = |(x, y): Xy| 1 + x.min(w - 1 - x).min(y).min(h - 1 - y);
+    let mirror = |(x, y): Xy| (w - 1 - x, h - 1 - y);
+    let dist2 = |a: Xy, b: Xy| a.0.abs_diff(b.0).pow(2) + a.1.abs_diff(b.1).pow(2);
+    let coords: Vec<Xy> = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
+    // The squared distance from each point to the nearest stone chosen
+    // (0 on the stones themselves).
+    let mut near: Vec<u32> = coords
+        .iter()
+        .map(|&c| taken.iter().map(|&t| dist2(c, t)).min().unwrap_or(u32::MAX))
+        .collect();
+    let rank = |c: Xy, spacing: u32| (spacing, line(c), std::cmp::Reverse(c.0), c.1);
+    let mut lowest = if w.min(h) <= 7 { 2 } else { 3 };
+    while (taken.len() as u32) < n {
+        let band: Vec<Xy> = coords
+            .iter()
+            .copied()
+            .filter(|&c| near[index(c)] > 0 && line(c) >= lowest)
+            .collect();
+        if band.is_empty() {
+            if lowest <= 1 {
+                break;
+            }
+            lowest -= 1;
+            continue;
+        }
+        let pair = if n - taken.len() as u32 >= 2 {
+            band.iter()
+                .copied()
+                .filter(|&c| mirror(c) != c && near[index(mirror(c))] > 0)
+                .max_by_key(|&c| {
+                    let m = mirror(c);
+                    rank(c, near[index(c)].min(near[index(m)]).min(dist2(c, m)))
+                })
+        } else {
+            None
+        };
+        let picks = match pair {
+            Some(c) => vec![c, mirror(c)],
+            None => band
+                .iter()
+                .copied()
+                .max_by_key(|&c| rank(c, near[index(c)]))
+                .into_iter()
+                .collect(),
+        };
+        for c in picks {
+            taken.push(c);
+            for (d, &q) in near.iter_mut().zip(&coords) {
+                *d = (*d).min(dist2(q, c));
+            }
+        }
+    }
+    taken
+        .into_iter()
+        .filter_map(|(x, y)| size.point(x, y))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,5 +250,83 @@ mod tests {
         assert_eq!(stars(sq(12)), ["D4", "D9", "J4", "J9"]);
         assert!(stars(sq(6)).is_empty());
         assert_eq!(stars(BoardSize::new(19, 9).unwrap()).len(), 5);
+    }
+
+    fn sorted_names(size: BoardSize, points: &[Point]) -> Vec<String> {
+        let mut names: Vec<String> = points
+            .iter()
+            .map(|&p| Vertex::point_name(p, size))
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn free_handicap_keeps_the_fixed_layouts() {
+        let s19 = BoardSize::STANDARD;
+        assert_eq!(
+            sorted_names(s19, &free_points(s19, 9)),
+            ["D10", "D16", "D4", "K10", "K16", "K4", "Q10", "Q16", "Q4"]
+        );
+        assert_eq!(sorted_names(s19, &free_points(s19, 2)), ["D4", "Q16"]);
+        // 7x7 has four fixed points; a fifth stone goes to the centre.
+        let s7 = BoardSize::square(7).unwrap();
+        assert_eq!(
+            sorted_names(s7, &free_points(s7, 5)),
+            ["C3", "C5", "D4", "E3", "E5"]
+        );
+        // Beyond nine on 9x9, the nine stay.
+        let s9 = BoardSize::square(9).unwrap();
+        let ten = free_points(s9, 10);
+        for p in fixed_points(s9, 9).unwrap() {
+            assert!(ten.contains(&p));
+        }
+    }
+
+    #[test]
+    fn free_handicap_places_distinct_stones_on_any_board() {
+        for (w, h, n) in [
+            (9, 9, 12),
+            (9, 9, 80),
+            (7, 7, 6),
+            (7, 7, 48),
+            (6, 6, 4),
+            (5, 5, 3),
+            (5, 5, 24),
+            (19, 5, 7),
+            (13, 9, 11),
+            (1, 5, 4),
+            (2, 2, 3),
+            (25, 25, 40),
+        ] {
+            let size = BoardSize::new(w, h).unwrap();
+            let points = free_points(size, n);
+            assert_eq!(points.len() as u32, n, "{w}x{h} {n}");
+            let mut distinct = points.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), points.len(), "{w}x{h} {n}");
+            assert!(points.iter().all(|&p| size.contains(p)));
+            assert_eq!(free_points(size, n), points, "deterministic");
+        }
+        // An even count away from the fixed layouts is symmetric through
+        // the centre.
+        let size = BoardSize::new(19, 5).unwrap();
+        let points = free_points(size, 6);
+        for &p in &points {
+            let (x, y) = size.xy(p);
+            let mirror = size.point(18 - x, 4 - y).unwrap();
+            assert!(
+                points.contains(&mirror),
+                "{}",
+                sorted_names(size, &points).join(" ")
+            );
+        }
+        // Small boards keep off the edge while they can.
+        let s6 = BoardSize::square(6).unwrap();
+        for p in free_points(s6, 4) {
+            let (x, y) = s6.xy(p);
+            assert!(x.min(5 - x).min(y).min(5 - y) >= 1);
+        }
     }
 }

@@ -107,6 +107,18 @@ impl HandicapCompensation {
     /// White's points in a game of `n` handicap stones (n >= 1; a handicap
     /// of 1 is an even game without komi).
     pub fn points(self, n: u32) -> Points {
+        let base = match self {
+            HandicapCompensation::HalfPlusNMinusOne => Points::halves(1),
+            _ => Points::ZERO,
+        };
+        base + self.per_stone(n)
+    }
+
+    /// The part of [`HandicapCompensation::points`] that grows with the
+    /// stones (nothing below two stones). GTP `komi` and SGF `KM` leave it
+    /// out in a handicap game and state the rest (0.5 under FFG and AGA),
+    /// as other programs expect.
+    pub(crate) fn per_stone(self, n: u32) -> Points {
         // Saturating: a count past any board is refused by the game, and
         // must not overflow here either.
         let n = i32::try_from(n).unwrap_or(i32::MAX);
@@ -114,9 +126,8 @@ impl HandicapCompensation {
             HandicapCompensation::None => Points::ZERO,
             HandicapCompensation::N if n >= 2 => Points::whole(n),
             HandicapCompensation::N => Points::ZERO,
-            HandicapCompensation::NMinusOne => Points::whole(n.saturating_sub(1).max(0)),
-            HandicapCompensation::HalfPlusNMinusOne => {
-                Points::halves(1) + Points::whole((n - 1).max(0))
+            HandicapCompensation::NMinusOne | HandicapCompensation::HalfPlusNMinusOne => {
+                Points::whole(n.saturating_sub(1).max(0))
             }
         }
     }

@@ -1,5 +1,5 @@
 //! The engine behind tengen's GTP front end and match referee: a
-//! [`Session`] holding the game, the search and the clocks, which answers
+//! [`Session`] holding the game, the search and the clock, which answers
 //! every GTP command; [`serve`] runs it over a byte stream; [`referee`]
 //! plays matches between two GTP engines.
 
@@ -8,7 +8,6 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod analyze;
-pub mod clock;
 pub mod referee;
 pub mod serve;
 pub mod session;
@@ -16,9 +15,3 @@ pub mod stats;
 
 pub use serve::serve;
 pub use session::{Control, EngineConfig, Session};
-
-/// Arguments from a line of words (tests).
-#[cfg(test)]
-pub(crate) fn words(s: &str) -> Vec<String> {
-    s.split_whitespace().map(str::to_string).collect()
-}

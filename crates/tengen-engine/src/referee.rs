@@ -227,7 +227,7 @@ fn start(config: &MatchConfig, side: Side, game: &Game) -> Result<Player, Refere
     for cmd in [
         resize,
         "clear_board".into(),
-        format!("komi {}", game.komi()),
+        format!("komi {}", game.stated_komi()),
     ] {
         client.send(&cmd, t).map_err(fail)?;
     }
@@ -576,15 +576,10 @@ fn write_record(
     names: &ByColor<String>,
 ) -> Result<PathBuf, RefereeError> {
     let info = RecordInfo {
-        size: game.size(),
-        rules: *game.rules(),
-        rules_text: None,
-        komi: game.komi(),
-        handicap: game.handicap(),
         result_text: Some(outcome.to_sgf()),
         black: Some(names.black.clone()),
         white: Some(names.white.clone()),
-        date: None,
+        ..RecordInfo::of(game)
     };
     let path = dir.join(format!("game-{number:03}.sgf"));
     let text = tengen_sgf::write_tree(&record::write_game(game, &info));

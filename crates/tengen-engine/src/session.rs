@@ -1,23 +1,27 @@
-//! A GTP session: one game under a rule set, a search, clocks, and every
-//! command of the engine. Usable without a process: [`Session::respond`]
-//! answers one command, [`Session::execute`] also streams the analysis
-//! commands to a writer until told to stop.
+//! A GTP session: one game under a rule set, a search, clocks, and what
+//! every request does to them. Usable without a process:
+//! [`Session::respond`] answers one command, [`Session::execute`] also
+//! streams the analysis commands to a writer until told to stop. Reading
+//! the command's text is `tengen-gtp`'s ([`Request::read`]); the session
+//! only ever sees typed requests.
 
-use crate::analyze::{AnalyzeOptions, Until};
-use crate::clock;
+use crate::analyze::{self, ANALYSIS_MAX_PLAYOUTS};
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
 use std::time::{Duration, Instant};
 use tengen_core::{
     BoardSize, Clock, Color, Game, HandicapError, HandicapStones, Mark, Move, Phase, Point, Points,
-    Preset, Rules, Setup, TimeControl,
+    Preset, Rules, Setup, TimeControl, handicap,
 };
-use tengen_gtp::args::{self, arg, chain_lines, move_text, parse_color, parse_move, parse_number};
-use tengen_gtp::{Command, GtpError, Response};
+use tengen_gtp::args::{self, chain_lines, move_text};
+use tengen_gtp::response::{STREAM_END, stream_start};
+use tengen_gtp::{AnalyzeRequest, Command, GtpError, Request, Response, StoneStatus, request};
 use tengen_mcts::Knowledge;
 use tengen_mcts::time::think_time;
-use tengen_mcts::{Decision, GenMode, Limit, Search, SearchConfig};
+use tengen_mcts::{Decision, GenMode, Limit, Restrictions, Search, SearchConfig};
+use tengen_sgf::ParseOptions;
 use tengen_sgf::record::{self, RecordInfo, ReplayMode, ReplayOptions};
 
 /// How the engine plays, fixed for the session.
@@ -69,59 +73,18 @@ pub enum Control {
     Quit,
 }
 
-/// Every command the engine knows, in the order `list_commands` gives them.
-pub const COMMANDS: &[&str] = &[
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "quit",
-    "boardsize",
-    "rectangular_boardsize",
-    "clear_board",
-    "komi",
-    "get_komi",
-    "fixed_handicap",
-    "place_free_handicap",
-    "set_free_handicap",
-    "play",
-    "genmove",
-    "reg_genmove",
-    "kgs-genmove_cleanup",
-    "undo",
-    "final_score",
-    "final_status_list",
-    "time_settings",
-    "kgs-time_settings",
-    "time_left",
-    "kgs-rules",
-    "kata-set-rules",
-    "kata-get-rules",
-    "loadsgf",
-    "printsgf",
-    "showboard",
-    "cputime",
-    "lz-analyze",
-    "kata-analyze",
-    "lz-genmove_analyze",
-    "kata-genmove_analyze",
-    "gogui-analyze_commands",
-    "tengen-explain",
-];
-
 /// One engine session. See the module docs.
 #[derive(Debug)]
 pub struct Session {
-    pub(crate) config: EngineConfig,
-    pub(crate) rules: Rules,
+    config: EngineConfig,
+    rules: Rules,
     /// Komi set by `komi`, kept across `clear_board` (else the rules' komi).
     komi: Option<Points>,
-    pub(crate) game: Game,
-    pub(crate) search: Search,
+    game: Game,
+    search: Search,
     clock: Clock,
     /// Time spent thinking, for `cputime`.
-    pub(crate) thinking: Duration,
+    thinking: Duration,
 }
 
 impl Session {
@@ -152,21 +115,7 @@ impl Session {
     /// Answers one command. Streaming commands run for one move's budget
     /// here, their lines in the text; [`Session::execute`] streams them.
     pub fn respond(&mut self, cmd: &Command) -> Response {
-        let result = match cmd.name.as_str() {
-            "lz-analyze" | "kata-analyze" | "lz-genmove_analyze" | "kata-genmove_analyze" => {
-                let options = match AnalyzeOptions::parse(&cmd.args, self.game.size()) {
-                    Ok(o) => o,
-                    Err(e) => return Response::failure(cmd.id, e),
-                };
-                let mut sink = Vec::new();
-                let stop = AtomicBool::new(false);
-                return match self.stream_lines(cmd, &options, &mut sink, &stop, Until::Budget) {
-                    Ok(()) => Response::success(cmd.id, String::from_utf8_lossy(&sink)),
-                    Err(e) => Response::failure(cmd.id, GtpError::Other(e.to_string())),
-                };
-            }
-            _ => self.run(cmd),
-        };
+        let result = Request::read(cmd, self.game.size()).and_then(|r| self.answer(r));
         Response { id: cmd.id, result }
     }
 
@@ -181,130 +130,110 @@ impl Session {
         out: &mut dyn Write,
         stop: &AtomicBool,
     ) -> io::Result<Control> {
-        match cmd.name.as_str() {
-            "lz-analyze" | "kata-analyze" | "lz-genmove_analyze" | "kata-genmove_analyze" => {
-                self.stream(cmd, out, stop)?;
+        match Request::read(cmd, self.game.size()) {
+            Ok(Request::Analyze(analysis)) => {
+                out.write_all(stream_start(cmd.id).as_bytes())?;
+                out.flush()?;
+                self.analyze(&analysis, out, stop, Until::Stopped)?;
+                out.write_all(STREAM_END.as_bytes())?;
+                out.flush()?;
+                Ok(Control::Continue)
             }
-            name => {
+            request => {
+                let control = match request {
+                    Ok(Request::Quit) => Control::Quit,
+                    _ => Control::Continue,
+                };
                 let response = Response {
                     id: cmd.id,
-                    result: self.run(cmd),
+                    result: request.and_then(|r| self.answer(r)),
                 };
                 write!(out, "{response}")?;
                 out.flush()?;
-                if name == "quit" {
-                    return Ok(Control::Quit);
-                }
+                Ok(control)
             }
         }
-        Ok(Control::Continue)
     }
 
-    /// The non-streaming commands.
-    fn run(&mut self, cmd: &Command) -> Result<String, GtpError> {
-        let a = &cmd.args;
-        let done = |_| String::new();
-        match cmd.name.as_str() {
-            "protocol_version" => Ok("2".into()),
-            "name" => Ok("tengen".into()),
-            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
-            "known_command" => Ok(self.knows(arg(a, 0)?).to_string()),
-            "list_commands" => Ok(self.commands().join("\n")),
-            "quit" => Ok(String::new()),
-            "boardsize" => {
-                let n: u32 = parse_number(a, 0)?;
-                self.resize(BoardSize::square(n)).map(done)
+    /// What a request does, and its answer; an analysis runs for one
+    /// move's budget, its lines in the answer.
+    fn answer(&mut self, request: Request) -> Result<String, GtpError> {
+        let done = |()| String::new();
+        match request {
+            Request::ProtocolVersion => Ok("2".into()),
+            Request::Name => Ok("tengen".into()),
+            Request::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            Request::KnownCommand(name) => Ok(request::is_known(&name).to_string()),
+            Request::ListCommands => Ok(request::names().collect::<Vec<_>>().join("\n")),
+            Request::Quit => Ok(String::new()),
+            Request::BoardSize(size) => {
+                self.clear(size);
+                Ok(String::new())
             }
-            "rectangular_boardsize" => {
-                let (w, h): (u32, u32) = (parse_number(a, 0)?, parse_number(a, 1)?);
-                self.resize(BoardSize::new(w, h)).map(done)
-            }
-            "clear_board" => {
+            Request::ClearBoard => {
                 self.clear(self.game.size());
                 Ok(String::new())
             }
-            "komi" => {
-                let k = arg(a, 0)?
-                    .parse::<Points>()
-                    .map_err(|_| GtpError::Other("komi not a float".into()))?;
+            Request::Komi(k) => {
                 self.komi = Some(k);
                 self.apply_komi();
                 Ok(String::new())
             }
-            "get_komi" => Ok(self.game.komi().to_string()),
-            "fixed_handicap" => {
-                let n: u32 = parse_number(a, 0)?;
-                self.handicap(n, HandicapStones::Fixed)
-            }
-            "place_free_handicap" => self.place_free_handicap(parse_number(a, 0)?),
-            "set_free_handicap" => {
-                let size = self.game.size();
-                let points = a
-                    .iter()
-                    .map(|v| match parse_move(v, size) {
-                        Ok(Move::Play(p)) => Ok(p),
-                        _ => Err(GtpError::BadVertexList),
-                    })
-                    .collect::<Result<Vec<Point>, _>>()?;
-                self.handicap(points.len() as u32, HandicapStones::Free(points))
-                    .map(|_| String::new())
-            }
-            "play" => {
-                let color = parse_color(arg(a, 0)?)?;
-                let mv = parse_move(arg(a, 1)?, self.game.size())?;
-                self.play(color, mv).map(done)
-            }
-            "genmove" => self.genmove(parse_color(arg(a, 0)?)?, GenMode::Normal, Commit::Play),
-            "kgs-genmove_cleanup" => {
-                self.genmove(parse_color(arg(a, 0)?)?, GenMode::Cleanup, Commit::Play)
-            }
-            "reg_genmove" => {
-                self.genmove(parse_color(arg(a, 0)?)?, GenMode::Normal, Commit::Suggest)
-            }
-            "undo" => self.game.undo().map(done).map_err(|_| GtpError::CannotUndo),
-            "final_score" => Ok(self.final_outcome()),
-            "final_status_list" => self.status_list(arg(a, 0)?),
-            "time_settings" => {
-                self.clock = Clock::new(clock::time_settings(a)?);
+            Request::GetKomi => Ok(self.game.komi().to_string()),
+            Request::FixedHandicap(n) => self.handicap(n, HandicapStones::Fixed),
+            Request::PlaceFreeHandicap(n) => self.place_free_handicap(n),
+            Request::SetFreeHandicap(points) => self
+                .handicap(points.len() as u32, HandicapStones::Free(points))
+                .map(|_placed| String::new()),
+            Request::Play(color, mv) => self.play(color, mv).map(done),
+            Request::Genmove(color) => self.genmove(color, GenMode::Normal, Commit::Play),
+            Request::GenmoveCleanup(color) => self.genmove(color, GenMode::Cleanup, Commit::Play),
+            Request::RegGenmove(color) => self.genmove(color, GenMode::Normal, Commit::Suggest),
+            Request::Undo => self.game.undo().map(done).map_err(|_| GtpError::CannotUndo),
+            Request::FinalScore => Ok(self.final_outcome()),
+            Request::FinalStatusList(status) => Ok(self.status_list(status)),
+            Request::TimeSettings(control) => {
+                self.clock = Clock::new(control);
                 Ok(String::new())
             }
-            "kgs-time_settings" => {
-                self.clock = Clock::new(clock::kgs_time_settings(a)?);
+            Request::TimeLeft {
+                color,
+                time_ms,
+                count,
+            } => {
+                self.clock.set_left(color, time_ms, count);
                 Ok(String::new())
             }
-            "time_left" => clock::time_left(&mut self.clock, a).map(done),
-            "kgs-rules" | "kata-set-rules" => {
-                let rules = a
-                    .join(" ")
-                    .parse::<Rules>()
-                    .map_err(|e| GtpError::Other(e.to_string()))?;
-                self.set_rules(rules).map(done)
-            }
-            "kata-get-rules" => Ok(match self.rules.preset() {
+            Request::SetRules(rules) => self.set_rules(rules).map(done),
+            Request::GetRules => Ok(match self.rules.preset() {
                 Some(p) => p.name().to_string(),
                 None => self.rules.katago_string(),
             }),
-            "loadsgf" => self.load_sgf(a),
-            "printsgf" => self.print_sgf(a),
-            "showboard" => Ok(args::diagram(self.game.board(), self.game.captures())),
-            "cputime" => Ok(format!("{:.3}", self.thinking.as_secs_f64())),
-            "gogui-analyze_commands" => Ok([
+            Request::LoadSgf { path, move_number } => self.load_sgf(&path, move_number),
+            Request::PrintSgf(path) => self.print_sgf(path.as_deref()),
+            Request::ShowBoard => Ok(args::diagram(self.game.board(), self.game.captures())),
+            Request::CpuTime => Ok(format!("{:.3}", self.thinking.as_secs_f64())),
+            Request::Analyze(analysis) => {
+                let mut sink = Vec::new();
+                let stop = AtomicBool::new(false);
+                self.analyze(&analysis, &mut sink, &stop, Until::Budget)
+                    .map(|()| String::from_utf8_lossy(&sink).into_owned())
+                    .map_err(|e| GtpError::Other(e.to_string()))
+            }
+            Request::AnalyzeCommands => Ok([
                 "string/Final score/final_score",
                 "plist/Dead stones/final_status_list dead",
                 "plist/Seki stones/final_status_list seki",
                 "string/Explain the last move/tengen-explain %p",
             ]
             .join("\n")),
-            "tengen-explain" => self.explain(arg(a, 0)?),
-            _ => Err(GtpError::UnknownCommand),
+            Request::Explain(mv) => self.explain(mv),
         }
     }
 
     /// `tengen-explain <vertex>`: the lexicon's line for the last move,
-    /// which `vertex` must name, in English.
-    fn explain(&self, vertex: &str) -> Result<String, GtpError> {
-        let size = self.game.size();
-        let mv = parse_move(vertex, size)?;
+    /// which `mv` must be, in English.
+    fn explain(&self, mv: Move) -> Result<String, GtpError> {
         let last = self
             .game
             .turns()
@@ -320,25 +249,10 @@ impl Session {
             self.game.turns().len(),
             last.color,
             last.mv,
-            size,
+            self.game.size(),
             &names,
             tengen_tactics::Lang::En,
         ))
-    }
-
-    fn commands(&self) -> Vec<&'static str> {
-        COMMANDS.to_vec()
-    }
-
-    fn knows(&self, name: &str) -> bool {
-        self.commands().contains(&name)
-    }
-
-    /// A new empty board of `size`, or `unacceptable size`.
-    fn resize(&mut self, size: Result<BoardSize, tengen_core::SizeError>) -> Result<(), GtpError> {
-        let size = size.map_err(|_| GtpError::UnacceptableSize)?;
-        self.clear(size);
-        Ok(())
     }
 
     /// An empty board: same rules, same komi, fresh clocks and search.
@@ -353,8 +267,7 @@ impl Session {
     /// compensation stays on top of it.
     fn apply_komi(&mut self) {
         if let Some(k) = self.komi {
-            let stones = self.game.komi() - record::komi_to_record(&self.game);
-            self.game.set_komi(k + stones);
+            self.game.set_stated_komi(k);
         }
     }
 
@@ -368,7 +281,7 @@ impl Session {
     }
 
     /// `place_free_handicap n`: the engine's own choice of `n` stones
-    /// ([`free_handicap_points`]), between 2 and one less than the points
+    /// ([`handicap::free_points`]), between 2 and one less than the points
     /// of the board (GNU Go's checks and error strings).
     fn place_free_handicap(&mut self, n: u32) -> Result<String, GtpError> {
         self.ensure_empty()?;
@@ -376,7 +289,7 @@ impl Session {
         if n < 2 || n as usize >= size.num_points() {
             return Err(GtpError::Other("invalid handicap".into()));
         }
-        self.handicap(n, HandicapStones::Free(free_handicap_points(size, n)))
+        self.handicap(n, HandicapStones::Free(handicap::free_points(size, n)))
     }
 
     fn handicap(&mut self, n: u32, stones: HandicapStones) -> Result<String, GtpError> {
@@ -407,7 +320,7 @@ impl Session {
 
     /// Plays `mv` for `color`; after two passes, a play resumes the game
     /// (the controller disputes the end, as KGS does before cleanup).
-    pub(crate) fn play(&mut self, color: Color, mv: Move) -> Result<(), GtpError> {
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), GtpError> {
         let mut game = self.game.clone();
         if game.phase() == Phase::Marking {
             game.dispute(color).map_err(|_| GtpError::IllegalMove)?;
@@ -423,7 +336,7 @@ impl Session {
     /// The game with `color` to move: as it is, or with a pass for the
     /// other side (GTP lets either colour move), or, when that pass would
     /// end the game, the bare position.
-    pub(crate) fn position_for(&self, color: Color) -> Game {
+    fn position_for(&self, color: Color) -> Game {
         let mut game = self.game.clone();
         if game.phase() == Phase::Marking {
             let _ = game.dispute(color);
@@ -447,7 +360,7 @@ impl Session {
 
     /// The search budget for `color`'s next move: the clock's share when a
     /// clock runs, else the configured playouts or seconds.
-    pub(crate) fn limit_for(&self, color: Color, game: &Game) -> Limit {
+    fn limit_for(&self, color: Color, game: &Game) -> Limit {
         if self.clock.control() != TimeControl::None {
             let t = think_time(self.clock.control(), &self.clock.side(color), game);
             if !t.is_zero() {
@@ -473,14 +386,73 @@ impl Session {
         let game = self.position_for(color);
         let limit = self.limit_for(color, &game);
         let started = Instant::now();
-        let (decision, _) = self.search.genmove(&game, limit, mode);
+        let decision = analyze::decide(&mut self.search, &game, limit, mode, &Restrictions::NONE);
         let used = started.elapsed();
         self.thinking += used;
         self.commit(color, decision, used, commit)
     }
 
+    /// The lines of an analysis command for the colour it names (else the
+    /// player to move): reports until `stop` is set (`Until::Stopped`) or
+    /// for one move's budget; `genmove_analyze` then plays the search's
+    /// choice and ends with `play <vertex>`.
+    fn analyze(
+        &mut self,
+        request: &AnalyzeRequest,
+        out: &mut dyn Write,
+        stop: &AtomicBool,
+        until: Until,
+    ) -> io::Result<()> {
+        let options = &request.options;
+        let color = options.color.unwrap_or(self.game.to_move());
+        let game = self.position_for(color);
+        let limit = match (request.genmove, until) {
+            (true, _) | (false, Until::Budget) => self.limit_for(color, &game),
+            (false, Until::Stopped) => Limit::playouts(ANALYSIS_MAX_PLAYOUTS),
+        };
+        // A genmove_analyze runs for its budget: the next line waits.
+        let never = AtomicBool::new(false);
+        let stop_search = if request.genmove { &never } else { stop };
+        let playing = game.phase() == Phase::Playing;
+        let started = Instant::now();
+        let reported = if playing {
+            analyze::report(
+                &mut self.search,
+                &game,
+                limit,
+                stop_search,
+                request.format,
+                options,
+                out,
+            )
+        } else {
+            Ok(())
+        };
+        self.thinking += started.elapsed();
+        reported?;
+        if request.genmove {
+            let decision = if playing {
+                // The tree just grown is reused: one more simulation, and
+                // the decision (resignation, cleanup) is the search's own.
+                let restrictions = analyze::restrictions(&options.clauses);
+                let one = Limit::playouts(1);
+                analyze::decide(&mut self.search, &game, one, GenMode::Normal, &restrictions)
+            } else {
+                Decision::Move(Move::Pass)
+            };
+            let played = self.commit(color, decision, started.elapsed(), Commit::Play);
+            let text = played.unwrap_or_else(|e| e.to_string());
+            writeln!(out, "play {text}")?;
+        } else if until == Until::Stopped {
+            while !stop.load(Ordering::Acquire) {
+                thread::sleep(Duration::from_millis(5));
+            }
+        }
+        out.flush()
+    }
+
     /// Plays the search's decision (unless only suggested) and says it.
-    pub(crate) fn commit(
+    fn commit(
         &mut self,
         color: Color,
         decision: Decision,
@@ -525,22 +497,21 @@ impl Session {
 
     /// `final_status_list alive|dead|seki`: one chain per line, as the
     /// count's region map sees the position with the estimated dead removed.
-    fn status_list(&self, status: &str) -> Result<String, GtpError> {
+    fn status_list(&self, status: StoneStatus) -> String {
         let board = self.game.board();
         let map = self.game.region_map(&self.dead_stones());
         let stones: Vec<Point> = board
             .size()
             .points()
             .filter(|&p| match (status, map.get(p)) {
-                ("dead", _) => map.dead(p).is_some(),
-                ("seki", Mark::SekiStone(_)) | ("alive", Mark::Stone(_)) => true,
+                (StoneStatus::Dead, _) => map.dead(p).is_some(),
+                (StoneStatus::Seki, Mark::SekiStone(_)) | (StoneStatus::Alive, Mark::Stone(_)) => {
+                    true
+                }
                 _ => false,
             })
             .collect();
-        match status {
-            "alive" | "dead" | "seki" => Ok(chain_lines(board, &stones)),
-            _ => Err(GtpError::Other("invalid status".into())),
-        }
+        chain_lines(board, &stones)
     }
 
     /// Changes the rules, keeping the game: its moves are replayed under the
@@ -573,18 +544,19 @@ impl Session {
     /// `loadsgf file [move_number]`: the record's main line (tolerantly
     /// replayed), up to the position before `move_number`. Answers the
     /// colour to move, as GNU Go does.
-    fn load_sgf(&mut self, a: &[String]) -> Result<String, GtpError> {
-        let path = arg(a, 0)?;
-        let until: Option<usize> = match a.get(1) {
-            Some(_) => Some(parse_number(a, 1)?),
-            None => None,
+    fn load_sgf(&mut self, path: &str, move_number: Option<usize>) -> Result<String, GtpError> {
+        let tolerant = ReplayOptions {
+            mode: ReplayMode::Tolerant,
+            ..ReplayOptions::default()
         };
-        let game = read_record(Path::new(path)).map_err(|e| {
-            tracing::debug!("loadsgf {path}: {e}");
-            GtpError::CannotLoadFile
-        })?;
-        let mut game = game;
-        if let Some(n) = until {
+        let source = record::Source::File(Path::new(path));
+        let loaded =
+            record::load_main_line(source, &ParseOptions::lenient(), &tolerant).map_err(|e| {
+                tracing::debug!("loadsgf {path}: {e}");
+                GtpError::CannotLoadFile
+            })?;
+        let mut game = loaded.replay.game;
+        if let Some(n) = move_number {
             while game.turns().len() >= n.max(1) {
                 if game.undo().is_err() {
                     break;
@@ -599,20 +571,10 @@ impl Session {
     }
 
     /// `printsgf [file]`: the game as SGF, answered or written to `file`.
-    fn print_sgf(&self, a: &[String]) -> Result<String, GtpError> {
-        let info = RecordInfo {
-            size: self.game.size(),
-            rules: self.rules,
-            rules_text: None,
-            komi: self.game.komi(),
-            handicap: self.game.handicap(),
-            result_text: None,
-            black: None,
-            white: None,
-            date: None,
-        };
+    fn print_sgf(&self, path: Option<&str>) -> Result<String, GtpError> {
+        let info = RecordInfo::of(&self.game);
         let text = tengen_sgf::write_tree(&record::write_game(&self.game, &info));
-        match a.first() {
+        match path {
             Some(path) => std::fs::write(path, text)
                 .map(|_| String::new())
                 .map_err(|e| GtpError::Other(format!("cannot write {path}: {e}"))),
@@ -621,9 +583,18 @@ impl Session {
     }
 }
 
+/// Whether an analysis runs until stopped or for the move's budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Until {
+    /// Until the stop flag is set (the next input line).
+    Stopped,
+    /// For the budget of one move.
+    Budget,
+}
+
 /// Whether a generated move is played or only suggested (`reg_genmove`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Commit {
+enum Commit {
     /// Play it.
     Play,
     /// Say it only.
@@ -642,101 +613,6 @@ fn setup_of(board: &tengen_core::Board, to_move: Color, handicap: u32) -> Setup 
         to_move,
         handicap,
     }
-}
-
-/// Where `place_free_handicap` puts `n` stones (fewer than the points of
-/// the board): the standard fixed points when the board has a layout for
-/// `n` (players expect them, and GNU Go does the same); else its largest
-/// fixed layout, then, greedily, the points farthest from the stones
-/// already chosen, two at a time through the centre's symmetry while two
-/// or more are missing. Candidates are the 3rd line and inside (the 2nd on
-/// boards of 7 lines or fewer); closer to the edge only once those are
-/// full. Ties go to the higher line, then to the left and lower point, so
-/// the choice is deterministic.
-fn free_handicap_points(size: BoardSize, n: u32) -> Vec<Point> {
-    type Xy = (u32, u32);
-    let (w, h) = (size.width(), size.height());
-    let base = tengen_core::handicap::max_fixed(size).min(n);
-    let mut taken: Vec<Xy> = tengen_core::handicap::fixed_points(size, base)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|p| size.xy(p))
-        .collect();
-    let index = |(x, y): Xy| (y * w + x) as usize;
-    let line = |(x, y): Xy| 1 + x.min(w - 1 - x).min(y).min(h - 1 - y);
-    let mirror = |(x, y): Xy| (w - 1 - x, h - 1 - y);
-    let dist2 = |a: Xy, b: Xy| a.0.abs_diff(b.0).pow(2) + a.1.abs_diff(b.1).pow(2);
-    let coords: Vec<Xy> = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
-    // The squared distance from each point to the nearest stone chosen
-    // (0 on the stones themselves).
-    let mut near: Vec<u32> = coords
-        .iter()
-        .map(|&c| taken.iter().map(|&t| dist2(c, t)).min().unwrap_or(u32::MAX))
-        .collect();
-    let rank = |c: Xy, spacing: u32| (spacing, line(c), std::cmp::Reverse(c.0), c.1);
-    let mut lowest = if w.min(h) <= 7 { 2 } else { 3 };
-    while (taken.len() as u32) < n {
-        let band: Vec<Xy> = coords
-            .iter()
-            .copied()
-            .filter(|&c| near[index(c)] > 0 && line(c) >= lowest)
-            .collect();
-        if band.is_empty() {
-            if lowest <= 1 {
-                break;
-            }
-            lowest -= 1;
-            continue;
-        }
-        let pair = if n - taken.len() as u32 >= 2 {
-            band.iter()
-                .copied()
-                .filter(|&c| mirror(c) != c && near[index(mirror(c))] > 0)
-                .max_by_key(|&c| {
-                    let m = mirror(c);
-                    rank(c, near[index(c)].min(near[index(m)]).min(dist2(c, m)))
-                })
-        } else {
-            None
-        };
-        let picks = match pair {
-            Some(c) => vec![c, mirror(c)],
-            None => band
-                .iter()
-                .copied()
-                .max_by_key(|&c| rank(c, near[index(c)]))
-                .into_iter()
-                .collect(),
-        };
-        for c in picks {
-            taken.push(c);
-            for (d, &q) in near.iter_mut().zip(&coords) {
-                *d = (*d).min(dist2(q, c));
-            }
-        }
-    }
-    taken
-        .into_iter()
-        .filter_map(|(x, y)| size.point(x, y))
-        .collect()
-}
-
-/// Reads the first game of an SGF file and replays its main line.
-fn read_record(path: &Path) -> Result<Game, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    let parsed = tengen_sgf::parse(&bytes, &tengen_sgf::ParseOptions::lenient())
-        .map_err(|e| e.to_string())?;
-    let tree = parsed
-        .collection
-        .trees
-        .first()
-        .ok_or_else(|| "no game in the file".to_string())?;
-    let options = ReplayOptions {
-        mode: ReplayMode::Tolerant,
-        ..ReplayOptions::default()
-    };
-    let (_, replay) = record::replay_main_line(tree, &options).map_err(|f| f.message)?;
-    Ok(replay.game)
 }
 
 #[cfg(test)]
@@ -813,84 +689,6 @@ mod tests {
         assert_eq!(say(&mut s, "get_komi"), Ok("2.5".into()));
         say(&mut s, "komi 6.5").unwrap();
         assert_eq!(say(&mut s, "get_komi"), Ok("8.5".into()));
-    }
-
-    fn names(size: BoardSize, points: &[Point]) -> Vec<String> {
-        let mut names: Vec<String> = points
-            .iter()
-            .map(|&p| tengen_core::Vertex::point_name(p, size))
-            .collect();
-        names.sort();
-        names
-    }
-
-    #[test]
-    fn free_handicap_keeps_the_fixed_layouts() {
-        let s19 = BoardSize::STANDARD;
-        assert_eq!(
-            names(s19, &free_handicap_points(s19, 9)),
-            ["D10", "D16", "D4", "K10", "K16", "K4", "Q10", "Q16", "Q4"]
-        );
-        assert_eq!(names(s19, &free_handicap_points(s19, 2)), ["D4", "Q16"]);
-        // 7x7 has four fixed points; a fifth stone goes to the centre.
-        let s7 = BoardSize::square(7).unwrap();
-        assert_eq!(
-            names(s7, &free_handicap_points(s7, 5)),
-            ["C3", "C5", "D4", "E3", "E5"]
-        );
-        // Beyond nine on 9x9, the nine stay.
-        let s9 = BoardSize::square(9).unwrap();
-        let ten = free_handicap_points(s9, 10);
-        for p in tengen_core::handicap::fixed_points(s9, 9).unwrap() {
-            assert!(ten.contains(&p));
-        }
-    }
-
-    #[test]
-    fn free_handicap_places_distinct_stones_on_any_board() {
-        for (w, h, n) in [
-            (9, 9, 12),
-            (9, 9, 80),
-            (7, 7, 6),
-            (7, 7, 48),
-            (6, 6, 4),
-            (5, 5, 3),
-            (5, 5, 24),
-            (19, 5, 7),
-            (13, 9, 11),
-            (1, 5, 4),
-            (2, 2, 3),
-            (25, 25, 40),
-        ] {
-            let size = BoardSize::new(w, h).unwrap();
-            let points = free_handicap_points(size, n);
-            assert_eq!(points.len() as u32, n, "{w}x{h} {n}");
-            let mut distinct = points.clone();
-            distinct.sort();
-            distinct.dedup();
-            assert_eq!(distinct.len(), points.len(), "{w}x{h} {n}");
-            assert!(points.iter().all(|&p| size.contains(p)));
-            assert_eq!(free_handicap_points(size, n), points, "deterministic");
-        }
-        // An even count away from the fixed layouts is symmetric through
-        // the centre.
-        let size = BoardSize::new(19, 5).unwrap();
-        let points = free_handicap_points(size, 6);
-        for &p in &points {
-            let (x, y) = size.xy(p);
-            let mirror = size.point(18 - x, 4 - y).unwrap();
-            assert!(
-                points.contains(&mirror),
-                "{}",
-                names(size, &points).join(" ")
-            );
-        }
-        // Small boards keep off the edge while they can.
-        let s6 = BoardSize::square(6).unwrap();
-        for p in free_handicap_points(s6, 4) {
-            let (x, y) = s6.xy(p);
-            assert!(x.min(5 - x).min(y).min(5 - y) >= 1);
-        }
     }
 
     #[test]

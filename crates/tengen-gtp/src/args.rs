@@ -58,6 +58,23 @@ pub fn parse_number<T: std::str::FromStr>(args: &[String], index: usize) -> Resu
     arg(args, index)?.parse().map_err(|_| GtpError::Syntax)
 }
 
+/// The seconds at `index`, in milliseconds: GTP sends integers, fractions
+/// are accepted, and times beyond what a clock can hold saturate (a
+/// controller's `1e20` is a very long game, not an error).
+///
+/// # Errors
+/// [`GtpError::Syntax`] when it is missing, not a number, negative or not
+/// finite.
+pub fn parse_millis(args: &[String], index: usize) -> Result<i64, GtpError> {
+    let s: f64 = parse_number(args, index)?;
+    if s.is_finite() && s >= 0.0 {
+        // `as` saturates at i64::MAX.
+        Ok((s * 1000.0).round() as i64)
+    } else {
+        Err(GtpError::Syntax)
+    }
+}
+
 /// Points on one line, in board order, separated by spaces.
 pub fn point_list(points: &[Point], size: BoardSize) -> String {
     let mut sorted = points.to_vec();
@@ -166,6 +183,12 @@ mod tests {
         assert_eq!(parse_number::<u32>(&args, 0), Ok(19));
         assert_eq!(parse_number::<u32>(&args, 1), Err(GtpError::Syntax));
         assert_eq!(parse_number::<u32>(&args, 2), Err(GtpError::Syntax));
+        let args: Vec<String> = ["1.5", "1e20", "-1", "inf"].map(String::from).to_vec();
+        assert_eq!(parse_millis(&args, 0), Ok(1500));
+        assert_eq!(parse_millis(&args, 1), Ok(i64::MAX));
+        for index in 2..5 {
+            assert_eq!(parse_millis(&args, index), Err(GtpError::Syntax));
+        }
     }
 
     #[test]

@@ -1,12 +1,17 @@
 //! From an SGF game tree to a [`Game`] and back: the Go meaning of the
 //! properties (SZ, KM, HA, AB/AW/AE, PL, B/W, RU, RE), strict and tolerant
-//! replay, and writing a game as FF\[4\].
+//! replay, loading a record's first game from a file or an upload
+//! ([`load_main_line`]), and writing a game as FF\[4\]. Markup, comments
+//! and the other game information stay in the tree: a [`Game`] holds none
+//! of them.
 
-use crate::{GameTree, Node, NodeId, Property, Value};
+use crate::{
+    Collection, GameTree, Node, NodeId, ParseError, ParseOptions, Property, Value, Warning,
+};
 use std::fmt;
+use std::path::Path;
 use tengen_core::{
-    BoardSize, Color, Game, HandicapCompensation, Move, Outcome, Phase, Point, Points, Preset,
-    Rules, Setup, WinBy,
+    BoardSize, Color, Game, Move, Outcome, Phase, Point, Points, Preset, Rules, Setup, WinBy,
 };
 
 /// How strictly moves are checked.
@@ -183,6 +188,22 @@ pub struct RecordInfo {
 }
 
 impl RecordInfo {
+    /// The information a game carries itself (size, rules, komi,
+    /// handicap), for writing it: no names, date or recorded result.
+    pub fn of(game: &Game) -> RecordInfo {
+        RecordInfo {
+            size: game.size(),
+            rules: *game.rules(),
+            rules_text: None,
+            komi: game.komi(),
+            handicap: game.handicap(),
+            result_text: None,
+            black: None,
+            white: None,
+            date: None,
+        }
+    }
+
     /// `RE` read.
     pub fn recorded_result(&self) -> Option<RecordedResult> {
         self.result_text.as_deref().map(RecordedResult::parse)
@@ -192,6 +213,9 @@ impl RecordInfo {
 /// The outcome of replaying one line of a record.
 #[derive(Clone, Debug)]
 pub struct Replay {
+    /// The game after the root node (its setup, handicap and komi), before
+    /// the line's first move: where every variation starts.
+    pub start: Game,
     /// The game at the end of the line (or at the first illegal move in
     /// strict replay).
     pub game: Game,
@@ -348,14 +372,20 @@ pub fn read_info(
         Some(k) => Some(k),
         None => simple(root, "KM").and_then(|t| read_komi(&t, &rules, tree.root(), &mut findings)),
     };
-    // In a handicap game the record's komi is the base; the rules add their
-    // compensation per stone (Chinese n, FFG and AGA n-1).
-    let komi = match (recorded_komi, handicap) {
-        (Some(k), 0 | 1) => k,
-        (Some(k), n) => k + stone_compensation(&rules, n),
-        (None, 0) => rules.komi,
-        (None, n) => rules.handicap_compensation.points(n),
+    // The game's own komi when the record states none; else the record's,
+    // with the rules' compensation per handicap stone on top.
+    let empty = Setup {
+        size,
+        black: Vec::new(),
+        white: Vec::new(),
+        to_move: Color::Black,
+        handicap,
     };
+    let mut start = Game::from_setup(rules, &empty).map_err(|e| error(e.to_string()))?;
+    if let Some(k) = recorded_komi {
+        start.set_stated_komi(k);
+    }
+    let komi = start.komi();
     let info = RecordInfo {
         size,
         rules,
@@ -460,20 +490,6 @@ fn node_move(
                 color.letter()
             ),
         )),
-    }
-}
-
-/// The part of a handicap game's compensation that depends on the number of
-/// stones: SGF `KM` holds the rest (0.5 in FFG and AGA handicap games), as
-/// other programs expect.
-fn stone_compensation(rules: &Rules, n: u32) -> Points {
-    let n = i32::try_from(n).unwrap_or(i32::MAX);
-    match rules.handicap_compensation {
-        HandicapCompensation::None => Points::ZERO,
-        HandicapCompensation::N => Points::whole(n),
-        HandicapCompensation::NMinusOne | HandicapCompensation::HalfPlusNMinusOne => {
-            Points::whole(n.saturating_sub(1))
-        }
     }
 }
 
@@ -743,10 +759,16 @@ pub fn replay_main_line(
 ) -> Result<(RecordInfo, Replay), Finding> {
     let info = read_info(tree, options)?;
     let (mut r, mut line) = Replayer::start(tree, &info, options)?;
-    for id in tree.main_line() {
+    let mut ids = tree.main_line();
+    if let Some(root) = ids.next() {
+        r.apply(&mut line, root);
+    }
+    let start = line.game.clone();
+    for id in ids {
         r.apply(&mut line, id);
     }
     let replay = Replay {
+        start,
         game: line.game,
         findings: r.findings,
         moves: line.moves,
@@ -785,6 +807,78 @@ pub fn replay_all(
     Ok((info.0, findings, moves))
 }
 
+/// Where a record comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum Source<'a> {
+    /// A file: its bytes, decoded in the charset `CA` names or the bytes
+    /// suggest.
+    File(&'a Path),
+    /// Text already decoded (an upload): `CA` is not consulted.
+    Text(&'a str),
+}
+
+/// A record's first game with its main line replayed.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// Every game of the source; the first is the one replayed.
+    pub collection: Collection,
+    /// The first game's information.
+    pub info: RecordInfo,
+    /// Its main line replayed.
+    pub replay: Replay,
+    /// What the parse repaired or noticed.
+    pub warnings: Vec<Warning>,
+}
+
+/// Why a record could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("cannot read the file: {0}")]
+    Read(std::io::Error),
+    /// The text is not SGF under the parse options.
+    #[error(transparent)]
+    Parse(ParseError),
+    /// The text holds no game.
+    #[error("no game in the file")]
+    NoGame,
+    /// The first game's root cannot be replayed (its board size, its
+    /// handicap).
+    #[error("{}", .0.message)]
+    Replay(Finding),
+}
+
+/// Reads a record's first game and replays its main line: what every
+/// reader of a single record (a command line's file, GTP `loadsgf`, an
+/// upload) starts from. `parse` is lenient for records from the wild;
+/// findings of the replay are in [`Replay::findings`], not errors.
+///
+/// # Errors
+/// [`LoadError`] when the file cannot be read, the text does not parse,
+/// it holds no game, or the game's root cannot be replayed.
+pub fn load_main_line(
+    source: Source<'_>,
+    parse: &ParseOptions,
+    replay: &ReplayOptions,
+) -> Result<Loaded, LoadError> {
+    let parsed = match source {
+        Source::File(path) => {
+            let bytes = std::fs::read(path).map_err(LoadError::Read)?;
+            crate::parse(&bytes, parse)
+        }
+        Source::Text(text) => crate::parse_str(text, parse),
+    }
+    .map_err(LoadError::Parse)?;
+    let tree = parsed.collection.trees.first().ok_or(LoadError::NoGame)?;
+    let (info, replay) = replay_main_line(tree, replay).map_err(LoadError::Replay)?;
+    Ok(Loaded {
+        collection: parsed.collection,
+        info,
+        replay,
+        warnings: parsed.warnings,
+    })
+}
+
 /// Writes a game as an FF\[4\] record: the root's game information, the
 /// setup stones, then one node per turn (passes as `B[]`).
 pub fn write_game(game: &Game, info: &RecordInfo) -> GameTree {
@@ -800,7 +894,7 @@ pub fn write_game(game: &Game, info: &RecordInfo) -> GameTree {
         root.push("SZ", [format!("{}:{}", size.width(), size.height())]);
     }
     root.push("RU", [ru_name(game.rules())]);
-    root.push("KM", [komi_to_record(game).to_string()]);
+    root.push("KM", [game.stated_komi().to_string()]);
     if game.handicap() >= 2 {
         root.push("HA", [game.handicap().to_string()]);
     }
@@ -892,15 +986,6 @@ fn add_line(tree: &mut GameTree, game: &Game) {
         for t in turns {
             at = tree.add_child(at, turn_node(t, size));
         }
-    }
-}
-
-/// The `KM` a game is written with: its komi, less in a handicap game the
-/// part the rules add per stone (which readers add back).
-pub fn komi_to_record(game: &Game) -> Points {
-    match game.handicap() {
-        0 | 1 => game.komi(),
-        n => game.komi() - stone_compensation(game.rules(), n),
     }
 }
 

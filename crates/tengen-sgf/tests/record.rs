@@ -236,15 +236,8 @@ proptest! {
         let size = BoardSize::new(w, h).unwrap();
         let game = random_game(preset.rules(), size, handicap, seed, turns);
         let info = RecordInfo {
-            size,
-            rules: *game.rules(),
-            rules_text: None,
-            komi: game.komi(),
-            handicap: game.handicap(),
-            result_text: None,
             black: Some("B ] \\ : x".into()),
-            white: None,
-            date: None,
+            ..RecordInfo::of(&game)
         };
         let text = write_tree(&record::write_game(&game, &info));
         let parsed = parse(text.as_bytes(), &ParseOptions::default()).unwrap();
@@ -282,17 +275,7 @@ fn variations_branch_where_the_lines_part() {
     let a = line(&["E5", "C3", "C7"]);
     let b = line(&["E5", "G3"]);
     let other_start = Game::with_handicap(rules, size, 2, HandicapStones::Fixed).unwrap();
-    let info = RecordInfo {
-        size,
-        rules,
-        rules_text: None,
-        komi: main.komi(),
-        handicap: 0,
-        result_text: None,
-        black: None,
-        white: None,
-        date: None,
-    };
+    let info = RecordInfo::of(&main);
     let (tree, skipped) =
         record::write_game_with_variations(&main, &[a, b, main.clone(), other_start], &info);
     assert_eq!(skipped, 1);
@@ -309,4 +292,63 @@ fn variations_branch_where_the_lines_part() {
         "{findings:?}"
     );
     assert_eq!(moves, 5);
+}
+
+#[test]
+fn a_records_first_game_loads_from_a_file_or_from_text() {
+    let sgf = "(;GM[1]SZ[9]RU[Chinese]HA[2]KM[0.5]AB[cg][gc]PB[Noir];W[ee];B[dd])(;SZ[5])";
+    let tolerant = ReplayOptions {
+        mode: ReplayMode::Tolerant,
+        ..ReplayOptions::default()
+    };
+    let lenient = ParseOptions::lenient();
+    let from_text = record::load_main_line(record::Source::Text(sgf), &lenient, &tolerant).unwrap();
+    let path = std::env::temp_dir().join(format!("tengen-load-{}.sgf", std::process::id()));
+    std::fs::write(&path, sgf).unwrap();
+    let from_file = record::load_main_line(record::Source::File(&path), &lenient, &tolerant);
+    std::fs::remove_file(&path).unwrap();
+    let from_file = from_file.unwrap();
+    for loaded in [&from_text, &from_file] {
+        assert_eq!(loaded.collection.trees.len(), 2);
+        assert_eq!(loaded.info.black.as_deref(), Some("Noir"));
+        // Chinese rules: 0.5 stated, one point per stone on top.
+        assert_eq!(loaded.info.komi, Points::halves(5));
+        assert_eq!(loaded.replay.game.komi(), Points::halves(5));
+        assert_eq!(loaded.replay.game.stated_komi(), Points::halves(1));
+        assert_eq!(loaded.replay.moves, 2);
+        // The start is the position before the first move.
+        assert!(loaded.replay.start.turns().is_empty());
+        assert_eq!(loaded.replay.start.board().stones().black, 2);
+        assert_eq!(loaded.replay.start.to_move(), Color::White);
+    }
+    let load = |text: &str| record::load_main_line(record::Source::Text(text), &lenient, &tolerant);
+    assert!(matches!(load(""), Err(record::LoadError::NoGame)));
+    assert!(matches!(
+        load("no tree here"),
+        Err(record::LoadError::Parse(_))
+    ));
+    let Err(record::LoadError::Replay(f)) = load("(;SZ[0])") else {
+        panic!("SZ[0] cannot be replayed");
+    };
+    assert_eq!(f.severity, Severity::Error);
+    let missing = std::path::Path::new("/nonexistent/tengen.sgf");
+    let Err(e) = record::load_main_line(record::Source::File(missing), &lenient, &tolerant) else {
+        panic!("no such file");
+    };
+    assert!(e.to_string().starts_with("cannot read the file: "), "{e}");
+}
+
+#[test]
+fn record_info_of_a_game_is_what_the_game_carries() {
+    let size = BoardSize::square(9).unwrap();
+    let game = Game::with_handicap(Preset::Aga.rules(), size, 3, HandicapStones::Fixed).unwrap();
+    let info = RecordInfo::of(&game);
+    assert_eq!(info.size, size);
+    assert_eq!(info.rules, *game.rules());
+    assert_eq!((info.komi, info.handicap), (game.komi(), 3));
+    assert_eq!(info.black, None);
+    assert_eq!(info.result_text, None);
+    // KM holds the komi less the compensation per stone: 0.5 under AGA.
+    let text = write_tree(&record::write_game(&game, &info));
+    assert!(text.contains("KM[0.5]"), "{text}");
 }

@@ -92,15 +92,10 @@ fn random_game(preset: Preset, n: u32, handicap: u32, seed: u64) -> Game {
 
 fn info(game: &Game) -> RecordInfo {
     RecordInfo {
-        size: game.size(),
-        rules: *game.rules(),
-        rules_text: None,
-        komi: game.komi(),
-        handicap: game.handicap(),
-        result_text: None,
         black: Some("Noir".into()),
         white: Some("Blanc é".into()),
         date: Some("2026-11-21".into()),
+        ..RecordInfo::of(game)
     }
 }
 
@@ -125,7 +120,7 @@ fn sgfmill_reads_what_tengen_writes() {
         let size = game.size();
         let mut expected = vec![
             format!("size {n}"),
-            format!("komi {}", komi_text(record::komi_to_record(&game))),
+            format!("komi {}", komi_text(game.stated_komi())),
             format!(
                 "handicap {}",
                 if game.handicap() >= 2 {

@@ -6,7 +6,7 @@ use crate::error::WebError;
 use crate::view::{Grid, board_text, move_vertex};
 use serde::Serialize;
 use tengen_core::{Board, Color, Game, Move, Vertex};
-use tengen_sgf::record::{self, ReplayMode, ReplayOptions};
+use tengen_sgf::record::{self, LoadError, ReplayMode, ReplayOptions, Source};
 use tengen_sgf::{GameTree, NodeId, ParseOptions, Value};
 
 /// Largest record accepted, bytes.
@@ -103,22 +103,25 @@ pub fn load(text: &str) -> Result<Review, WebError> {
         max_nodes: MAX_NODES,
         ..ParseOptions::lenient()
     };
-    let parsed = tengen_sgf::parse_str(text, &options).map_err(|e| WebError::Sgf(e.to_string()))?;
-    let tree = parsed
-        .collection
-        .trees
-        .into_iter()
-        .next()
-        .ok_or_else(|| WebError::Sgf("the file holds no game".into()))?;
     let replay = ReplayOptions {
         mode: ReplayMode::Tolerant,
         ..ReplayOptions::default()
     };
-    // The root alone gives the start: size, rules, komi, setup, handicap.
-    let root_only = GameTree::with_root(tree.node(tree.root()).clone());
-    let (info, start) =
-        record::replay_main_line(&root_only, &replay).map_err(|f| WebError::Sgf(f.message))?;
-    let mut notes: Vec<String> = start.findings.iter().map(|f| f.message.clone()).collect();
+    let loaded = record::load_main_line(Source::Text(text), &options, &replay)
+        .map_err(|e| WebError::Sgf(e.to_string()))?;
+    let (info, start) = (loaded.info, loaded.replay.start);
+    let Some(tree) = loaded.collection.trees.first() else {
+        return Err(WebError::Sgf(LoadError::NoGame.to_string()));
+    };
+    // What the root alone says (size, rules, komi, setup, handicap): the
+    // moves are read below, every variation alike.
+    let mut notes: Vec<String> = loaded
+        .replay
+        .findings
+        .iter()
+        .filter(|f| f.node == tree.root())
+        .map(|f| f.message.clone())
+        .collect();
     let size = info.size;
     let mut nodes = vec![ReviewNode {
         parent: None,
@@ -135,7 +138,7 @@ pub fn load(text: &str) -> Result<Review, WebError> {
         .children(tree.root())
         .iter()
         .rev()
-        .map(|&c| (c, 0, start.game.clone()))
+        .map(|&c| (c, 0, start.clone()))
         .collect();
     while let Some((id, parent, mut game)) = stack.pop() {
         let index = nodes.len();
@@ -156,7 +159,7 @@ pub fn load(text: &str) -> Result<Review, WebError> {
                 "setup stones after move {number} are not shown in review"
             ));
         }
-        if let Some((color, mv)) = node_move(&tree, id, &game) {
+        if let Some((color, mv)) = node_move(tree, id, &game) {
             let before = game.board().clone();
             if game.phase() == tengen_core::Phase::Marking {
                 // Moves after play stopped: the players resumed.
@@ -193,7 +196,7 @@ pub fn load(text: &str) -> Result<Review, WebError> {
         black: info.black,
         white: info.white,
         result: info.result_text,
-        start: board_text(start.game.board()),
+        start: board_text(start.board()),
         nodes,
         notes,
     })

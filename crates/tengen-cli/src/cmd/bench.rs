@@ -443,16 +443,11 @@ fn dead_line(paths: &[std::path::PathBuf], playouts: u64, verbose: bool) -> Resu
 fn dead_check(file: &std::path::Path, playouts: u64) -> DeadCheck {
     use tengen_core::{Outcome, WinBy};
     use tengen_sgf::record::RecordedResult;
-    let Ok(bytes) = std::fs::read(file) else {
-        return DeadCheck::Skipped;
-    };
-    let Ok(parsed) = tengen_sgf::parse(&bytes, &tengen_sgf::ParseOptions::lenient()) else {
-        return DeadCheck::Skipped;
-    };
-    let Some(tree) = parsed.collection.trees.first() else {
-        return DeadCheck::Skipped;
-    };
-    let Ok((info, replay)) = record::replay_main_line(tree, &ReplayOptions::default()) else {
+    let source = record::Source::File(file);
+    let lenient = tengen_sgf::ParseOptions::lenient();
+    let Ok(record::Loaded { info, replay, .. }) =
+        record::load_main_line(source, &lenient, &ReplayOptions::default())
+    else {
         return DeadCheck::Skipped;
     };
     let area = info.rules.scoring.counts_area();

@@ -9,9 +9,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tengen_core::Game;
-use tengen_sgf::record::{self, ReplayMode, ReplayOptions, Severity};
+use tengen_sgf::record::{self, ReplayMode, ReplayOptions, Severity, Source};
 use tengen_sgf::sgf_files;
-use tengen_sgf::{Collection, GameTree, ParseOptions, parse};
+use tengen_sgf::{Collection, GameTree, ParseOptions};
 use tengen_tactics::{Lang, Named, TERMS, explain_line, name_moves};
 
 /// The language of the sentences, as the command line names it.
@@ -64,19 +64,13 @@ struct Explained {
 /// moves that the record's rules forbid (records of other rules).
 fn read(path: &Path) -> Result<Explained, String> {
     let shown = path.display();
-    let bytes = std::fs::read(path).map_err(|e| format!("{shown}: cannot read the file: {e}"))?;
-    let parsed = parse(&bytes, &ParseOptions::lenient()).map_err(|e| format!("{shown}: {e}"))?;
-    let tree = parsed
-        .collection
-        .trees
-        .first()
-        .ok_or_else(|| format!("{shown}: no game in the file"))?;
     let options = ReplayOptions {
         mode: ReplayMode::Tolerant,
         ..ReplayOptions::default()
     };
-    let (_, replay) =
-        record::replay_main_line(tree, &options).map_err(|f| format!("{shown}: {}", f.message))?;
+    let loaded = record::load_main_line(Source::File(path), &ParseOptions::lenient(), &options)
+        .map_err(|e| format!("{shown}: {e}"))?;
+    let replay = loaded.replay;
     let error = replay
         .findings
         .iter()
@@ -84,7 +78,7 @@ fn read(path: &Path) -> Result<Explained, String> {
         .map(|f| format!("{shown}: {}", f.message));
     let first_number = replay.moves.saturating_sub(replay.game.turns().len()) + 1;
     Ok(Explained {
-        collection: parsed.collection,
+        collection: loaded.collection,
         game: replay.game,
         first_number,
         error,

@@ -1,12 +1,12 @@
 //! `tengen score FILE`: the count of the final position of the main line.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tengen_core::{PassStones, Points, Rules, Scoring, vertex};
-use tengen_sgf::record::{self, ReplayMode, ReplayOptions, Severity};
-use tengen_sgf::{ParseOptions, parse};
+use tengen_sgf::ParseOptions;
+use tengen_sgf::record::{self, LoadError, ReplayMode, ReplayOptions, Severity, Source};
 
 /// Arguments of `tengen score`.
 #[derive(Debug, clap::Args)]
@@ -37,24 +37,19 @@ pub const DEAD_PLAYOUTS: u64 = 2000;
 pub const DEAD_SEED: u64 = 1;
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let bytes = std::fs::read(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
-    let parsed = parse(&bytes, &ParseOptions::lenient())
-        .with_context(|| format!("{}", args.file.display()))?;
-    let Some(tree) = parsed.collection.trees.first() else {
-        bail!("{}: no game in the file", args.file.display());
-    };
     let options = ReplayOptions {
         mode: ReplayMode::Strict,
         rules: args.rules,
         komi: args.komi,
     };
-    let (info, replay) = match record::replay_main_line(tree, &options) {
-        Ok(r) => r,
-        Err(f) => {
+    let source = Source::File(&args.file);
+    let (info, replay) = match record::load_main_line(source, &ParseOptions::lenient(), &options) {
+        Ok(loaded) => (loaded.info, loaded.replay),
+        Err(LoadError::Replay(f)) => {
             eprintln!("{}: {}", args.file.display(), f.message);
             return Ok(ExitCode::from(1));
         }
+        Err(e) => bail!("{}: {e}", args.file.display()),
     };
     if let Some(f) = replay
         .findings
