@@ -7,13 +7,12 @@
 //! form is `action`'s and the socket's messages are `protocol`'s.
 
 use crate::action::Action;
-use crate::clock::Clock;
 use crate::error::{Refusal, WebError};
 use crate::protocol::{Request, Seat};
 use crate::settings::{Opponent, Settings, Strength};
 use crate::store::StoredAction;
 use crate::view::{self, View};
-use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, Vertex};
+use tengen_core::{BoardSize, Clock, Color, Game, Move, Phase, Point, Vertex};
 
 /// Work for the engine after a change.
 #[derive(Clone, Debug)]
@@ -126,14 +125,24 @@ impl Room {
             return None;
         }
         let c = self.game.to_move();
-        (now - self.turn_started > clock.allowance(c)).then_some(c)
+        clock
+            .allowance(c)
+            .is_some_and(|a| now - self.turn_started > a)
+            .then_some(c)
     }
 
     /// When the flag of the player to move falls, ms since the epoch.
     pub fn flag_deadline(&self) -> Option<i64> {
         let clock = self.clock.as_ref()?;
-        (self.game.phase() == Phase::Playing)
-            .then(|| self.turn_started + clock.allowance(self.game.to_move()) + 1)
+        if self.game.phase() != Phase::Playing {
+            return None;
+        }
+        let allowance = clock.allowance(self.game.to_move())?;
+        Some(
+            self.turn_started
+                .saturating_add(allowance)
+                .saturating_add(1),
+        )
     }
 
     /// The actions a request from `seat` becomes.

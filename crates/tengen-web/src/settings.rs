@@ -6,13 +6,14 @@
 //! past the edge nothing reads their text. Which learning step a learner
 //! may open is the hub's (it needs the database), not this module's.
 
-use crate::clock::{Clock, TimeControl};
+use crate::clock::ClockSettings;
 use crate::error::WebError;
 use crate::learn::Lesson;
 use crate::protocol::{Seat, side};
 use crate::store::GameRow;
 use crate::view::phase_name;
 use serde::{Deserialize, Serialize};
+use tengen_core::Clock;
 use tengen_core::size::MAX_SIZE;
 use tengen_core::{BoardSize, ByColor, Color, Game, HandicapStones, Phase, Points, Preset, Vertex};
 
@@ -159,7 +160,7 @@ pub struct NewGame {
     pub opponent: OpponentChoice,
     /// The time control, if any.
     #[serde(default)]
-    pub clock: Option<TimeControl>,
+    pub clock: Option<ClockSettings>,
     /// A learning-path step instead of the settings above.
     #[serde(default)]
     pub lesson: Option<u32>,
@@ -235,7 +236,7 @@ pub struct Settings {
     /// Where they go.
     pub handicap_stones: HandicapStones,
     /// The time control, checked.
-    pub clock: Option<TimeControl>,
+    pub clock: Option<ClockSettings>,
     /// Who plays whom.
     pub opponent: Opponent,
     /// The learning-path step, if the game is one.
@@ -289,7 +290,7 @@ fn read_stones(text: &str, size: BoardSize) -> Result<HandicapStones, WebError> 
         .map_err(|e| WebError::invalid("handicap_stones", e))
 }
 
-fn read_clock(control: TimeControl) -> Result<TimeControl, WebError> {
+fn read_clock(control: ClockSettings) -> Result<ClockSettings, WebError> {
     control
         .validate()
         .map_err(|e| WebError::invalid("clock", e))
@@ -417,7 +418,7 @@ impl Settings {
 
     /// The clocks at the start.
     pub fn clock(&self) -> Option<Clock> {
-        self.clock.map(Clock::new)
+        self.clock.map(|c| Clock::new(c.control()))
     }
 
     /// The engine's colour, when it plays in this game.

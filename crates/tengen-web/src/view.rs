@@ -1,13 +1,13 @@
 //! The JSON every viewer of a game receives, built by hand from the core
 //! types (which know nothing of JSON).
 
-use crate::clock::{Clock, SideClock, TimeControl};
+use crate::clock::{ClockSettings, SideView};
 use crate::names::MoveName;
 use crate::settings::{Opponent, Settings};
 use serde::Serialize;
 use tengen_core::{
-    Board, BoardSize, ByColor, Color, Game, Mark, Move, Outcome, Phase, Point, RegionMap, Score,
-    Scoring, Vertex, WinBy,
+    Board, BoardSize, ByColor, Clock, Color, Game, Mark, Move, Outcome, Phase, Point, RegionMap,
+    Score, Scoring, Vertex, WinBy,
 };
 
 /// A pair of values by colour, as JSON `{"black":..,"white":..}`.
@@ -39,9 +39,9 @@ fn pair_text<T: ToString>(b: ByColor<T>) -> Pair<String> {
 #[derive(Clone, Debug, Serialize)]
 pub struct ClockView {
     /// The control.
-    pub control: TimeControl,
+    pub control: ClockSettings,
     /// Each side's time at the start of its turn.
-    pub sides: Pair<SideClock>,
+    pub sides: Pair<SideView>,
     /// Whose clock runs (none outside play).
     pub running: Option<&'static str>,
     /// Time left before the running player's flag falls, ms.
@@ -402,11 +402,13 @@ pub fn build(parts: Parts<'_>) -> View {
         dead: dead.iter().map(|&p| Vertex::point_name(p, size)).collect(),
         proposer: proposal.map(|(c, _)| c.name()),
         undo_request: undo_request.map(Color::name),
-        clock: clock.map(|c| ClockView {
-            control: c.control(),
-            sides: c.sides().into(),
+        clock: clock.zip(settings.clock).map(|(c, control)| ClockView {
+            control,
+            sides: c.sides().map(SideView::from).into(),
             running: running.map(Color::name),
-            left_ms: running.map_or(0, |r| c.allowance(r) - (now - turn_started)),
+            left_ms: running
+                .and_then(|r| c.allowance(r))
+                .map_or(0, |a| a - (now - turn_started)),
         }),
         result: game.outcome().map(result_view),
         count,

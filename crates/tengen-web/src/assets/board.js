@@ -84,6 +84,11 @@ export function drawBoard(host, w, h, b, o) {
     if (own === "b" || own === "w") {
       el("rect", { x: px(x) - 7, y: py(y) - 7, width: 14, height: 14, fill: own === "b" ? "#111" : "#fff",
         stroke: "#000", "stroke-width": 0.8, class: "territory-" + own }, marks);
+    } else if (own === "B" || own === "W") {
+      // An eye in seki: counted by area, not by territory; drawn as an
+      // outlined diamond so it does not read as territory.
+      el("path", { d: `M${px(x)} ${py(y) - 8}L${px(x) + 8} ${py(y)}L${px(x)} ${py(y) + 8}L${px(x) - 8} ${py(y)}Z`,
+        fill: "none", stroke: own === "B" ? "#111" : "#fff", "stroke-width": 2.5, class: "seki-eye-" + own.toLowerCase() }, marks);
     } else if (own === "d") {
       el("circle", { cx: px(x), cy: py(y), r: 3.5, fill: "#8b2e16", class: "dame" }, marks);
     }
@@ -152,6 +157,8 @@ function pointLabel(v, c, isDead, own) {
   else if (c === "O") s += t("stone_white");
   else if (own === "b") s += t("territory_b");
   else if (own === "w") s += t("territory_w");
+  else if (own === "B") s += t("seki_eye_b");
+  else if (own === "W") s += t("seki_eye_w");
   else if (own === "d") s += t("dame");
   else s += t("empty");
   if (isDead) s += ", " + t("dead_stone");
