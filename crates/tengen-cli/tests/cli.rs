@@ -1,5 +1,7 @@
 //! The `tengen` binary as a user runs it.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use common::{stdout, tengen};

@@ -4,6 +4,8 @@
 //! are the dead ones both players accepted. `final_status_list dead`
 //! after `loadsgf` must name exactly those.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -2,6 +2,8 @@
 //! French, the annotated record read back, errors, and a sample of every
 //! collection explained without failure.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use common::{data, stdout, tengen};

@@ -2,6 +2,8 @@
 //! string, ids, comments, control characters and blank lines, as a
 //! controller sees them on the pipe.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

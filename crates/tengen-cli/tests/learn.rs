@@ -1,6 +1,8 @@
 //! `tengen train` and `tengen predict` as a user runs them, on real
 //! professional records of `shared/data/fox_pro`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use common::{data, stderr, stdout, tengen};

@@ -2,6 +2,8 @@
 //! dead-stone disputes settled by play, and engines that crash, play
 //! illegally or never answer.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use tengen_core::{Move, Phase, Preset};

@@ -1,6 +1,8 @@
 //! `tengen serve` killed with SIGKILL mid-game restarts on the same
 //! database with the game exactly as it was: every move answered was stored.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};

@@ -1,5 +1,7 @@
 //! `tengen check` and `tengen score` on records written for the purpose.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use common::{stderr as err, stdout as out, tengen};

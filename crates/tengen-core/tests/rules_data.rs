@@ -82,6 +82,8 @@
 //! `source:`; it reports every failing case (file, line, case, what
 //! differed) before failing.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use tengen_core::{

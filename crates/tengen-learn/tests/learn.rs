@@ -3,6 +3,8 @@
 //! shipped model reaches its measured accuracy on test games it never
 //! saw, and a tiny network learns, stops and resumes from its checkpoint.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::path::PathBuf;
 use tengen_learn::{
     FitConfig, NetPredictor, PatternPredictor, Record, Split, Tally, TrainConfig, TrainEvent,

@@ -1,6 +1,8 @@
 //! Full-rules play: replaying long random 19x19 games through `Game::play`
 //! under each preset, repetition history included.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use criterion::{BenchmarkId, Criterion, Throughput, black_box};
 use tengen_core::{BoardSize, Game, Preset};
 use tengen_mcts::{Rng, random};

@@ -6,6 +6,8 @@
 //! pass when none is left, two passes end, Tromp-Taylor area count. After
 //! criterion's figures, one line per size gives the ratio measured here.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use criterion::{BenchmarkId, Criterion, black_box};
 use std::time::Instant;
 use tengen_core::{Board, BoardSize, Color};

@@ -1,6 +1,8 @@
 //! The Monte-Carlo search: simulations from the empty 9x9 board on one
 //! thread, and the dead-stone estimate of a finished game.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use criterion::{Criterion, black_box};
 use std::sync::atomic::AtomicBool;
 use tengen_core::{BoardSize, Game, Preset};

@@ -7,6 +7,8 @@
 //! of two samples of a million). The mean length's own spread at a million
 //! playouts is about 0.016 moves, so it is checked within 0.1.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::collections::BTreeMap;
 use tengen_core::{Board, BoardSize, Color, Points};
 use tengen_mcts::{LightPlayout, Rng};

@@ -3,6 +3,8 @@
 //! and dead stones. Searches run on one thread with a fixed seed, so every
 //! asserted move is reproducible.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::sync::atomic::AtomicBool;
 use tengen_core::{Board, Color, Game, Move, Point, Points, Preset, Rules, Setup, Vertex};
 use tengen_mcts::{

@@ -1,6 +1,8 @@
 //! Time management: the budget never exceeds the clock, byo-yomi periods
 //! are not lost, and the opening gets more than the settled endgame.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::time::Duration;
 use tengen_core::{BoardSize, Clock, Color, Game, Move, Preset, SideClock, TimeControl};
 use tengen_mcts::think_time;

@@ -11,6 +11,8 @@
 //! The corpus is `$TENGEN_SGF_CORPUS`, `shared/data` in the repository or
 //! `../shared/data` beside it.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

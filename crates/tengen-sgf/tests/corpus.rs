@@ -7,6 +7,8 @@
 //! repository or `../shared/data` beside it; without it the tests say so and
 //! pass.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

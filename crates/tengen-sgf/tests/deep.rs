@@ -2,6 +2,8 @@
 //! write, walk, compare, clone and drop on a 2 MiB thread (tokio's default
 //! worker stack), where a recursive implementation overflows.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use tengen_sgf::{Collection, GameTree, Node, ParseOptions, parse, parse_str, write};
 
 const N: usize = 100_000;

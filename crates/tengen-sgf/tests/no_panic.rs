@@ -3,6 +3,8 @@
 //! random bytes) read in both modes. Nothing may panic, and whatever lenient
 //! mode reads must write and read back (strictly) as the same collection.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::path::{Path, PathBuf};
 
 use tengen_sgf::{ParseOptions, parse, parse_str, write};

@@ -1,6 +1,8 @@
 //! One test per quirk of real files: what strict mode says, what lenient
 //! mode reads and warns, and that the result writes back and reads the same.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use tengen_sgf::{
     GameTree, Issue, Node, ParseError, ParseOptions, Parsed, Value, expand_point_list, parse,
     parse_str, write,

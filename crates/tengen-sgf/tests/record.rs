@@ -1,6 +1,8 @@
 //! The Go meaning of records: reading game information, replaying strictly
 //! and tolerantly, writing games back.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use proptest::prelude::*;
 use tengen_core::{
     BoardSize, Color, Game, HandicapStones, Move, Outcome, Phase, Points, Preset, Rules, WinBy,

@@ -2,6 +2,8 @@
 //! tengen writes with the same moves, setup stones, komi and result, and
 //! tengen reads what sgfmill writes.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use std::path::Path;
 use std::process::Command;
 use tengen_core::{BoardSize, Color, Game, HandicapStones, Move, Phase, Preset};

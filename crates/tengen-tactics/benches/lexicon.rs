@@ -5,6 +5,8 @@
 //! Criterion's figure comes first; then one line gives milliseconds per
 //! game over a fixed number of runs.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 // The tests' minimal SGF reader (this crate does not depend on tengen-sgf);
 // the bench uses its parser, not its position builder.
 #[allow(dead_code)]

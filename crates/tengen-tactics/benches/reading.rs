@@ -12,6 +12,8 @@
 //! per second measured over a fixed number of reads with one reused
 //! [`Reader`], the way the engine and the lexicon call it.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use criterion::{BenchmarkId, Criterion, black_box};
 use std::time::Instant;
 use tengen_core::{Board, BoardSize, Color, Point};

@@ -16,6 +16,8 @@
 //! and whether the first move given is one of GNU Go's; it asserts the rate
 //! reached when it was written so that it cannot regress.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use common::sgf::{parse, position};

@@ -21,6 +21,8 @@
 //! - ladders that run into the edge at once, along the edge, and from the
 //!   corner.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use tengen_core::{Board, BoardSize, Color, Point};

@@ -25,6 +25,8 @@
 //! the game cut after the move must agree on every term that does not need
 //! later moves.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use std::collections::BTreeMap;

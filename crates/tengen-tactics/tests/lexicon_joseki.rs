@@ -4,6 +4,8 @@
 //! dictionary), black first, through no node that Pachi tags as a mistake
 //! (`<bad>`, `<don't>`, `<avoid>`).
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use tengen_core::{BoardSize, Color, Game, Move, Preset};

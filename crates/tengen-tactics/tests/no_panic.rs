@@ -2,6 +2,8 @@
 //! congruential sequence, so the test is deterministic): no panic, and every
 //! search stays within its node bound.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 use tengen_core::{Board, BoardSize, Color, Point};
 use tengen_tactics::*;
 

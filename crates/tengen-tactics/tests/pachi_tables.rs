@@ -21,6 +21,8 @@
 //! Each suite asserts at least the pass count reached when it was written,
 //! so that a regression fails the test; the figures are printed.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use common::{TCase, Tally, color, data_root, pt, read_t_file};

@@ -15,6 +15,8 @@
 //!   opposing chain of three liberties or fewer, [`Reader::attack`]; the
 //!   move capturing the most stones wins) plays an accepted first move.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use common::data_root;

@@ -2,6 +2,8 @@
 //! notion: eyes and false eyes, eye-space shapes, snapbacks, nets, capture
 //! races, atari and self-atari, shortage of liberties, attack and defence.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use common::{board, pt};

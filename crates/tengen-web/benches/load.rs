@@ -12,6 +12,8 @@
 //! before the clock starts: the figures are those of play, not of 1,000
 //! WebSocket handshakes.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 #[path = "../tests/common/mod.rs"]
 mod common;
 

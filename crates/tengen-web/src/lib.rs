@@ -18,9 +18,6 @@
 //! # Ok(()) }
 //! ```
 
-#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
-
 pub mod action;
 mod assets;
 pub mod clock;

@@ -4,6 +4,8 @@
 //! seat tokens, clocks, the learning path, limits, a restart, and the page
 //! with its modules, board sizes and star points.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use common::{Running, assert_error, temp_db};

@@ -3,6 +3,8 @@
 //! here. Screenshots go to target/browser-shots. `.ci/run` installs chromium
 //! and runs `npm ci` in tests/browser.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
 mod common;
 
 use common::{Running, temp_db};
