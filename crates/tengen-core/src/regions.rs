@@ -37,6 +37,24 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// One letter for the mark, the notation of maps drawn as text: living
+    /// stones `X`/`O`, stones in seki `x`/`o`, territory `b`/`w`, eyes in
+    /// seki `B`/`W`, dame `d`, neutral `n`.
+    pub fn letter(self) -> char {
+        match self {
+            Mark::Stone(Color::Black) => 'X',
+            Mark::Stone(Color::White) => 'O',
+            Mark::SekiStone(Color::Black) => 'x',
+            Mark::SekiStone(Color::White) => 'o',
+            Mark::Territory(Color::Black) => 'b',
+            Mark::Territory(Color::White) => 'w',
+            Mark::SekiEye(Color::Black) => 'B',
+            Mark::SekiEye(Color::White) => 'W',
+            Mark::Dame => 'd',
+            Mark::Neutral => 'n',
+        }
+    }
+
     /// Whose the point is by area: stones and regions reaching only one
     /// colour, seki eyes included.
     pub fn area_owner(self) -> Option<Color> {
@@ -282,25 +300,13 @@ mod tests {
         Board::from_ascii(&rows.join("\n")).unwrap()
     }
 
-    /// The map as letters: stones X/O (seki x/o), territory b/w, seki
-    /// eyes B/W, dame d, neutral n.
+    /// The map as rows of [`Mark::letter`].
     fn letters(map: &RegionMap) -> Vec<String> {
         let size = map.size();
         (0..size.height())
             .map(|y| {
                 (0..size.width())
-                    .map(|x| match map.get(size.point(x, y).unwrap()) {
-                        Mark::Stone(Color::Black) => 'X',
-                        Mark::Stone(Color::White) => 'O',
-                        Mark::SekiStone(Color::Black) => 'x',
-                        Mark::SekiStone(Color::White) => 'o',
-                        Mark::Territory(Color::Black) => 'b',
-                        Mark::Territory(Color::White) => 'w',
-                        Mark::SekiEye(Color::Black) => 'B',
-                        Mark::SekiEye(Color::White) => 'W',
-                        Mark::Dame => 'd',
-                        Mark::Neutral => 'n',
-                    })
+                    .map(|x| map.get(size.point(x, y).unwrap()).letter())
                     .collect()
             })
             .collect()

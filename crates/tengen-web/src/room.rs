@@ -406,15 +406,9 @@ impl Room {
             _ => None,
         };
         let info = tengen_sgf::record::RecordInfo {
-            size: self.game.size(),
-            rules: *self.game.rules(),
-            rules_text: None,
-            komi: self.game.komi(),
-            handicap: self.game.handicap(),
-            result_text: None,
             black: name(Color::Black),
             white: name(Color::White),
-            date: None,
+            ..tengen_sgf::record::RecordInfo::of(&self.game)
         };
         tengen_sgf::write_tree(&tengen_sgf::record::write_game(&self.game, &info))
     }

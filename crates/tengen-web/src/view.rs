@@ -6,8 +6,8 @@ use crate::names::MoveName;
 use crate::settings::{Opponent, Settings};
 use serde::Serialize;
 use tengen_core::{
-    Board, BoardSize, ByColor, Clock, Color, Game, Mark, Move, Outcome, Phase, Point, RegionMap,
-    Score, Scoring, Vertex, WinBy,
+    Board, BoardSize, ByColor, Clock, Color, Game, Move, Outcome, Phase, Point, RegionMap, Score,
+    Scoring, Vertex, WinBy,
 };
 
 /// A pair of values by colour, as JSON `{"black":..,"white":..}`.
@@ -69,7 +69,7 @@ pub struct CountView {
     pub scoring: &'static str,
     /// One letter per point, row by row from the top: `b`/`w` territory,
     /// `B`/`W` eyes in seki, `d` dame (reaching both), `n` reaching no
-    /// stone, `X`/`O` living stones.
+    /// stone, `X`/`O` living stones, `x`/`o` stones in seki.
     pub map: String,
     /// Stones on the board after the dead ones are removed.
     pub stones: Pair<u32>,
@@ -285,22 +285,11 @@ fn scoring_name(s: Scoring) -> &'static str {
     }
 }
 
-/// The count's region map as one letter per point, row by row from the
-/// top: living stones `X`/`O`, territory `b`/`w`, eyes in seki `B`/`W`
-/// (counted by area, not by territory), dame `d`, neutral `n`. Dead stones
+/// The count's region map as one letter per point
+/// ([`tengen_core::Mark::letter`]), row by row from the top. Dead stones
 /// show as the region they leave; the view lists them apart.
 fn count_map(map: &RegionMap) -> String {
-    map.iter()
-        .map(|(_, m)| match m {
-            Mark::Stone(c) | Mark::SekiStone(c) => stone_letter(Some(c)),
-            Mark::Territory(Color::Black) => 'b',
-            Mark::Territory(Color::White) => 'w',
-            Mark::SekiEye(Color::Black) => 'B',
-            Mark::SekiEye(Color::White) => 'W',
-            Mark::Dame => 'd',
-            Mark::Neutral => 'n',
-        })
-        .collect()
+    map.iter().map(|(_, m)| m.letter()).collect()
 }
 
 fn count_view(map: &RegionMap, score: &Score) -> CountView {
@@ -433,7 +422,7 @@ mod tests {
     #[test]
     fn the_count_map_marks_seki_eyes_apart_from_territory() {
         let board = Board::from_ascii(".X.O.\nXXXOO\n").unwrap();
-        assert_eq!(count_map(&RegionMap::new(&board, &[])), "BXdOWXXXOO");
+        assert_eq!(count_map(&RegionMap::new(&board, &[])), "BxdoWxxxoo");
         let board = Board::from_ascii("..X.O.\n..X.O.\n").unwrap();
         assert_eq!(count_map(&RegionMap::new(&board, &[])), "bbXdOwbbXdOw");
     }
