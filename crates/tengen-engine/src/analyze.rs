@@ -14,7 +14,7 @@ use tengen_gtp::analysis::info_line;
 use tengen_gtp::args::{parse_color, parse_move};
 use tengen_gtp::response::{STREAM_END, stream_start};
 use tengen_gtp::{AnalysisFormat, Command, GtpError, InfoMove, Response};
-use tengen_mcts::{Analysis, GenMode, Limit};
+use tengen_mcts::{Analysis, Limit, Request};
 use tengen_mcts::{Restriction, RestrictionKind, Restrictions};
 
 /// Simulations after which an open-ended analysis stops growing its tree
@@ -279,14 +279,13 @@ impl Session {
             let mut report = |a: &Analysis| write_line(a, out);
             let reporting = (!options.interval.is_zero())
                 .then_some((options.interval, &mut report as &mut dyn FnMut(&Analysis)));
-            let last = self.search.analyze_restricted(
-                &game,
-                limit,
-                stop_search,
-                reporting,
-                &options.restrictions,
-            );
-            Some(last)
+            let request = Request {
+                restrictions: &options.restrictions,
+                stop: Some(stop_search),
+                report: reporting,
+                ..Request::new(limit)
+            };
+            Some(self.search.analyze(&game, request))
         } else {
             None
         };
@@ -301,14 +300,11 @@ impl Session {
             let decision = if game.phase() == Phase::Playing {
                 // The tree just grown is reused: one more simulation, and
                 // the decision (resignation, cleanup) is the search's own.
-                self.search
-                    .genmove_restricted(
-                        &game,
-                        Limit::playouts(1),
-                        GenMode::Normal,
-                        &options.restrictions,
-                    )
-                    .0
+                let request = Request {
+                    restrictions: &options.restrictions,
+                    ..Request::new(Limit::playouts(1))
+                };
+                self.search.genmove(&game, request).0
             } else {
                 tengen_mcts::Decision::Move(tengen_core::Move::Pass)
             };

@@ -17,7 +17,7 @@ use tengen_gtp::args::{self, arg, chain_lines, move_text, parse_color, parse_mov
 use tengen_gtp::{Command, GtpError, Response};
 use tengen_mcts::Knowledge;
 use tengen_mcts::time::{TimeControl, think_time};
-use tengen_mcts::{Decision, GenMode, Limit, Search, SearchConfig};
+use tengen_mcts::{Decision, ESTIMATE_PLAYOUTS, GenMode, Limit, Request, Search, SearchConfig};
 use tengen_sgf::record::{self, RecordInfo, ReplayMode, ReplayOptions};
 
 /// How the engine plays, fixed for the session.
@@ -55,10 +55,6 @@ impl Default for EngineConfig {
 
 /// Playouts per move when neither a budget nor a clock says otherwise.
 pub const DEFAULT_PLAYOUTS: u64 = 10_000;
-
-/// Playouts of the dead-stone estimate behind `final_score` and
-/// `final_status_list`.
-pub const ESTIMATE_PLAYOUTS: u64 = 2_000;
 
 /// Whether the session goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -473,7 +469,11 @@ impl Session {
         let game = self.position_for(color);
         let limit = self.limit_for(color, &game);
         let started = Instant::now();
-        let (decision, _) = self.search.genmove(&game, limit, mode);
+        let request = Request {
+            mode,
+            ..Request::new(limit)
+        };
+        let (decision, _) = self.search.genmove(&game, request);
         let used = started.elapsed();
         self.thinking += used;
         self.commit(color, decision, used, commit)

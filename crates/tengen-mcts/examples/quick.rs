@@ -5,7 +5,8 @@ fn main() {
         let board = Board::new(BoardSize::square(size).unwrap());
         let n = if size == 9 { 200_000 } else { 40_000 };
         let t = Instant::now();
-        let s = tengen_mcts::playout::run_from(&board, Color::Black, n, Points::halves(15), 1);
+        let s =
+            tengen_mcts::light_playout::run_from(&board, Color::Black, n, Points::halves(15), 1);
         let dt = t.elapsed().as_secs_f64();
         println!(
             "size={size} playouts={} per_s={:.0} mean_moves={:.3}±{:.3} black_wins={:.4}",

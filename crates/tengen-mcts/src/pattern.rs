@@ -3,7 +3,7 @@
 //! hane, cuts and edge moves that a playout should answer locally instead
 //! of at random. All rotations, reflections and both colourings are
 //! expanded once into a bit table over the 16-bit neighbourhood code of
-//! [`crate::geometry::Geometry::code3`].
+//! [`tengen_core::Board::neighbourhood_code`].
 
 use std::sync::OnceLock;
 

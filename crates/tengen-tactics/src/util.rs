@@ -1,5 +1,7 @@
 //! Small board helpers the readers share: liberty lists, neighbouring
-//! chains, diagonals, a point set, and a board without one stone.
+//! chains, a point set, and a board without one stone. The board's own
+//! questions (neighbours, diagonals, a chain's last liberty) are
+//! `tengen_core::Board`'s.
 
 use tengen_core::{Board, BoardSize, Color, Point};
 
@@ -91,20 +93,6 @@ pub(crate) fn chains_around(board: &Board, p: Point, color: Color) -> Vec<Point>
         }
     }
     out
-}
-
-/// The diagonal neighbours of `p` that are on the board.
-pub(crate) fn diagonals(size: BoardSize, p: Point) -> impl Iterator<Item = Point> {
-    let (x, y) = size.xy(p);
-    [(-1i64, -1i64), (1, -1), (-1, 1), (1, 1)]
-        .into_iter()
-        .filter_map(move |(dx, dy)| {
-            let (nx, ny) = (i64::from(x) + dx, i64::from(y) + dy);
-            if nx < 0 || ny < 0 {
-                return None;
-            }
-            size.point(nx as u32, ny as u32)
-        })
 }
 
 /// Points within Manhattan distance `r` of `p` (not `p` itself), on the board.
