@@ -2,6 +2,9 @@
 //! with their principal variations, the priors normalised over the moves
 //! shown, and the ownership of the playouts so far. Moves a [`Filter`]
 //! forbids are not shown.
+//!
+//! Left out: the move to play ([`super::decide`]) and the text of GTP
+//! analysis lines (`tengen-gtp`'s).
 
 use super::filter::Filter;
 use super::worker::Shared;

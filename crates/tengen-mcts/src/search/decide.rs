@@ -1,6 +1,9 @@
 //! The move chosen from an analysis: the most visited, unless the search
 //! resigns, passes to end a game it wins as the board stands, or (in
 //! cleanup) captures the dead stones before passing.
+//!
+//! Left out: the clock (a decision takes what the analysis says, however
+//! long it took) and playing the move (the caller's).
 
 use super::{Analysis, Decision, GenMode};
 use crate::ownership::dead_stones;

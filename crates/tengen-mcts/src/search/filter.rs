@@ -2,6 +2,9 @@
 //! `allow`, as Leela Zero and KataGo read them): what a caller asks
 //! ([`Restrictions`]) and the masks the tree tests its children against
 //! ([`Filter`]). Only the tree obeys them; the playouts do not.
+//!
+//! Left out: restrictions on the playouts, and any reason for them (the
+//! caller's business).
 
 use tengen_core::{Color, Move};
 

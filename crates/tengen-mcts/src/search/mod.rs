@@ -1,5 +1,5 @@
 //! The Monte-Carlo tree search: UCT with RAVE (all moves as first) and
-//! prior knowledge, heavy playouts ([`crate::heavy_playout`]), a tree
+//! prior knowledge, heavy playouts (`heavy_playout.rs`), a tree
 //! shared by all threads through atomics, and the tree kept between moves.
 //!
 //! Every move in the tree is checked by [`Game`] with the full rules,

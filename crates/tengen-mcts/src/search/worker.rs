@@ -3,6 +3,9 @@
 //! the full rules allow, with its prior), plays the position out, and adds
 //! the result to every node it passed and the AMAF results to their
 //! children. The calling thread watches the clock and reports.
+//!
+//! Left out: what the tree says once the threads are done
+//! ([`super::analysis`]) and the move chosen ([`super::decide`]).
 
 use super::filter::Filter;
 use super::{GenMode, Limit, Reporter};

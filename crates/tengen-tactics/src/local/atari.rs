@@ -1,5 +1,8 @@
 //! Captures and escapes: the answers to an atari that a playout plays
 //! first, next to the last move or, with no last move, anywhere.
+//!
+//! Left out: whether a capture is snapped back or an escape survives the
+//! next atari, beyond one ladder (see [`crate::reading`]).
 
 use super::liberties_after;
 use crate::ladder::read_ladder;

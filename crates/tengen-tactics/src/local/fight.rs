@@ -1,6 +1,8 @@
 //! The two-liberty fights next to the last move, as Pachi's playout policy
 //! plays them: atari a chain that cannot escape, extend or counter-atari
 //! in a capturing race. Light playouts lose these fights at random.
+//!
+//! Left out: who wins the race (see [`crate::semeai`]).
 
 use super::{liberties_after_up_to, two_liberties};
 use tengen_core::{Board, Color, Point};

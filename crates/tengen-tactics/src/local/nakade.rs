@@ -3,6 +3,8 @@
 //! playouts would count as alive a group that one stone inside kills.
 //! Eye-space shapes here are read from neighbour counts in a fixed array,
 //! for the playouts; [`crate::eyes`] names the shapes for the lexicon.
+//!
+//! Left out: spaces of more than six points and the corner's bent four.
 
 use tengen_core::{Board, Color, Point};
 

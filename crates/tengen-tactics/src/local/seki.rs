@@ -2,6 +2,9 @@
 //! filled would break, and the false eye that a chain's own stone would
 //! fill down to two liberties. Playouts that broke them would count a
 //! living group dead.
+//!
+//! Left out: seki of larger strings (see [`crate::eyes`]'s
+//! `breaks_nakade_seki`) and seki without eyes between two groups.
 
 use super::{liberties_after_up_to, two_liberties};
 use tengen_core::{Board, Color, Point};
