@@ -247,6 +247,39 @@ impl Board {
         }
     }
 
+    /// Up to `N` distinct liberties of the chain at `p`, in the order a walk
+    /// of the chain meets them, and how many were found: fewer than `N`
+    /// only when the chain has fewer (none for no stone at `p`). The walk
+    /// stops once the chain's known count is reached, and reads the padded
+    /// array directly: readers and playouts list liberties at every node.
+    #[inline]
+    pub fn liberties_up_to<const N: usize>(&self, p: Point) -> ([Point; N], usize) {
+        let mut found = [p; N];
+        let want = (self.liberties(p) as usize).min(N);
+        let mut n = 0;
+        if want == 0 {
+            return (found, 0);
+        }
+        let adj = self.size.adjacent_offsets();
+        let mut s = p;
+        loop {
+            for d in adj {
+                let q = s.offset(d);
+                if self.cells[q.index()] == Cell::Empty && !found[..n].contains(&q) {
+                    found[n] = q;
+                    n += 1;
+                    if n == want {
+                        return (found, n);
+                    }
+                }
+            }
+            s = self.next[s.index()];
+            if s == p {
+                return (found, n);
+            }
+        }
+    }
+
     /// The liberty of the chain at `p` when it has exactly one (it is in
     /// atari): the point that captures it, or where it must extend.
     /// `None` for a chain with more, or no stone at `p`.
@@ -255,19 +288,9 @@ impl Board {
         if self.liberties(p) != 1 {
             return None;
         }
-        let adj = self.size.adjacent_offsets();
-        let mut s = p;
-        loop {
-            for d in adj {
-                let q = s.offset(d);
-                if self.cells[q.index()] == Cell::Empty {
-                    return Some(q);
-                }
-            }
-            s = self.next[s.index()];
-            if s == p {
-                return None;
-            }
+        match self.liberties_up_to::<1>(p) {
+            ([l], 1) => Some(l),
+            _ => None,
         }
     }
 
@@ -313,7 +336,7 @@ impl Board {
         &self,
         p: Point,
         ds: [isize; N],
-    ) -> impl Iterator<Item = Point> + '_ {
+    ) -> impl Iterator<Item = Point> + use<'_, N> {
         ds.into_iter()
             .map(move |d| p.offset(d))
             .filter(move |q| self.cells[q.index()] != Cell::Edge)
@@ -879,6 +902,31 @@ mod tests {
         );
         assert_eq!(b.last_liberty(at(&b, 2, 0)), Some(at(&b, 0, 0)));
         assert_eq!(b.last_liberty(at(&b, 1, 0)), Some(at(&b, 0, 0)));
+    }
+
+    #[test]
+    fn liberties_are_listed_in_the_order_of_the_chain_up_to_the_bound() {
+        let b = board(
+            ". . . .
+             . X X .
+             . O . .
+             . . . .",
+        );
+        let c3 = at(&b, 1, 1);
+        assert_eq!(b.liberties(c3), 5);
+        let (two, n) = b.liberties_up_to::<2>(c3);
+        assert_eq!((two, n), ([at(&b, 1, 0), at(&b, 0, 1)], 2));
+        let (all, n) = b.liberties_up_to::<8>(c3);
+        assert_eq!(n, 5);
+        let mut sorted = all[..n].to_vec();
+        sorted.sort_unstable();
+        let mut expected: Vec<Point> = [(1, 0), (0, 1), (2, 0), (3, 1), (2, 2)]
+            .iter()
+            .map(|&(x, y)| at(&b, x, y))
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(sorted, expected);
+        assert_eq!(b.liberties_up_to::<2>(at(&b, 0, 0)).1, 0, "an empty point");
     }
 
     #[test]

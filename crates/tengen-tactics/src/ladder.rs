@@ -30,7 +30,7 @@
 
 use crate::atari::in_atari_beside;
 use crate::reader::{Limits, Reader, Tri};
-use crate::util::{PointSet, empty_neighbours, first_liberties, legal, within, without_stone};
+use crate::util::{PointSet, empty_neighbours, legal, within, without_stone};
 use tengen_core::{Board, Color, Point};
 
 /// What a ladder reading found.
@@ -503,19 +503,13 @@ fn defender_options(board: &Board, chain: Point, defender: Color) -> [Option<Poi
 /// The attacker's two ataris, the more promising first: the one that leaves
 /// the defender running onto the point with fewer empty neighbours.
 fn attack_order(board: &Board, chain: Point) -> [Option<Point>; 2] {
-    let (libs, n) = first_liberties::<2>(board, chain);
-    if n < 2 {
-        return libs;
-    }
-    match (libs[0], libs[1]) {
-        (Some(a), Some(b)) => {
-            // Atari at `a` makes the defender run at `b`, and the reverse.
-            if empty_neighbours(board, a) < empty_neighbours(board, b) {
-                [Some(b), Some(a)]
-            } else {
-                [Some(a), Some(b)]
-            }
+    match board.liberties_up_to::<2>(chain) {
+        // Atari at `a` makes the defender run at `b`, and the reverse.
+        ([a, b], 2) if empty_neighbours(board, a) < empty_neighbours(board, b) => {
+            [Some(b), Some(a)]
         }
-        _ => libs,
+        ([a, b], 2) => [Some(a), Some(b)],
+        ([a, _], 1) => [Some(a), None],
+        _ => [None, None],
     }
 }

@@ -1,6 +1,6 @@
 //! Small board helpers the readers share: liberty lists, neighbouring
 //! chains, a point set, and a board without one stone. The board's own
-//! questions (neighbours, diagonals, a chain's last liberty) are
+//! questions (neighbours, diagonals, a chain's first liberties) are
 //! `tengen_core::Board`'s.
 
 use tengen_core::{Board, BoardSize, Color, Point};
@@ -34,35 +34,6 @@ impl PointSet {
         let i = p.index();
         self.bits[(i >> 6) & 15] & (1 << (i & 63)) != 0
     }
-}
-
-/// Up to `N` distinct liberties of the chain at `p` (fewer when the chain
-/// has fewer), found by walking the chain and stopping as soon as all its
-/// liberties are known. No allocation: this is what the ladder reader calls
-/// at every node.
-#[inline]
-pub(crate) fn first_liberties<const N: usize>(
-    board: &Board,
-    p: Point,
-) -> ([Option<Point>; N], usize) {
-    let mut out = [None; N];
-    let mut n = 0;
-    let want = (board.liberties(p) as usize).min(N);
-    if want == 0 {
-        return (out, 0);
-    }
-    for s in board.chain(p) {
-        for q in board.neighbours(s) {
-            if board.is_empty(q) && !out[..n].contains(&Some(q)) {
-                out[n] = Some(q);
-                n += 1;
-                if n == want {
-                    return (out, n);
-                }
-            }
-        }
-    }
-    (out, n)
 }
 
 /// Every liberty of the chain at `p`, in the order the chain walk meets them.

@@ -12,7 +12,6 @@ use tengen_core::{Board, Color, Point};
 /// capturing the chain of `last` when it is in atari, and saving each own
 /// chain next to `last` in atari (capture a neighbour in atari, or extend
 /// when the extension has two liberties).
-#[inline]
 pub fn atari_answers(board: &Board, color: Color, last: Point, out: &mut Vec<Point>) {
     if board.get(last) == Some(color.opponent())
         && let Some(l) = board.last_liberty(last)
@@ -61,7 +60,6 @@ pub fn board_atari_answers(board: &Board, color: Color, out: &mut Vec<Point>) {
 
 /// Moves that save the chain at `p` (in atari): capturing an enemy
 /// neighbour in atari, or extending at the liberty when that gives two.
-#[inline]
 pub fn save_chain(board: &Board, p: Point, color: Color, out: &mut Vec<Point>) {
     let enemy = Some(color.opponent());
     for s in board.chain(p) {

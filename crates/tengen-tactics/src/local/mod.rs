@@ -27,7 +27,6 @@ pub use fight::two_liberty_answers;
 pub use nakade::{kills_as_nakade, nakade_answer, nakade_point};
 pub use seki::{breaks_three_stone_seki, fills_own_eye_shape};
 
-use crate::util::first_liberties;
 use tengen_core::{Board, Color, Point};
 
 /// Liberties a stone of `color` at the empty point `p` would have, counted
@@ -40,7 +39,6 @@ pub fn liberties_after(board: &Board, p: Point, color: Color) -> u32 {
 /// Liberties a stone of `color` at the empty point `p` would have, counted
 /// up to `N`: its empty neighbours, the other liberties of the friendly
 /// chains it joins, and the points of the enemy chains it captures.
-#[inline]
 pub fn liberties_after_up_to<const N: usize>(board: &Board, p: Point, color: Color) -> u32 {
     let mut found = [p; N];
     let mut n = 0usize;
@@ -77,13 +75,14 @@ pub fn liberties_after_up_to<const N: usize>(board: &Board, p: Point, color: Col
             }
         }
     }
+    // Each friendly chain has `N` liberties or fewer (the loop above
+    // returned otherwise): all of them.
     for q in board.neighbours(p) {
         if board.get(q) == Some(color) {
-            for s in board.chain(q) {
-                for r in board.neighbours(s) {
-                    if board.is_empty(r) && add(r) {
-                        return N as u32;
-                    }
+            let (libs, k) = board.liberties_up_to::<N>(q);
+            for &r in &libs[..k] {
+                if add(r) {
+                    return N as u32;
                 }
             }
         }
@@ -97,8 +96,8 @@ fn two_liberties(board: &Board, p: Point) -> Option<[Point; 2]> {
     if board.liberties(p) != 2 {
         return None;
     }
-    match first_liberties::<2>(board, p) {
-        ([Some(a), Some(b)], 2) => Some([a, b]),
+    match board.liberties_up_to::<2>(p) {
+        (libs, 2) => Some(libs),
         _ => None,
     }
 }

@@ -13,7 +13,6 @@ use tengen_core::{Board, Color, Point};
 /// Pachi, only when the empty neighbours of `last` touch each other
 /// diagonally: two opposite ones (three or four empty neighbours always
 /// include such a pair) mean open space, and one region is flooded at most.
-#[inline]
 pub fn nakade_answer(board: &Board, color: Color, last: Point) -> Option<Point> {
     let mut first = None;
     for q in board.neighbours(last) {

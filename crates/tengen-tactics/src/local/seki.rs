@@ -17,7 +17,6 @@ use tengen_core::{Board, Color, Point};
 /// seki would count the group dead when it lives. [`crate::eyes`]'s
 /// `breaks_nakade_seki` reads the general case (three to six stones) by
 /// eye-space shapes; this is the playouts' allocation-free special case.
-#[inline]
 pub fn breaks_three_stone_seki(board: &Board, m: Point, color: Color) -> bool {
     let enemy = Some(color.opponent());
     if board.neighbours(m).any(|q| board.is_empty(q)) {
@@ -85,7 +84,6 @@ pub fn breaks_three_stone_seki(board: &Board, m: Point, color: Color) -> bool {
 /// saving a chain in atari and leaves its chain two liberties. In a seki
 /// whose chains share a false eye, that is the move that lets the other
 /// side's sacrifice kill: playouts that play it count a living group dead.
-#[inline]
 pub fn fills_own_eye_shape(board: &Board, p: Point, color: Color) -> bool {
     board
         .neighbours(p)
