@@ -5,7 +5,7 @@
 //!
 //! Two sources, chosen by [`Knowledge`]: hand-set rules (the values are
 //! Michi's) or the pattern model learned from professional records, whose
-//! probability p gives a move sqrt(p) times [`PATTERN_WINS`] won
+//! probability p gives a move sqrt(p) times `PATTERN_WINS` won
 //! simulations (Pachi's prior, uct/prior.c), over the same even prior.
 
 use crate::pattern::{PatternTable, table};

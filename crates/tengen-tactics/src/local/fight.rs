@@ -9,7 +9,8 @@ use tengen_core::{Board, Color, Point};
 
 /// Moves of `color` in the two-liberty fights next to `last`: for the
 /// chain of `last` and each chain touching it with two liberties (either
-/// colour), see [`two_liberty_fight`].
+/// colour): its liberties, or none when it can answer an atari on either
+/// side; the defender also captures or ataris in the capturing race.
 pub fn two_liberty_answers(board: &Board, color: Color, last: Point, out: &mut Vec<Point>) {
     let mut seen: [Option<Point>; 5] = [None; 5];
     let chains = std::iter::once(last).chain(board.neighbours(last));
