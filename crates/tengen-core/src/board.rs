@@ -14,14 +14,15 @@ use crate::size::{BoardSize, MAX_CELLS, MAX_POINTS, Point};
 use crate::zobrist;
 use std::fmt;
 
-/// What a cell of the padded array holds.
+/// What a cell of the padded array holds; the values are the two bits of
+/// [`Board::neighbourhood_code`] and of the packed arrangement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 enum Cell {
-    Empty,
-    Black,
-    White,
-    Edge,
+    Empty = 0,
+    Black = 1,
+    White = 2,
+    Edge = 3,
 }
 
 impl Cell {
@@ -246,10 +247,99 @@ impl Board {
         }
     }
 
-    /// The neighbours of `p` on the board.
+    /// Up to `N` distinct liberties of the chain at `p`, in the order a walk
+    /// of the chain meets them, and how many were found: fewer than `N`
+    /// only when the chain has fewer (none for no stone at `p`). The walk
+    /// stops once the chain's known count is reached, and reads the padded
+    /// array directly: readers and playouts list liberties at every node.
+    #[inline]
+    pub fn liberties_up_to<const N: usize>(&self, p: Point) -> ([Point; N], usize) {
+        let mut found = [p; N];
+        let want = (self.liberties(p) as usize).min(N);
+        let mut n = 0;
+        if want == 0 {
+            return (found, 0);
+        }
+        let adj = self.size.adjacent_offsets();
+        let mut s = p;
+        loop {
+            for d in adj {
+                let q = s.offset(d);
+                if self.cells[q.index()] == Cell::Empty && !found[..n].contains(&q) {
+                    found[n] = q;
+                    n += 1;
+                    if n == want {
+                        return (found, n);
+                    }
+                }
+            }
+            s = self.next[s.index()];
+            if s == p {
+                return (found, n);
+            }
+        }
+    }
+
+    /// The liberty of the chain at `p` when it has exactly one (it is in
+    /// atari): the point that captures it, or where it must extend.
+    /// `None` for a chain with more, or no stone at `p`.
+    #[inline]
+    pub fn last_liberty(&self, p: Point) -> Option<Point> {
+        if self.liberties(p) != 1 {
+            return None;
+        }
+        match self.liberties_up_to::<1>(p) {
+            ([l], 1) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The neighbours of `p` on the board, in the order of
+    /// [`BoardSize::neighbours`]. The padded array's border tells the edge,
+    /// so this costs no arithmetic on coordinates: it is the neighbour loop
+    /// of the playouts and of the readers.
     #[inline]
     pub fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
-        self.size.neighbours(p)
+        self.on_board_at(p, self.size.adjacent_offsets())
+    }
+
+    /// The diagonal neighbours of `p` on the board: top left, top right,
+    /// bottom left, bottom right.
+    #[inline]
+    pub fn diagonals(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        self.on_board_at(p, self.size.diagonal_offsets())
+    }
+
+    /// The eight points around `p` on the board, row by row from the top
+    /// left (the order of [`Board::neighbourhood_code`]).
+    #[inline]
+    pub fn around(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        self.on_board_at(p, self.size.around_offsets())
+    }
+
+    /// The 3x3 square around `p` as 16 bits, two for each of the eight
+    /// points in the order of [`Board::around`], the first in the lowest
+    /// bits: 0 empty, 1 black, 2 white, 3 off the board. Shape patterns are
+    /// looked up by it; one read per point, no table.
+    #[inline]
+    pub fn neighbourhood_code(&self, p: Point) -> u16 {
+        let mut code = 0u16;
+        for (k, d) in self.size.around_offsets().into_iter().enumerate() {
+            code |= (self.cells[p.offset(d).index()] as u16) << (2 * k);
+        }
+        code
+    }
+
+    /// The points at offsets `ds` from `p` that are on the board.
+    #[inline]
+    fn on_board_at<const N: usize>(
+        &self,
+        p: Point,
+        ds: [isize; N],
+    ) -> impl Iterator<Item = Point> + use<'_, N> {
+        ds.into_iter()
+            .map(move |d| p.offset(d))
+            .filter(move |q| self.cells[q.index()] != Cell::Edge)
     }
 
     #[inline]
@@ -774,5 +864,124 @@ impl fmt::Display for Board {
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Board {}\n{}", self.size, self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: &str) -> Board {
+        Board::from_ascii(rows).unwrap()
+    }
+
+    fn at(b: &Board, x: u32, y: u32) -> Point {
+        b.size().point(x, y).unwrap()
+    }
+
+    #[test]
+    fn the_last_liberty_is_that_of_a_chain_in_atari_only() {
+        let b = board(
+            ". X O .
+             X O . .
+             O . X .
+             . . . .",
+        );
+        // White's B3 has two liberties, C3 and B2.
+        assert_eq!(b.liberties(at(&b, 1, 1)), 2);
+        assert_eq!(b.last_liberty(at(&b, 1, 1)), None);
+        // Black's B4 and A3 are in atari at the same point.
+        assert_eq!(b.last_liberty(at(&b, 1, 0)), Some(at(&b, 0, 0)));
+        assert_eq!(b.last_liberty(at(&b, 0, 1)), Some(at(&b, 0, 0)));
+        assert_eq!(b.last_liberty(at(&b, 3, 3)), None, "an empty point");
+        // A chain of two: the liberty is found from either stone.
+        let b = board(
+            ". X X O
+             . O O .
+             . . . .",
+        );
+        assert_eq!(b.last_liberty(at(&b, 2, 0)), Some(at(&b, 0, 0)));
+        assert_eq!(b.last_liberty(at(&b, 1, 0)), Some(at(&b, 0, 0)));
+    }
+
+    #[test]
+    fn liberties_are_listed_in_the_order_of_the_chain_up_to_the_bound() {
+        let b = board(
+            ". . . .
+             . X X .
+             . O . .
+             . . . .",
+        );
+        let c3 = at(&b, 1, 1);
+        assert_eq!(b.liberties(c3), 5);
+        let (two, n) = b.liberties_up_to::<2>(c3);
+        assert_eq!((two, n), ([at(&b, 1, 0), at(&b, 0, 1)], 2));
+        let (all, n) = b.liberties_up_to::<8>(c3);
+        assert_eq!(n, 5);
+        let mut sorted = all[..n].to_vec();
+        sorted.sort_unstable();
+        let mut expected: Vec<Point> = [(1, 0), (0, 1), (2, 0), (3, 1), (2, 2)]
+            .iter()
+            .map(|&(x, y)| at(&b, x, y))
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(sorted, expected);
+        assert_eq!(b.liberties_up_to::<2>(at(&b, 0, 0)).1, 0, "an empty point");
+    }
+
+    #[test]
+    fn neighbours_diagonals_and_around_stop_at_the_edge() {
+        let b = Board::new(BoardSize::new(5, 4).unwrap());
+        let corner = at(&b, 0, 0);
+        assert_eq!(
+            b.neighbours(corner).collect::<Vec<_>>(),
+            vec![at(&b, 1, 0), at(&b, 0, 1)]
+        );
+        assert_eq!(b.diagonals(corner).collect::<Vec<_>>(), vec![at(&b, 1, 1)]);
+        let mid = at(&b, 2, 1);
+        let around: Vec<Point> = b.around(mid).collect();
+        let expected: Vec<Point> = [
+            (1, 0),
+            (2, 0),
+            (3, 0),
+            (1, 1),
+            (3, 1),
+            (1, 2),
+            (2, 2),
+            (3, 2),
+        ]
+        .iter()
+        .map(|&(x, y)| at(&b, x, y))
+        .collect();
+        assert_eq!(around, expected);
+        // The same points as the size's own neighbours, everywhere.
+        for p in b.size().points() {
+            assert!(b.neighbours(p).eq(b.size().neighbours(p)));
+            assert_eq!(
+                b.around(p).count(),
+                b.neighbours(p).count() + b.diagonals(p).count()
+            );
+        }
+    }
+
+    #[test]
+    fn the_neighbourhood_code_reads_two_bits_a_point() {
+        let b = board(
+            "X O .
+             . . X
+             . O .",
+        );
+        // Around the centre: X O . / . X / . O .
+        let code = b.neighbourhood_code(at(&b, 1, 1));
+        let values = [1, 2, 0, 0, 1, 0, 2, 0];
+        let expected = values
+            .iter()
+            .enumerate()
+            .fold(0u16, |c, (k, v)| c | (v << (2 * k)));
+        assert_eq!(code, expected);
+        // In the corner five of the eight points are off the board.
+        let corner = b.neighbourhood_code(at(&b, 0, 0));
+        let off = (0..8).filter(|k| (corner >> (2 * k)) & 3 == 3).count();
+        assert_eq!(off, 5);
     }
 }

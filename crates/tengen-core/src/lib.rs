@@ -55,7 +55,7 @@ pub use rules::{
     Preset, Rules, Scoring,
 };
 pub use scoring::{ChineseCount, QuickCount, Score};
-pub use size::{BoardSize, Point, SizeError};
+pub use size::{BoardSize, Point, SizeError, Symmetry};
 pub use vertex::{ParseVertexError, Vertex};
 
 /// The README's examples, compiled and run as doctests.

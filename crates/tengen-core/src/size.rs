@@ -5,6 +5,11 @@
 //! shared by the left and right edges, and the rows above and below are
 //! border, so the four neighbours and four diagonals of any point on the
 //! board are valid indexes and no neighbour loop checks bounds.
+//!
+//! The board's geometry lives here too: the line of a point (its distance
+//! to the edge), steps by an offset, and the eight symmetries of the square
+//! ([`Symmetry`]). Distances between points are left to their users, who
+//! measure them differently (Manhattan, Chebyshev, gridcular).
 
 use std::fmt;
 
@@ -176,12 +181,136 @@ impl BoardSize {
         [-s - 1, -s + 1, s - 1, s + 1]
     }
 
+    /// The eight offsets around a point, row by row from the top left.
+    #[inline]
+    pub(crate) const fn around_offsets(self) -> [isize; 8] {
+        let s = self.stride() as isize;
+        [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1]
+    }
+
     /// The neighbours of `p` that are on the board.
     pub fn neighbours(self, p: Point) -> impl Iterator<Item = Point> {
         self.adjacent_offsets()
             .into_iter()
             .map(move |d| p.offset(d))
             .filter(move |&q| self.contains(q))
+    }
+
+    /// The line of `p` from the nearest edge: 1 on the edge, 2 on the
+    /// second line, and so on (the third and fourth lines are where Go
+    /// players open).
+    #[inline]
+    pub fn line(self, p: Point) -> u32 {
+        let (x, y) = self.xy(p);
+        1 + x
+            .min(y)
+            .min(self.width().saturating_sub(x + 1))
+            .min(self.height().saturating_sub(y + 1))
+    }
+
+    /// The point `dx` columns right and `dy` rows down of `p`, if on the
+    /// board.
+    pub fn shift(self, p: Point, (dx, dy): (i32, i32)) -> Option<Point> {
+        let (x, y) = self.xy(p);
+        let x = u32::try_from(i64::from(x) + i64::from(dx)).ok()?;
+        let y = u32::try_from(i64::from(y) + i64::from(dy)).ok()?;
+        self.point(x, y)
+    }
+
+    /// The symmetries that map this board onto itself: all eight on a
+    /// square board, the four that keep the axes on any other.
+    pub fn symmetries(self) -> &'static [Symmetry] {
+        if self.is_square() {
+            &Symmetry::ALL
+        } else {
+            &Symmetry::ALL[..4]
+        }
+    }
+
+    /// Where `sym` takes the point `p` of this board; `None` when `sym`
+    /// swaps the axes of a board that is not square (see
+    /// [`BoardSize::symmetries`]) or `p` is not on the board.
+    pub fn transform(self, p: Point, sym: Symmetry) -> Option<Point> {
+        if !self.contains(p) || (sym.swaps_axes() && !self.is_square()) {
+            return None;
+        }
+        let (x, y) = self.xy(p);
+        let (x, y) = if sym.swaps_axes() { (y, x) } else { (x, y) };
+        let x = if sym.mirrors_x() {
+            self.width() - 1 - x
+        } else {
+            x
+        };
+        let y = if sym.mirrors_y() {
+            self.height() - 1 - y
+        } else {
+            y
+        };
+        self.point(x, y)
+    }
+}
+
+/// One of the eight symmetries of the square (four rotations, each with or
+/// without a reflection), under which a shape keeps its meaning: the axes
+/// swapped first when [`Symmetry::swaps_axes`], then each mirrored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Symmetry(u8);
+
+impl Symmetry {
+    /// Bit 0 mirrors left and right, bit 1 top and bottom, bit 2 swaps the
+    /// axes; the four that keep the axes come first.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry(0),
+        Symmetry(1),
+        Symmetry(2),
+        Symmetry(3),
+        Symmetry(4),
+        Symmetry(5),
+        Symmetry(6),
+        Symmetry(7),
+    ];
+
+    /// Everything stays.
+    pub const IDENTITY: Symmetry = Symmetry(0);
+
+    /// The half turn about the centre (both mirrors), which every board
+    /// has.
+    pub const HALF_TURN: Symmetry = Symmetry(3);
+
+    /// Rows become columns (the reflection in the main diagonal).
+    pub const TRANSPOSE: Symmetry = Symmetry(4);
+
+    /// Whether rows become columns (only square boards have these).
+    #[inline]
+    pub const fn swaps_axes(self) -> bool {
+        self.0 & 4 != 0
+    }
+
+    /// Whether left and right are exchanged (after any swap of the axes).
+    #[inline]
+    pub const fn mirrors_x(self) -> bool {
+        self.0 & 1 != 0
+    }
+
+    /// Whether top and bottom are exchanged (after any swap of the axes).
+    #[inline]
+    pub const fn mirrors_y(self) -> bool {
+        self.0 & 2 != 0
+    }
+
+    /// The offset `(dx, dy)` (columns right, rows down) under this
+    /// symmetry.
+    #[inline]
+    pub const fn offset(self, (dx, dy): (i32, i32)) -> (i32, i32) {
+        let (dx, dy) = if self.swaps_axes() {
+            (dy, dx)
+        } else {
+            (dx, dy)
+        };
+        (
+            if self.mirrors_x() { -dx } else { dx },
+            if self.mirrors_y() { -dy } else { dy },
+        )
     }
 }
 
@@ -220,5 +349,67 @@ mod tests {
         }
         assert!(BoardSize::new(0, 5).is_err());
         assert!(BoardSize::new(26, 5).is_err());
+    }
+
+    #[test]
+    fn lines_count_from_the_nearest_edge() {
+        let size = BoardSize::new(19, 13).unwrap();
+        let at = |x, y| size.point(x, y).unwrap();
+        assert_eq!(size.line(at(0, 6)), 1);
+        assert_eq!(size.line(at(3, 2)), 3);
+        assert_eq!(size.line(at(15, 9)), 4);
+        assert_eq!(size.line(at(9, 6)), 7);
+        let one = BoardSize::square(1).unwrap();
+        assert_eq!(one.line(one.point(0, 0).unwrap()), 1);
+    }
+
+    #[test]
+    fn shifts_stay_on_the_board() {
+        let size = BoardSize::square(9).unwrap();
+        let at = |x, y| size.point(x, y).unwrap();
+        assert_eq!(size.shift(at(2, 3), (1, -2)), Some(at(3, 1)));
+        assert_eq!(size.shift(at(0, 0), (-1, 0)), None);
+        assert_eq!(size.shift(at(8, 8), (0, 1)), None);
+    }
+
+    #[test]
+    fn symmetries_permute_the_points_and_agree_with_offsets() {
+        for (w, h) in [(9, 9), (19, 19), (7, 5), (1, 3)] {
+            let size = BoardSize::new(w, h).unwrap();
+            let syms = size.symmetries();
+            assert_eq!(syms.len(), if w == h { 8 } else { 4 });
+            for &sym in syms {
+                let mut images: Vec<Point> = size
+                    .points()
+                    .map(|p| size.transform(p, sym).unwrap())
+                    .collect();
+                images.sort_unstable();
+                images.dedup();
+                assert_eq!(images.len(), size.num_points());
+                // A step between two points is the offset's image.
+                for p in size.points() {
+                    for q in size.neighbours(p) {
+                        let (px, py) = size.xy(p);
+                        let (qx, qy) = size.xy(q);
+                        let step = (qx as i32 - px as i32, qy as i32 - py as i32);
+                        let (tp, tq) = (size.transform(p, sym), size.transform(q, sym));
+                        assert_eq!(tp.and_then(|t| size.shift(t, sym.offset(step))), tq);
+                    }
+                }
+            }
+            if w != h {
+                let p = size.point(0, 0).unwrap();
+                assert_eq!(size.transform(p, Symmetry::TRANSPOSE), None);
+            }
+        }
+        let size = BoardSize::new(19, 5).unwrap();
+        let p = size.point(2, 1).unwrap();
+        assert_eq!(size.transform(p, Symmetry::HALF_TURN), size.point(16, 3));
+        assert_eq!(size.transform(p, Symmetry::IDENTITY), Some(p));
+        // Eight distinct knight's moves.
+        let mut knights: Vec<(i32, i32)> = Symmetry::ALL.iter().map(|s| s.offset((2, 1))).collect();
+        knights.sort_unstable();
+        knights.dedup();
+        assert_eq!(knights.len(), 8);
     }
 }

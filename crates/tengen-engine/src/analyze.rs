@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use tengen_core::{BoardSize, Color, Game};
 use tengen_gtp::analysis::{AnalyzeOptions, Clause, ClauseKind, info_line};
 use tengen_gtp::{AnalysisFormat, InfoMove};
-use tengen_mcts::{Analysis, Decision, GenMode, Limit, Search};
+use tengen_mcts::{Analysis, Decision, GenMode, Limit, Request, Search};
 use tengen_mcts::{Restriction, RestrictionKind, Restrictions};
 
 /// Simulations after which an open-ended analysis stops growing its tree
@@ -67,7 +67,13 @@ pub fn report(
             &mut reporting as &mut dyn FnMut(&Analysis),
         ));
         let restrictions = restrictions(&options.clauses);
-        search.analyze_restricted(game, limit, stop, every, &restrictions)
+        let request = Request {
+            restrictions: &restrictions,
+            stop: Some(stop),
+            report: every,
+            ..Request::new(limit)
+        };
+        search.analyze(game, request)
     };
     write_line(&last, out);
     failed.map_or(Ok(()), Err)
@@ -82,7 +88,12 @@ pub fn decide(
     mode: GenMode,
     restrictions: &Restrictions,
 ) -> Decision {
-    search.genmove_restricted(game, limit, mode, restrictions).0
+    let request = Request {
+        mode,
+        restrictions,
+        ..Request::new(limit)
+    };
+    search.genmove(game, request).0
 }
 
 /// One report line of `analysis` in `format`, from the view of the player

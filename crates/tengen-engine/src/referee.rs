@@ -22,8 +22,10 @@ use tengen_gtp::args::{move_text, parse_move};
 use tengen_gtp::{Client, ClientError, EngineStderr};
 use tengen_sgf::record::{self, RecordInfo};
 
-/// Playouts of the referee's dead-stone estimate.
-pub const REFEREE_PLAYOUTS: u64 = 4_000;
+/// Playouts of the referee's dead-stone estimate: twice the usual
+/// ([`tengen_mcts::ESTIMATE_PLAYOUTS`]), since its count settles a disputed
+/// game of a match, where a contested group's status is worth the time.
+pub const REFEREE_PLAYOUTS: u64 = 2 * tengen_mcts::ESTIMATE_PLAYOUTS;
 
 /// Time allowed for setup and scoring commands when no move timeout is set.
 const SETUP_TIMEOUT: Duration = Duration::from_secs(60);

@@ -60,10 +60,6 @@ impl Default for EngineConfig {
 /// Playouts per move when neither a budget nor a clock says otherwise.
 pub const DEFAULT_PLAYOUTS: u64 = 10_000;
 
-/// Playouts of the dead-stone estimate behind `final_score` and
-/// `final_status_list`.
-pub const ESTIMATE_PLAYOUTS: u64 = 2_000;
-
 /// Whether the session goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Control {
@@ -484,7 +480,7 @@ impl Session {
         if self.game.phase() == Phase::Over || !self.rules.removes_dead_stones() {
             return Vec::new();
         }
-        tengen_mcts::estimate_dead(&self.game, ESTIMATE_PLAYOUTS, self.config.seed)
+        tengen_mcts::estimate_dead(&self.game, tengen_mcts::ESTIMATE_PLAYOUTS, self.config.seed)
     }
 
     /// `final_score`: the result in SGF `RE` form.

@@ -9,10 +9,9 @@
 
 use crate::corpus::{Record, Sample};
 use rayon::prelude::*;
-use std::sync::atomic::AtomicBool;
 use tengen_core::{BoardSize, Game, Move, Point};
 use tengen_mcts::net::{Encoded, row_index};
-use tengen_mcts::{Extractor, Limit, Network, PatternModel, Search, SearchConfig};
+use tengen_mcts::{Extractor, Limit, Network, PatternModel, Request, Search, SearchConfig};
 
 /// The probability floor of a move a model gives nothing (so that one
 /// such move does not make the log-likelihood infinite).
@@ -275,10 +274,9 @@ impl Predictor for SearchPredictor {
             _ => return vec![0.0; legal.len()],
         };
         self.search.clear();
-        let stop = AtomicBool::new(false);
         let analysis = self
             .search
-            .analyze(game, Limit::playouts(self.playouts), &stop, None);
+            .analyze(game, Request::new(Limit::playouts(self.playouts)));
         let total = analysis.visits.max(1) as f64;
         legal
             .iter()

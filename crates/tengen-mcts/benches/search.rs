@@ -4,22 +4,20 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use criterion::{Criterion, black_box};
-use std::sync::atomic::AtomicBool;
 use tengen_core::{BoardSize, Game, Preset};
-use tengen_mcts::{Limit, Rng, Search, SearchConfig, estimate_dead, random};
+use tengen_mcts::{Limit, Request, Rng, Search, SearchConfig, estimate_dead, random};
 
 fn search(c: &mut Criterion) {
     let game = Game::new(
         Preset::Chinese.rules(),
         BoardSize::square(9).unwrap_or(BoardSize::STANDARD),
     );
-    let stop = AtomicBool::new(false);
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
     group.bench_function("9x9 empty, 2000 simulations, 1 thread", |b| {
         b.iter(|| {
             let mut s = Search::new(SearchConfig::default());
-            let a = s.analyze(&game, Limit::playouts(2000), &stop, None);
+            let a = s.analyze(&game, Request::new(Limit::playouts(2000)));
             black_box(a.visits)
         })
     });

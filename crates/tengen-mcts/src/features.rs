@@ -11,12 +11,11 @@
 //! Left out: Pachi's Monte-Carlo ownership feature (hundreds of playouts
 //! per position) and its joseki dictionary.
 
-use crate::geometry::Geometry;
-use crate::local::kills_as_nakade;
-use crate::policy::{liberties_after, liberties_after_up_to, runs_into_ladder};
 use crate::spatial::{RADII, Spatial, gridcular};
 use tengen_core::{Board, BoardSize, Color, Point};
-use tengen_tactics::ladders_after;
+use tengen_tactics::{
+    kills_as_nakade, ladders_after, liberties_after, liberties_after_up_to, runs_into_ladder,
+};
 
 /// The tactical groups, each one value per move (0: the feature is absent).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,7 +123,7 @@ impl<'a> Position<'a> {
 /// size is loaded.
 #[derive(Clone, Debug)]
 pub struct Extractor {
-    geo: Geometry,
+    size: BoardSize,
     spatial: Spatial,
 }
 
@@ -132,7 +131,7 @@ impl Extractor {
     /// Tables for boards of `size`.
     pub fn new(size: BoardSize) -> Extractor {
         Extractor {
-            geo: Geometry::new(size),
+            size,
             spatial: Spatial::new(size.width() as usize, size.height() as usize),
         }
     }
@@ -140,7 +139,7 @@ impl Extractor {
     /// Prepares for the moves of `pos` (call before [`Extractor::team`]
     /// and [`Extractor::spatial`]).
     pub fn load(&mut self, pos: &Position) {
-        if self.geo.size() != pos.board.size() {
+        if self.size != pos.board.size() {
             *self = Extractor::new(pos.board.size());
         }
         self.spatial.load(pos.board, pos.to_move);
@@ -157,35 +156,32 @@ impl Extractor {
         let mut tactics = [0u8; GROUPS];
         let board = pos.board;
         let color = pos.to_move;
-        let geo = &self.geo;
         let captured = board.preview(p, color).captured;
         let own_in_atari = |q: Point| board.get(q) == Some(color) && board.liberties(q) == 1;
         let enemy = Some(color.opponent());
         if captured > 0 {
             tactics[Group::Capture.index()] = self.capture_kind(pos, p, captured);
-        } else if geo.adjacent(p).iter().any(|&q| own_in_atari(q)) {
-            tactics[Group::Escape.index()] = match liberties_after_up_to::<3>(board, geo, p, color)
-            {
+        } else if board.neighbours(p).any(own_in_atari) {
+            tactics[Group::Escape.index()] = match liberties_after_up_to::<3>(board, p, color) {
                 0 | 1 => 0,
-                2 if runs_into_ladder(board, geo, p, color) => 3,
+                2 if runs_into_ladder(board, p, color) => 3,
                 2 => 2,
                 _ => 1,
             };
         }
-        let libs = liberties_after(board, geo, p, color);
+        let libs = liberties_after(board, p, color);
         if libs < 2 && captured == 0 {
-            let joins = geo.adjacent(p).iter().any(|&q| board.get(q) == Some(color));
-            tactics[Group::SelfAtari.index()] = if joins && kills_as_nakade(board, geo, p, color) {
+            let joins = board.neighbours(p).any(|q| board.get(q) == Some(color));
+            tactics[Group::SelfAtari.index()] = if joins && kills_as_nakade(board, p, color) {
                 3
             } else if joins {
                 2
             } else {
                 1
             };
-        } else if geo
-            .adjacent(p)
-            .iter()
-            .any(|&q| board.get(q) == enemy && board.liberties(q) == 2)
+        } else if board
+            .neighbours(p)
+            .any(|q| board.get(q) == enemy && board.liberties(q) == 2)
         {
             let works = ladders_after(board, p, color)
                 .iter()
@@ -194,7 +190,7 @@ impl Extractor {
         }
         tactics[Group::LastDistance.index()] = pos.last.map_or(0, |l| self.distance(p, l));
         tactics[Group::OwnDistance.index()] = pos.own_last.map_or(0, |l| self.distance(p, l));
-        tactics[Group::Line.index()] = geo.line(p).min(5);
+        tactics[Group::Line.index()] = board.size().line(p).min(5) as u8;
         Team {
             tactics,
             spatial: self.spatial(board, p),
@@ -204,26 +200,20 @@ impl Extractor {
     fn capture_kind(&self, pos: &Position, p: Point, captured: u32) -> u8 {
         let board = pos.board;
         let color = pos.to_move;
-        let geo = &self.geo;
         let enemy = Some(color.opponent());
-        let taken: Vec<Point> = geo
-            .adjacent(p)
-            .iter()
-            .copied()
+        let taken: Vec<Point> = board
+            .neighbours(p)
             .filter(|&q| board.get(q) == enemy && board.liberties(q) == 1)
             .collect();
         let saves = taken.iter().any(|&q| {
             board.chain(q).any(|s| {
-                geo.adjacent(s)
-                    .iter()
-                    .any(|&r| board.get(r) == Some(color) && board.liberties(r) == 1)
+                board
+                    .neighbours(s)
+                    .any(|r| board.get(r) == Some(color) && board.liberties(r) == 1)
             })
         });
         let is_ko = captured == 1
-            && geo
-                .adjacent(p)
-                .iter()
-                .all(|&q| board.get(q) == enemy || q == p)
+            && board.neighbours(p).all(|q| board.get(q) == enemy || q == p)
             && taken.len() == 1;
         let takes_last = pos.last.is_some_and(|l| {
             taken
@@ -245,9 +235,9 @@ impl Extractor {
 
     /// Gridcular distance, 2 to 17 (17 for anything farther).
     fn distance(&self, a: Point, b: Point) -> u8 {
-        let (ax, ay) = self.geo.xy(a);
-        let (bx, by) = self.geo.xy(b);
-        gridcular(ax - bx, ay - by).clamp(2, 17) as u8
+        let (ax, ay) = self.size.xy(a);
+        let (bx, by) = self.size.xy(b);
+        gridcular(ax as i32 - bx as i32, ay as i32 - by as i32).clamp(2, 17) as u8
     }
 }
 

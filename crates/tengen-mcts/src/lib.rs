@@ -2,18 +2,19 @@
 //!
 //! [`Search`] is UCT with RAVE and prior knowledge over heavy playouts
 //! (atari answers, 3x3 patterns, no big self-atari), on all cores, keeping
-//! its tree between moves; [`time`] decides how long to think under a
-//! clock; [`estimate_dead`] finds the dead stones of a finished game. The
-//! light playouts of the classic reference bot stay for benchmarks.
+//! its tree between moves; one [`Request`] says what a search is asked.
+//! [`time`] decides how long to think under a clock; [`estimate_dead`]
+//! ([`ownership`]) finds the dead stones of a finished game. The light
+//! playouts of the classic reference bot ([`light_playout`]) stay for
+//! benchmarks. The local answers of the playouts are `tengen-tactics`'s.
 
 pub mod features;
-mod geometry;
-mod local;
+mod heavy_playout;
+pub mod light_playout;
 pub mod model;
 pub mod net;
+pub mod ownership;
 mod pattern;
-pub mod playout;
-mod policy;
 pub mod prior;
 pub mod random;
 pub mod rng;
@@ -23,13 +24,14 @@ pub mod time;
 mod tree;
 
 pub use features::{Extractor, Group, Position, Team};
+pub use light_playout::{LightPlayout, PlayoutEnd, PlayoutStats};
 pub use model::{ModelError, PatternModel};
 pub use net::{Encoded, NetError, Network, PolicyNet};
-pub use playout::{LightPlayout, PlayoutEnd, PlayoutStats};
+pub use ownership::{ESTIMATE_PLAYOUTS, dead_stones, estimate_dead, final_ownership};
 pub use prior::Knowledge;
 pub use rng::Rng;
 pub use search::{
-    Analysis, Candidate, Decision, GenMode, Limit, Reporter, Restriction, RestrictionKind,
-    Restrictions, Search, SearchConfig, dead_stones, estimate_dead, final_ownership,
+    Analysis, Candidate, Decision, GenMode, Limit, Reporter, Request, Restriction, RestrictionKind,
+    Restrictions, Search, SearchConfig,
 };
 pub use time::think_time;

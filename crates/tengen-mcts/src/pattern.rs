@@ -3,9 +3,10 @@
 //! hane, cuts and edge moves that a playout should answer locally instead
 //! of at random. All rotations, reflections and both colourings are
 //! expanded once into a bit table over the 16-bit neighbourhood code of
-//! [`crate::geometry::Geometry::code3`].
+//! [`tengen_core::Board::neighbourhood_code`].
 
 use std::sync::OnceLock;
+use tengen_core::Symmetry;
 
 /// The source patterns, centre = the move. `X`/`O` a stone of either colour
 /// (expanded with colours swapped), `.` empty, `x` not `X`, `o` not `O`,
@@ -104,33 +105,20 @@ fn grids() -> Vec<Grid> {
                     }
                 }
             }
-            // The eight symmetries: four rotations, each with and without a
-            // reflection.
-            let mut r = base;
-            for _ in 0..4 {
-                r = rotate(&r);
-                out.push(r);
-                out.push(reflect(&r));
-            }
+            out.extend(Symmetry::ALL.iter().map(|&k| turned(&base, k)));
         }
     }
     out
 }
 
-fn rotate(g: &Grid) -> Grid {
+/// The grid `g` under the symmetry `k`, about its centre.
+fn turned(g: &Grid, k: Symmetry) -> Grid {
     let mut r = [[0u8; 3]; 3];
-    for (y, row) in r.iter_mut().enumerate() {
-        for (x, c) in row.iter_mut().enumerate() {
-            *c = g[2 - x][y];
+    for (y, row) in g.iter().enumerate() {
+        for (x, &c) in row.iter().enumerate() {
+            let (dx, dy) = k.offset((x as i32 - 1, y as i32 - 1));
+            r[(dy + 1) as usize][(dx + 1) as usize] = c;
         }
-    }
-    r
-}
-
-fn reflect(g: &Grid) -> Grid {
-    let mut r = *g;
-    for row in r.iter_mut() {
-        row.swap(0, 2);
     }
     r
 }

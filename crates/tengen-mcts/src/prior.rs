@@ -5,15 +5,15 @@
 //!
 //! Two sources, chosen by [`Knowledge`]: hand-set rules (the values are
 //! Michi's) or the pattern model learned from professional records, whose
-//! probability p gives a move sqrt(p) times [`PATTERN_WINS`] won
+//! probability p gives a move sqrt(p) times `PATTERN_WINS` won
 //! simulations (Pachi's prior, uct/prior.c), over the same even prior.
 
-use crate::geometry::Geometry;
-use crate::local::{nakade_answer, two_liberty_answers};
 use crate::pattern::{PatternTable, table};
-use crate::policy::{atari_answers, liberties_after, runs_into_ladder};
 use tengen_core::{Board, Color, Point};
-use tengen_tactics::ladders_after;
+use tengen_tactics::{
+    atari_answers, ladders_after, liberties_after, nakade_answer, runs_into_ladder,
+    two_liberty_answers,
+};
 
 /// What the search knows before it plays out a move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,7 +91,6 @@ const EMPTY_AREA: f32 = 10.0;
 
 /// The priors of one position's moves.
 pub(crate) struct Prior<'a> {
-    geo: &'a Geometry,
     board: &'a Board,
     color: Color,
     last: Option<Point>,
@@ -107,7 +106,6 @@ pub(crate) struct Prior<'a> {
 
 impl<'a> Prior<'a> {
     pub(crate) fn new(
-        geo: &'a Geometry,
         board: &'a Board,
         color: Color,
         last: Option<Point>,
@@ -120,14 +118,13 @@ impl<'a> Prior<'a> {
         if learned.is_none()
             && let Some(l) = last
         {
-            vital = nakade_answer(board, geo, color, l);
-            atari_answers(board, geo, color, l, &mut urgent);
+            vital = nakade_answer(board, color, l);
+            atari_answers(board, color, l, &mut urgent);
             // The playouts cannot afford to read ladders; the tree can.
-            urgent.retain(|&p| !runs_into_ladder(board, geo, p, color));
-            two_liberty_answers(board, geo, color, l, &mut fights);
+            urgent.retain(|&p| !runs_into_ladder(board, p, color));
+            two_liberty_answers(board, color, l, &mut fights);
         }
         Prior {
-            geo,
             board,
             color,
             last,
@@ -176,8 +173,7 @@ impl<'a> Prior<'a> {
         }
         if self.urgent.contains(&p) {
             add(SAVE, SAVE);
-        } else if self.extends_chain_in_atari(p) && runs_into_ladder(board, self.geo, p, self.color)
-        {
+        } else if self.extends_chain_in_atari(p) && runs_into_ladder(board, p, self.color) {
             add(LADDER_RUN, 0.0);
         } else if self.ataris_two_liberty_chain(p)
             && ladders_after(board, p, self.color)
@@ -192,25 +188,23 @@ impl<'a> Prior<'a> {
         if self.vital == Some(p) {
             add(NAKADE, NAKADE);
         }
-        if liberties_after(board, self.geo, p, self.color) < 2 && captured == 0 {
-            let joins = self
-                .geo
-                .adjacent(p)
-                .iter()
-                .any(|&q| board.get(q) == Some(self.color));
+        if liberties_after(board, p, self.color) < 2 && captured == 0 {
+            let joins = board
+                .neighbours(p)
+                .any(|q| board.get(q) == Some(self.color));
             add(if joins { SELF_ATARI_BIG } else { SELF_ATARI }, 0.0);
-        } else if self.patterns.matches(self.geo.code3(board, p)) {
+        } else if self.patterns.matches(board.neighbourhood_code(p)) {
             add(PATTERN, PATTERN);
         }
         if let Some(l) = self.last {
-            let d = self.geo.distance(p, l);
+            let d = manhattan(board, p, l);
             if (1..=3).contains(&d) {
                 let v = NEAR[(d - 1) as usize];
                 add(v, v);
             }
         }
-        let line = self.geo.line(p);
-        if line <= 3 && !self.geo.stones_near(board, p, 3) {
+        let line = board.size().line(p);
+        if line <= 3 && !stones_near(board, p, 3) {
             if line <= 2 {
                 add(EMPTY_AREA, 0.0);
             } else {
@@ -223,32 +217,49 @@ impl<'a> Prior<'a> {
     /// Whether `p` is the liberty of an own chain in atari.
     fn extends_chain_in_atari(&self, p: Point) -> bool {
         let own = Some(self.color);
-        self.geo
-            .adjacent(p)
-            .iter()
-            .any(|&q| self.board.get(q) == own && self.board.liberties(q) == 1)
+        self.board
+            .neighbours(p)
+            .any(|q| self.board.get(q) == own && self.board.liberties(q) == 1)
     }
 
     /// Whether `p` is next to an enemy chain with two liberties (a stone
     /// there puts it in atari).
     fn ataris_two_liberty_chain(&self, p: Point) -> bool {
         let enemy = Some(self.color.opponent());
-        self.geo
-            .adjacent(p)
-            .iter()
-            .any(|&q| self.board.get(q) == enemy && self.board.liberties(q) == 2)
+        self.board
+            .neighbours(p)
+            .any(|q| self.board.get(q) == enemy && self.board.liberties(q) == 2)
     }
 
     /// Virtual (visits, wins) for a pass when `moves` stone plays are legal:
     /// unattractive while the board is open, even once it is settled.
     pub(crate) fn of_pass(&self, moves: usize) -> (f32, f32) {
-        let open = self.geo.points().len() / 4;
+        let open = self.board.size().num_points() / 4;
         if moves > open {
             (EVEN, 0.0)
         } else {
             (EVEN, EVEN / 2.0)
         }
     }
+}
+
+/// Manhattan distance between two points of `board`.
+fn manhattan(board: &Board, a: Point, b: Point) -> u32 {
+    let size = board.size();
+    let ((ax, ay), (bx, by)) = (size.xy(a), size.xy(b));
+    ax.abs_diff(bx) + ay.abs_diff(by)
+}
+
+/// Whether any stone lies within Manhattan distance `d` of `p`.
+fn stones_near(board: &Board, p: Point, d: i32) -> bool {
+    let size = board.size();
+    (-d..=d).any(|dy| {
+        let r = d - dy.abs();
+        (-r..=r).any(|dx| {
+            size.shift(p, (dx, dy))
+                .is_some_and(|q| board.get(q).is_some())
+        })
+    })
 }
 
 #[cfg(test)]
@@ -262,7 +273,6 @@ mod tests {
     fn the_learned_model_opens_in_the_corners() {
         let size = BoardSize::square(19).unwrap();
         let board = Board::new(size);
-        let geo = Geometry::new(size);
         let mut ex = Extractor::new(size);
         let position = Position {
             board: &board,
@@ -270,13 +280,13 @@ mod tests {
             last: None,
             own_last: None,
         };
-        let moves: Vec<Point> = geo.points().to_vec();
-        let policy = PatternModel::shipped().policy(&mut ex, &position, &moves, geo.cells());
+        let moves: Vec<Point> = size.points().collect();
+        let policy = PatternModel::shipped().policy(&mut ex, &position, &moves, size.cells());
         let mut ranked = moves.clone();
         ranked.sort_by(|a, b| policy[b.index()].total_cmp(&policy[a.index()]));
         for p in &ranked[..8] {
-            let (x, y) = geo.xy(*p);
-            let corner_line = |v: i32| (2..=3).contains(&v) || (15..=16).contains(&v);
+            let (x, y) = size.xy(*p);
+            let corner_line = |v: u32| (2..=3).contains(&v) || (15..=16).contains(&v);
             assert!(corner_line(x) && corner_line(y), "{x},{y}");
         }
         let total: f32 = moves.iter().map(|p| policy[p.index()]).sum();

@@ -12,7 +12,7 @@
 //! [`crate::features`] carry them), and boards wider than 25.
 
 use tengen_core::zobrist::splitmix;
-use tengen_core::{Board, Color, Point};
+use tengen_core::{Board, Color, Point, Symmetry};
 
 /// The smallest radius: the 3x3 square.
 pub const MIN_RADIUS: usize = 3;
@@ -96,13 +96,6 @@ const fn radius_keys() -> [u64; RADII] {
 
 static RADIUS_KEYS: [u64; RADII] = radius_keys();
 
-/// The eight symmetries of the square, as functions of an offset.
-fn transform(k: usize, (dx, dy): (i32, i32)) -> (i32, i32) {
-    let x = if k & 1 == 1 { -dx } else { dx };
-    let y = if k & 2 == 2 { -dy } else { dy };
-    if k & 4 == 4 { (y, x) } else { (x, y) }
-}
-
 /// The tables of one board size: a padded copy of the board (so that the
 /// circle never needs a bounds check) and the circle's offsets on it under
 /// each symmetry.
@@ -127,9 +120,9 @@ impl Spatial {
         let (offsets, ends) = circle();
         let stride = width + 2 * REACH;
         let mut deltas = [[0isize; POINTS]; 8];
-        for (k, row) in deltas.iter_mut().enumerate() {
+        for (k, row) in Symmetry::ALL.iter().zip(deltas.iter_mut()) {
             for (i, &o) in offsets.iter().enumerate().take(POINTS) {
-                let (dx, dy) = transform(k, o);
+                let (dx, dy) = k.offset(o);
                 row[i] = dy as isize * stride as isize + dx as isize;
             }
         }

@@ -5,10 +5,10 @@
 //! Visits are counted on the way down (a virtual loss that spreads threads
 //! over different lines) and wins on the way back up.
 
-use crate::policy::Result2;
+use crate::heavy_playout::PlayoutResult;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
-use tengen_core::Move;
+use tengen_core::{Move, Point};
 
 /// Visits in the high half, half-wins in the low half: one atomic add
 /// updates both.
@@ -24,7 +24,7 @@ pub(crate) enum Leaf {
     Open,
     /// The game is over here with this result (two passes counted as the
     /// board stands, a capture goal reached).
-    Terminal(Result2),
+    Terminal(PlayoutResult),
     /// Two passes under rules that remove dead stones: play out from here
     /// to judge the dead stones, never expand.
     Settle,
@@ -182,6 +182,18 @@ impl Node {
         let kids = self.children.into_inner()?;
         kids.into_vec().into_iter().find(|c| c.mv == mv)
     }
+}
+
+/// The points of the stone plays among `nodes`, in their order (the pass
+/// left out): the moves a model is asked about.
+pub(crate) fn stone_points(nodes: &[Node]) -> Vec<Point> {
+    nodes
+        .iter()
+        .filter_map(|k| match k.mv {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        })
+        .collect()
 }
 
 /// Two f32 in one u64, the first in the high half.

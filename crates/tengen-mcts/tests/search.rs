@@ -8,7 +8,8 @@
 use std::sync::atomic::AtomicBool;
 use tengen_core::{Board, Color, Game, Move, Point, Points, Preset, Rules, Setup, Vertex};
 use tengen_mcts::{
-    Decision, GenMode, Limit, Rng, Search, SearchConfig, dead_stones, estimate_dead, random,
+    Decision, GenMode, Limit, Request, Rng, Search, SearchConfig, dead_stones, estimate_dead,
+    random,
 };
 
 fn game_from(rows: &str, to_move: Color, rules: Rules) -> Game {
@@ -48,7 +49,11 @@ fn search() -> Search {
 }
 
 fn genmove(game: &Game, playouts: u64, mode: GenMode) -> Decision {
-    search().genmove(game, Limit::playouts(playouts), mode).0
+    let request = Request {
+        mode,
+        ..Request::new(Limit::playouts(playouts))
+    };
+    search().genmove(game, request).0
 }
 
 #[test]
@@ -114,8 +119,7 @@ fn never_fills_its_own_eye() {
     );
     let eyes = [at(&game, "A5"), at(&game, "C5"), at(&game, "E5")];
     let mut s = search();
-    let stop = AtomicBool::new(false);
-    let analysis = s.analyze(&game, Limit::playouts(1500), &stop, None);
+    let analysis = s.analyze(&game, Request::new(Limit::playouts(1500)));
     assert!(!analysis.candidates.is_empty());
     for c in &analysis.candidates {
         assert!(
@@ -181,7 +185,7 @@ fn every_move_is_legal_under_every_preset_in_random_positions() {
                 resign_below: None,
                 ..SearchConfig::default()
             });
-            let (d, _) = s.genmove(&game, Limit::playouts(150), GenMode::Normal);
+            let (d, _) = s.genmove(&game, Request::new(Limit::playouts(150)));
             let Decision::Move(mv) = d else {
                 panic!("resigned with resignation off");
             };
@@ -246,7 +250,7 @@ fn a_group_that_dies_in_a_capturing_race_is_no_reason_to_pass() {
     // that counted a capture as one liberty per stone next to the move,
     // and refused every self-atari of two stones, kept the group alive,
     // and White passed into a lost game.
-    let rows = include_str!("data/shared_liberties.txt");
+    let rows = include_str!("../../tengen-tactics/tests/data/shared_liberties.txt");
     let mut game = game_from(rows, Color::Black, Preset::Chinese.rules());
     game.set_komi(Points::whole(7));
     game.play(Move::Pass).unwrap();
@@ -277,7 +281,7 @@ fn resigns_when_hopeless_and_not_otherwise() {
         resign_below: None,
         ..SearchConfig::default()
     });
-    let (d, _) = s.genmove(&game, Limit::playouts(600), GenMode::Normal);
+    let (d, _) = s.genmove(&game, Request::new(Limit::playouts(600)));
     assert_ne!(d, Decision::Resign);
 }
 
@@ -449,9 +453,8 @@ fn one_thread_with_a_seed_is_reproducible() {
         Preset::Japanese.rules(),
         tengen_core::BoardSize::square(9).unwrap(),
     );
-    let stop = AtomicBool::new(false);
-    let a = search().analyze(&game, Limit::playouts(800), &stop, None);
-    let b = search().analyze(&game, Limit::playouts(800), &stop, None);
+    let a = search().analyze(&game, Request::new(Limit::playouts(800)));
+    let b = search().analyze(&game, Request::new(Limit::playouts(800)));
     assert_eq!(a, b);
 }
 
@@ -462,14 +465,14 @@ fn the_tree_is_kept_for_the_next_move() {
         tengen_core::BoardSize::square(9).unwrap(),
     );
     let mut s = search();
-    let (d, first) = s.genmove(&game, Limit::playouts(3000), GenMode::Normal);
+    let (d, first) = s.genmove(&game, Request::new(Limit::playouts(3000)));
     let Decision::Move(mv) = d else {
         panic!("resigned on the empty board");
     };
     game.play(mv).unwrap();
     let reply = first.candidates[0].pv.get(1).copied().unwrap_or(Move::Pass);
     game.play(reply).unwrap();
-    let (_, second) = s.genmove(&game, Limit::playouts(100), GenMode::Normal);
+    let (_, second) = s.genmove(&game, Request::new(Limit::playouts(100)));
     assert!(second.visits > 100, "visits {}", second.visits);
 }
 
@@ -488,12 +491,12 @@ fn analysis_reports_and_stops() {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     };
-    let a = search().analyze(
-        &game,
-        Limit::playouts(u64::MAX / 2),
-        &stop,
-        Some((std::time::Duration::from_millis(20), &mut on_report)),
-    );
+    let request = Request {
+        stop: Some(&stop),
+        report: Some((std::time::Duration::from_millis(20), &mut on_report)),
+        ..Request::new(Limit::playouts(u64::MAX / 2))
+    };
+    let a = search().analyze(&game, request);
     assert!(reports >= 2);
     assert!(a.visits > 0);
     let total: f64 = a.candidates.iter().map(|c| c.prior).sum();

@@ -18,7 +18,7 @@
 //! Pachi's `is_bad_selfatari` (whose table the tests measure it against),
 //! written independently.
 
-use crate::eyes::{EyeKind, classify_space, eye, last_liberty};
+use crate::eyes::{EyeKind, classify_space, eye};
 use crate::reader::{Limits, Reader};
 use crate::reading::Attack;
 use crate::snapback::{capture_is_snapped_back, snapback};
@@ -147,7 +147,7 @@ pub fn self_atari(board: &Board, m: Point, color: Color) -> Option<SelfAtari> {
     if snapback(board, m, color).is_some() {
         return verdict(SelfAtariKind::Snapback, false);
     }
-    let Some(lib) = last_liberty(&b, m) else {
+    let Some(lib) = b.last_liberty(m) else {
         return verdict(SelfAtariKind::Plain, true);
     };
     let friends = chains_around(board, m, color);

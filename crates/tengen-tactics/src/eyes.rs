@@ -19,7 +19,7 @@
 //! The edge is not taken into account (bent four in the corner is a rules
 //! question, not a shape one).
 
-use crate::util::{PointSet, chains_around, diagonals, first_liberties, legal, liberty_list};
+use crate::util::{PointSet, chains_around, legal, liberty_list};
 use tengen_core::{Board, BoardSize, Color, Point};
 
 /// What kind of one-point eye a point is.
@@ -58,7 +58,8 @@ pub fn eye(board: &Board, p: Point, color: Color) -> Option<EyeKind> {
     if one_chain {
         return Some(EyeKind::Real);
     }
-    let enemy = diagonals(board.size(), p)
+    let enemy = board
+        .diagonals(p)
         .filter(|&d| board.get(d) == Some(color.opponent()))
         .count();
     let limit = if neighbours == 4 { 2 } else { 1 };
@@ -318,10 +319,4 @@ fn has_other_eye(board: &Board, chain: Point, exclude: &PointSet) -> bool {
         }
     }
     false
-}
-
-/// The liberty of a chain in atari (helper for callers of this module).
-pub(crate) fn last_liberty(board: &Board, chain: Point) -> Option<Point> {
-    let (lib, n) = first_liberties::<1>(board, chain);
-    if n == 1 { lib[0] } else { None }
 }

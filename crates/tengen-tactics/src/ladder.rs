@@ -30,7 +30,7 @@
 
 use crate::atari::in_atari_beside;
 use crate::reader::{Limits, Reader, Tri};
-use crate::util::{PointSet, empty_neighbours, first_liberties, legal, within, without_stone};
+use crate::util::{PointSet, empty_neighbours, legal, within, without_stone};
 use tengen_core::{Board, Color, Point};
 
 /// What a ladder reading found.
@@ -239,8 +239,7 @@ impl Reader {
                 0 => Tri::Loss,
                 1 => {
                     // Still in atari: captured, unless ko forbids it now.
-                    let (lib, _) = first_liberties::<1>(b, chain);
-                    match lib[0] {
+                    match b.last_liberty(chain) {
                         Some(l) if legal(b, l, attacker) => Tri::Loss,
                         _ => Tri::Win,
                     }
@@ -406,8 +405,7 @@ impl Reader {
                         .filter(|&m| legal(&b, m, defender))
                         .collect();
                     if legal_moves.is_empty() {
-                        let (lib, _) = first_liberties::<1>(&b, chain);
-                        if let Some(l) = lib[0].filter(|&l| legal(&b, l, attacker)) {
+                        if let Some(l) = b.last_liberty(chain).filter(|&l| legal(&b, l, attacker)) {
                             line.push((attacker, l));
                         }
                         break;
@@ -425,8 +423,7 @@ impl Reader {
                     b.play_unchecked(chosen, defender);
                     line.push((defender, chosen));
                     if b.liberties(chain) == 1 {
-                        let (lib, _) = first_liberties::<1>(&b, chain);
-                        if let Some(l) = lib[0].filter(|&l| legal(&b, l, attacker)) {
+                        if let Some(l) = b.last_liberty(chain).filter(|&l| legal(&b, l, attacker)) {
                             line.push((attacker, l));
                             b.play_unchecked(l, attacker);
                         }
@@ -481,8 +478,7 @@ fn defender_options(board: &Board, chain: Point, defender: Color) -> [Option<Poi
                 if ids[..n_ids].contains(&id) {
                     continue;
                 }
-                let (lib, _) = first_liberties::<1>(board, q);
-                if let Some(l) = lib[0]
+                if let Some(l) = board.last_liberty(q)
                     && !out[..n].contains(&Some(l))
                 {
                     out[n] = Some(l);
@@ -496,8 +492,7 @@ fn defender_options(board: &Board, chain: Point, defender: Color) -> [Option<Poi
             }
         }
     }
-    let (lib, _) = first_liberties::<1>(board, chain);
-    if let Some(l) = lib[0]
+    if let Some(l) = board.last_liberty(chain)
         && !out[..n].contains(&Some(l))
     {
         out[n] = Some(l);
@@ -508,19 +503,13 @@ fn defender_options(board: &Board, chain: Point, defender: Color) -> [Option<Poi
 /// The attacker's two ataris, the more promising first: the one that leaves
 /// the defender running onto the point with fewer empty neighbours.
 fn attack_order(board: &Board, chain: Point) -> [Option<Point>; 2] {
-    let (libs, n) = first_liberties::<2>(board, chain);
-    if n < 2 {
-        return libs;
-    }
-    match (libs[0], libs[1]) {
-        (Some(a), Some(b)) => {
-            // Atari at `a` makes the defender run at `b`, and the reverse.
-            if empty_neighbours(board, a) < empty_neighbours(board, b) {
-                [Some(b), Some(a)]
-            } else {
-                [Some(a), Some(b)]
-            }
+    match board.liberties_up_to::<2>(chain) {
+        // Atari at `a` makes the defender run at `b`, and the reverse.
+        ([a, b], 2) if empty_neighbours(board, a) < empty_neighbours(board, b) => {
+            [Some(b), Some(a)]
         }
-        _ => libs,
+        ([a, b], 2) => [Some(a), Some(b)],
+        ([a, _], 1) => [Some(a), None],
+        _ => [None, None],
     }
 }

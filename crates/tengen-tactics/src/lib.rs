@@ -16,8 +16,15 @@
 //! | shortage of liberties (dame-zumari) | [`dame_zumari`] | [`DameZumari`] |
 //! | eye or false eye, eye-space shape | [`eye`], [`eye_space`], [`classify_space`] | [`EyeKind`], [`EyeSpace`] |
 //! | would this move break a nakade seki | [`breaks_nakade_seki`] | `bool` |
+//! | liberties a stone would have, counted up to a bound | [`liberties_after`], [`liberties_after_up_to`] | count |
+//! | which moves answer an atari, without reading | [`atari_answers`], [`board_atari_answers`], [`save_chain`], [`runs_into_ladder`] | points, `bool` |
+//! | which moves play the two-liberty fights next to the last move | [`two_liberty_answers`] | points |
+//! | where is the vital point of a small eye space; does this throw-in kill as a nakade | [`nakade_answer`], [`nakade_point`], [`kills_as_nakade`] | point, `bool` |
+//! | would this playout move break a seki | [`breaks_three_stone_seki`], [`fills_own_eye_shape`] | `bool` |
 //! | which glossary terms name this move (the lexicon) | [`name_moves`], [`name_last`], [`explain_line`] | [`Named`] |
 //!
+//! The [`local`] answers read nothing: they are the playouts' own, by
+//! liberty counts and shapes next to the last move, and allocate nothing.
 //! Every search is bounded in nodes and in depth ([`Limits`]), hence in
 //! time; it is deterministic (no randomness, no threads, no clocks) and says
 //! "unknown" rather than guess when a bound stops it. Reading is
@@ -52,6 +59,7 @@ pub mod atari;
 pub mod eyes;
 pub mod ladder;
 pub mod lexicon;
+pub mod local;
 pub mod reader;
 pub mod reading;
 pub mod semeai;
@@ -64,6 +72,11 @@ pub use atari::{
 pub use eyes::{EyeKind, EyeShape, EyeSpace, breaks_nakade_seki, classify_space, eye, eye_space};
 pub use ladder::{LadderResult, ladder_line, ladders_after, read_ladder};
 pub use lexicon::{Lang, Named, TERMS, explain_line, name_last, name_moves};
+pub use local::{
+    atari_answers, board_atari_answers, breaks_three_stone_seki, fills_own_eye_shape,
+    kills_as_nakade, liberties_after, liberties_after_up_to, nakade_answer, nakade_point,
+    runs_into_ladder, save_chain, two_liberty_answers,
+};
 pub use reader::{Limits, Reader};
 pub use reading::{Attack, Defence, Net, attack, defend, net};
 pub use semeai::{RaceLiberties, RaceOutcome, Semeai, race, semeai};

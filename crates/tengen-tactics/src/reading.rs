@@ -22,7 +22,7 @@
 //! distinguish ko results).
 
 use crate::reader::{Limits, Reader, Tri};
-use crate::util::{PointSet, empty_neighbours, first_liberties, legal, liberty_list, within};
+use crate::util::{PointSet, empty_neighbours, legal, liberty_list, within};
 use tengen_core::{Board, Color, Point};
 
 /// What an attack reading found (the attacker moves first).
@@ -169,8 +169,7 @@ impl Reader {
             return (Tri::Loss, None);
         }
         if libs == 1 {
-            let (lib, _) = first_liberties::<1>(b, target);
-            return match lib[0] {
+            return match b.last_liberty(target) {
                 Some(l) if legal(b, l, attacker) => (Tri::Win, Some(l)),
                 _ => (Tri::Loss, None),
             };
@@ -286,11 +285,10 @@ fn attack_candidates(board: &Board, target: Point, libs: u32, full: bool) -> Vec
         if let Some(def) = defender {
             for s in board.chain(target) {
                 for q in board.neighbours(s) {
-                    if board.get(q) == Some(def.opponent()) && board.liberties(q) == 1 {
-                        let (lib, _) = first_liberties::<1>(board, q);
-                        if let Some(l) = lib[0] {
-                            push(&mut out, l);
-                        }
+                    if board.get(q) == Some(def.opponent())
+                        && let Some(l) = board.last_liberty(q)
+                    {
+                        push(&mut out, l);
                     }
                 }
             }
@@ -336,11 +334,8 @@ fn defence_candidates(board: &Board, target: Point, libs: u32, full: bool) -> Ve
         }
     }
     for &w in &weak {
-        if board.liberties(w) == 1 {
-            let (lib, _) = first_liberties::<1>(board, w);
-            if let Some(l) = lib[0] {
-                push(&mut out, l);
-            }
+        if let Some(l) = board.last_liberty(w) {
+            push(&mut out, l);
         }
     }
     for &l in &lib_list {

@@ -7,7 +7,7 @@
 //! capturing chain is then left with exactly one liberty, and playing it
 //! captures at least two stones (one stone would be a ko, not a snapback).
 
-use crate::util::{first_liberties, legal};
+use crate::util::legal;
 use tengen_core::{Board, Color, Point};
 
 /// A snapback set up by a sacrifice.
@@ -55,8 +55,7 @@ pub fn snapback(board: &Board, m: Point, color: Color) -> Option<Snapback> {
         return None;
     }
     let given = b.chain_len(m);
-    let (lib, _) = first_liberties::<1>(&b, m);
-    let capture_at = lib[0]?;
+    let capture_at = b.last_liberty(m)?;
     if !legal(&b, capture_at, them) {
         return None;
     }
@@ -64,8 +63,7 @@ pub fn snapback(board: &Board, m: Point, color: Color) -> Option<Snapback> {
     if took.captured == 0 || b.liberties(capture_at) != 1 {
         return None;
     }
-    let (lib, _) = first_liberties::<1>(&b, capture_at);
-    let recapture_at = lib[0]?;
+    let recapture_at = b.last_liberty(capture_at)?;
     if !legal(&b, recapture_at, color) {
         return None;
     }
@@ -92,8 +90,7 @@ pub fn capture_is_snapped_back(board: &Board, m: Point, color: Color) -> Option<
     if played.captured == 0 || b.liberties(m) != 1 {
         return None;
     }
-    let (lib, _) = first_liberties::<1>(&b, m);
-    let r = lib[0]?;
+    let r = b.last_liberty(m)?;
     if !legal(&b, r, them) {
         return None;
     }

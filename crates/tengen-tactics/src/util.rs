@@ -1,5 +1,7 @@
 //! Small board helpers the readers share: liberty lists, neighbouring
-//! chains, diagonals, a point set, and a board without one stone.
+//! chains, a point set, and a board without one stone. The board's own
+//! questions (neighbours, diagonals, a chain's first liberties) are
+//! `tengen_core::Board`'s.
 
 use tengen_core::{Board, BoardSize, Color, Point};
 
@@ -34,35 +36,6 @@ impl PointSet {
     }
 }
 
-/// Up to `N` distinct liberties of the chain at `p` (fewer when the chain
-/// has fewer), found by walking the chain and stopping as soon as all its
-/// liberties are known. No allocation: this is what the ladder reader calls
-/// at every node.
-#[inline]
-pub(crate) fn first_liberties<const N: usize>(
-    board: &Board,
-    p: Point,
-) -> ([Option<Point>; N], usize) {
-    let mut out = [None; N];
-    let mut n = 0;
-    let want = (board.liberties(p) as usize).min(N);
-    if want == 0 {
-        return (out, 0);
-    }
-    for s in board.chain(p) {
-        for q in board.neighbours(s) {
-            if board.is_empty(q) && !out[..n].contains(&Some(q)) {
-                out[n] = Some(q);
-                n += 1;
-                if n == want {
-                    return (out, n);
-                }
-            }
-        }
-    }
-    (out, n)
-}
-
 /// Every liberty of the chain at `p`, in the order the chain walk meets them.
 pub(crate) fn liberty_list(board: &Board, p: Point) -> Vec<Point> {
     let mut seen = PointSet::new();
@@ -91,20 +64,6 @@ pub(crate) fn chains_around(board: &Board, p: Point, color: Color) -> Vec<Point>
         }
     }
     out
-}
-
-/// The diagonal neighbours of `p` that are on the board.
-pub(crate) fn diagonals(size: BoardSize, p: Point) -> impl Iterator<Item = Point> {
-    let (x, y) = size.xy(p);
-    [(-1i64, -1i64), (1, -1), (-1, 1), (1, 1)]
-        .into_iter()
-        .filter_map(move |(dx, dy)| {
-            let (nx, ny) = (i64::from(x) + dx, i64::from(y) + dy);
-            if nx < 0 || ny < 0 {
-                return None;
-            }
-            size.point(nx as u32, ny as u32)
-        })
 }
 
 /// Points within Manhattan distance `r` of `p` (not `p` itself), on the board.

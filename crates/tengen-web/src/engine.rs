@@ -5,10 +5,9 @@ use crate::action::Action;
 use crate::room::EngineJob;
 use crate::settings::Strength;
 use tengen_core::{Move, Vertex};
-use tengen_mcts::{Analysis, Decision, GenMode, Limit, Rng, Search, SearchConfig};
-
-/// Playouts for the dead-stone estimate.
-const DEAD_PLAYOUTS: u64 = 2_000;
+use tengen_mcts::{
+    Analysis, Decision, ESTIMATE_PLAYOUTS, Limit, Request, Rng, Search, SearchConfig,
+};
 
 /// The engine's actions for a job.
 pub fn decide(job: EngineJob, seed: u64) -> Vec<Action> {
@@ -22,7 +21,7 @@ pub fn decide(job: EngineJob, seed: u64) -> Vec<Action> {
                 ..SearchConfig::default()
             });
             let limit = Limit::playouts(strength.playouts());
-            let (decision, analysis) = search.genmove(&game, limit, GenMode::Normal);
+            let (decision, analysis) = search.genmove(&game, Request::new(limit));
             let decision = match decision {
                 Decision::Move(_) if strength == Strength::Beginner => {
                     beginner_choice(&analysis, seed).map_or(decision, Decision::Move)
@@ -40,7 +39,7 @@ pub fn decide(job: EngineJob, seed: u64) -> Vec<Action> {
         }
         EngineJob::Dead { game, engine, .. } => {
             let size = game.size();
-            let dead = tengen_mcts::estimate_dead(&game, DEAD_PLAYOUTS, seed);
+            let dead = tengen_mcts::estimate_dead(&game, ESTIMATE_PLAYOUTS, seed);
             vec![Action::Dead {
                 color: engine,
                 stones: dead.iter().map(|&p| Vertex::point_name(p, size)).collect(),

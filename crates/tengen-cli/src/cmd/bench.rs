@@ -3,13 +3,12 @@
 use anyhow::{Result, bail};
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use tengen_core::{Board, BoardSize, Color, Game, Point, Points, Preset};
 use tengen_mcts::net::Encoded;
-use tengen_mcts::playout::{LightPlayout, PlayoutStats};
 use tengen_mcts::{
-    Extractor, Knowledge, Limit, Network, PatternModel, Position, Rng, Search, SearchConfig, random,
+    ESTIMATE_PLAYOUTS, Extractor, Knowledge, LightPlayout, Limit, Network, PatternModel,
+    PlayoutStats, Position, Request, Rng, Search, SearchConfig, random,
 };
 use tengen_sgf::record::{self, ReplayOptions};
 
@@ -96,7 +95,7 @@ enum What {
         #[arg(default_value = "../shared/data")]
         paths: Vec<std::path::PathBuf>,
         /// Playouts of each estimate.
-        #[arg(long, default_value_t = super::score::DEAD_PLAYOUTS)]
+        #[arg(long, default_value_t = ESTIMATE_PLAYOUTS)]
         playouts: u64,
         /// Print each game whose winner or margin disagrees.
         #[arg(long)]
@@ -374,9 +373,8 @@ fn search_line(size: u32, playouts: u64, threads: usize, knowledge: Knowledge) -
         knowledge,
         ..SearchConfig::default()
     });
-    let stop = AtomicBool::new(false);
     let start = Instant::now();
-    let analysis = search.analyze(&game, Limit::playouts(playouts), &stop, None);
+    let analysis = search.analyze(&game, Request::new(Limit::playouts(playouts)));
     let secs = start.elapsed().as_secs_f64();
     writeln!(
         std::io::stdout(),

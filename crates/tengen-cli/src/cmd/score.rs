@@ -25,12 +25,9 @@ pub struct Args {
     #[arg(long, default_value = "")]
     dead: String,
     /// Playouts of the `--dead auto` estimate.
-    #[arg(long, default_value_t = DEAD_PLAYOUTS)]
+    #[arg(long, default_value_t = tengen_mcts::ESTIMATE_PLAYOUTS)]
     dead_playouts: u64,
 }
-
-/// Playouts of the `--dead auto` estimate when not given.
-pub const DEAD_PLAYOUTS: u64 = 2000;
 
 /// Seed of the `--dead auto` estimate (fixed: the same file always gives
 /// the same count).

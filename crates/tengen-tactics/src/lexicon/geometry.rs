@@ -1,7 +1,9 @@
-//! Board geometry for the shape terms: signed offsets under the eight
-//! symmetries, lines from the edge, directions toward an edge.
+//! Board geometry for the shape terms: signed offsets, lines counted toward
+//! one edge, directions toward an edge. The board's own geometry (the line
+//! of a point, a step by an offset, the eight symmetries) is
+//! `tengen_core::BoardSize`'s.
 
-use tengen_core::{Board, BoardSize, Color, Point};
+use tengen_core::{Board, BoardSize, Color, Point, Symmetry};
 
 /// An offset `(dx, dy)` on the board, `y` growing downwards as in
 /// [`BoardSize::xy`].
@@ -9,26 +11,6 @@ pub(crate) type Offset = (i32, i32);
 
 /// The four unit directions.
 pub(crate) const DIRECTIONS: [Offset; 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-
-/// Offset `o` under symmetry `k` (0..8): bit 2 swaps the axes, bits 0 and 1
-/// mirror them.
-pub(crate) fn sym(k: u8, (a, b): Offset) -> Offset {
-    let (a, b) = if k & 4 != 0 { (b, a) } else { (a, b) };
-    (
-        if k & 1 != 0 { -a } else { a },
-        if k & 2 != 0 { -b } else { b },
-    )
-}
-
-/// The point at `p + o`, if on the board.
-pub(crate) fn shift(size: BoardSize, p: Point, (dx, dy): Offset) -> Option<Point> {
-    let (x, y) = size.xy(p);
-    let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-    if nx < 0 || ny < 0 {
-        return None;
-    }
-    size.point(nx as u32, ny as u32)
-}
 
 /// `o` times `n`.
 pub(crate) fn scale((a, b): Offset, n: i32) -> Offset {
@@ -58,15 +40,6 @@ pub(crate) fn line_toward(size: BoardSize, p: Point, d: Offset) -> i32 {
     }
 }
 
-/// The line of `p`: 1 + its distance to the nearest edge.
-pub(crate) fn line(size: BoardSize, p: Point) -> i32 {
-    DIRECTIONS
-        .iter()
-        .map(|&d| line_toward(size, p, d))
-        .min()
-        .unwrap_or(1)
-}
-
 /// Chebyshev distance between two points (the king's move distance).
 pub(crate) fn distance(size: BoardSize, a: Point, b: Point) -> i32 {
     let (ax, ay) = size.xy(a);
@@ -78,7 +51,10 @@ pub(crate) fn distance(size: BoardSize, a: Point, b: Point) -> i32 {
 
 /// Whether the point at `p + o` holds `want` (`None`: empty, on the board).
 pub(crate) fn holds(board: &Board, p: Point, o: Offset, want: Option<Color>) -> bool {
-    shift(board.size(), p, o).is_some_and(|q| board.get(q) == want)
+    board
+        .size()
+        .shift(p, o)
+        .is_some_and(|q| board.get(q) == want)
 }
 
 /// A shape around the new stone: a stone of some colour at `target`, the
@@ -93,20 +69,21 @@ impl Relation {
     /// any of the eight symmetries.
     pub(crate) fn find(&self, board: &Board, m: Point, color: Color) -> Option<Point> {
         let size = board.size();
-        (0..8u8).find_map(|k| {
-            let t = shift(size, m, sym(k, self.target))?;
+        Symmetry::ALL.iter().find_map(|k| {
+            let t = size.shift(m, k.offset(self.target))?;
             let ok = board.get(t) == Some(color)
-                && self.empty.iter().all(|&e| holds(board, m, sym(k, e), None));
+                && self
+                    .empty
+                    .iter()
+                    .all(|&e| holds(board, m, k.offset(e), None));
             ok.then_some(t)
         })
     }
 }
 
-/// Whether any of the eight points around `p` holds a stone of `color`.
+/// Whether a diagonal neighbour of `p` holds a stone of `color`.
 pub(crate) fn touches_diagonally(board: &Board, p: Point, color: Color) -> bool {
-    [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-        .iter()
-        .any(|&o| holds(board, p, o, Some(color)))
+    board.diagonals(p).any(|q| board.get(q) == Some(color))
 }
 
 /// Whether an orthogonal neighbour of `p` holds a stone of `color`.
@@ -119,18 +96,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn symmetries_give_eight_distinct_knight_moves() {
-        let mut all: Vec<Offset> = (0..8).map(|k| sym(k, (2, 1))).collect();
-        all.sort_unstable();
-        all.dedup();
-        assert_eq!(all.len(), 8);
-    }
-
-    #[test]
     fn lines_count_from_the_nearest_edge() {
         let size = BoardSize::square(19).unwrap();
         let p = size.point(3, 2).unwrap();
-        assert_eq!(line(size, p), 3);
+        assert_eq!(size.line(p), 3);
         assert_eq!(line_toward(size, p, (-1, 0)), 4);
         assert_eq!(line_toward(size, p, (1, 0)), 16);
         assert_eq!(line_toward(size, p, (0, 1)), 17);

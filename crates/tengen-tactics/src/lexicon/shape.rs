@@ -4,12 +4,12 @@
 
 use super::Named;
 use super::geometry::{
-    DIRECTIONS, Offset, Relation, across, add, distance, holds, line, line_toward, scale, shift,
-    sym, touches, touches_diagonally,
+    DIRECTIONS, Offset, Relation, across, add, distance, holds, line_toward, scale, touches,
+    touches_diagonally,
 };
 use super::words::{Play, named, stone_en, stone_fr};
 use crate::util::chains_around;
-use tengen_core::{Board, BoardSize, Color, Point};
+use tengen_core::{Board, BoardSize, Color, Point, Symmetry};
 
 const KOSUMI: Relation = Relation {
     target: (1, 1),
@@ -164,7 +164,8 @@ fn tetchu(p: &Play<'_>) -> Option<Named> {
     let fits = [u, scale(u, -1)].into_iter().any(|e| {
         let (ln, lf) = (line_toward(size, p.m, e), line_toward(size, f, e));
         let pair = (ln.min(lf), ln.max(lf));
-        (pair == (2, 3) || pair == (3, 4)) && ln.min(lf) == line(size, p.m).min(line(size, f))
+        (pair == (2, 3) || pair == (3, 4))
+            && ln.min(lf) == (size.line(p.m).min(size.line(f)) as i32)
     });
     fits.then(|| {
         named(
@@ -193,7 +194,7 @@ fn osae(b: &Board, m: Point, me: Color) -> Option<Point> {
             return None;
         }
         [across(d), scale(across(d), -1)].into_iter().find_map(|a| {
-            let e = shift(size, m, a)?;
+            let e = size.shift(m, a)?;
             let crawling = b.get(e) == Some(them)
                 && (holds(b, e, a, Some(them)) || b.chain_len(e) >= 2)
                 && line_toward(size, e, d) == line_toward(size, m, d);
@@ -211,19 +212,20 @@ fn cuts(p: &Play<'_>, out: &mut Vec<Named>) {
     let me = p.color;
     let them = me.opponent();
     let chain = |o: Offset| -> Option<(Point, Point)> {
-        let q = shift(size, p.m, o)?;
+        let q = size.shift(p.m, o)?;
         (b.get(q) == Some(them)).then_some((q, b.chain_id(q)?))
     };
-    for k in 0..4u8 {
-        let (Some((e1, c1)), Some((e2, c2))) = (chain(sym(k, (1, 0))), chain(sym(k, (0, 1))))
+    // The four turns of a corner: the symmetries that keep the axes.
+    for k in &Symmetry::ALL[..4] {
+        let (Some((e1, c1)), Some((e2, c2))) = (chain(k.offset((1, 0))), chain(k.offset((0, 1))))
         else {
             continue;
         };
         if c1 == c2 {
             continue;
         }
-        let corner = sym(k, (1, 1));
-        let Some(cut) = shift(size, p.m, corner) else {
+        let corner = k.offset((1, 1));
+        let Some(cut) = size.shift(p.m, corner) else {
             continue;
         };
         if b.is_empty(cut) {
@@ -263,12 +265,15 @@ fn cuts(p: &Play<'_>, out: &mut Vec<Named>) {
             return;
         }
     }
-    for k in [0u8, 4] {
-        let (Some((e1, c1)), Some((e2, c2))) = (chain(sym(k, (1, 0))), chain(sym(k, (-1, 0))))
+    for k in [Symmetry::IDENTITY, Symmetry::TRANSPOSE] {
+        let (Some((e1, c1)), Some((e2, c2))) = (chain(k.offset((1, 0))), chain(k.offset((-1, 0))))
         else {
             continue;
         };
-        if c1 != c2 && holds(b, p.m, sym(k, (0, 1)), None) && holds(b, p.m, sym(k, (0, -1)), None) {
+        if c1 != c2
+            && holds(b, p.m, k.offset((0, 1)), None)
+            && holds(b, p.m, k.offset((0, -1)), None)
+        {
             out.push(named(
                 "wari-komi",
                 format!(
@@ -402,7 +407,7 @@ fn slide(p: &Play<'_>, long: i32) -> Option<Point> {
         }
         let up = scale(d, -1);
         [across(d), scale(across(d), -1)].into_iter().find_map(|a| {
-            let f = shift(size, p.m, add(scale(a, long), up))?;
+            let f = size.shift(p.m, add(scale(a, long), up))?;
             let clear = (1..long).all(|i| {
                 holds(b, p.m, scale(a, i), None) && holds(b, p.m, add(scale(a, i), up), None)
             });
@@ -442,11 +447,11 @@ fn boshi(p: &Play<'_>) -> Option<Named> {
     let size = b.size();
     let them = p.color.opponent();
     let e = DIRECTIONS.iter().find_map(|&d| {
-        let e = shift(size, p.m, scale(d, 2))?;
+        let e = size.shift(p.m, scale(d, 2))?;
         let ok = b.get(e) == Some(them)
             && holds(b, p.m, d, None)
             && line_toward(size, e, d) <= 4
-            && line(size, p.m) > line(size, e);
+            && size.line(p.m) > size.line(e);
         ok.then_some(e)
     })?;
     Some(named(
@@ -480,7 +485,7 @@ fn hasami(p: &Play<'_>) -> Option<Named> {
                     continue;
                 }
                 for le in 3..=4 {
-                    let Some(e) = shift(size, p.m, add(scale(a, s), scale(d, ln - le))) else {
+                    let Some(e) = size.shift(p.m, add(scale(a, s), scale(d, ln - le))) else {
                         continue;
                     };
                     if b.get(e) != Some(them) || b.chain_len(e) > 2 {
@@ -488,7 +493,7 @@ fn hasami(p: &Play<'_>) -> Option<Named> {
                     }
                     let approached = (1..=4).any(|t| {
                         (2..=5).any(|lf| {
-                            shift(size, e, add(scale(a, t), scale(d, le - lf)))
+                            size.shift(e, add(scale(a, t), scale(d, le - lf)))
                                 .is_some_and(|f| b.get(f) == Some(me))
                         })
                     });
@@ -609,7 +614,7 @@ fn wariuchi(p: &Play<'_>) -> Option<Named> {
     let them = me.opponent();
     for &d in &DIRECTIONS {
         let ln = line_toward(size, p.m, d);
-        if ln != line(size, p.m) || !(3..=4).contains(&ln) {
+        if ln != size.line(p.m) as i32 || !(3..=4).contains(&ln) {
             continue;
         }
         let a = across(d);
@@ -619,7 +624,7 @@ fn wariuchi(p: &Play<'_>) -> Option<Named> {
         // The stones of the band (lines 1 to 5) `s` points along `a`.
         let column = |a: Offset, s: i32| -> Vec<Color> {
             (1..=5)
-                .filter_map(|l| shift(size, p.m, add(scale(a, s), scale(d, ln - l))))
+                .filter_map(|l| size.shift(p.m, add(scale(a, s), scale(d, ln - l))))
                 .filter_map(|q| b.get(q))
                 .collect()
         };
@@ -628,7 +633,7 @@ fn wariuchi(p: &Play<'_>) -> Option<Named> {
         }
         let side = |a: Offset| -> Option<(i32, Point)> {
             for s in 1.. {
-                let q = shift(size, p.m, scale(a, s))?;
+                let q = size.shift(p.m, scale(a, s))?;
                 let stones = column(a, s);
                 if stones.is_empty() {
                     continue;

@@ -6,7 +6,7 @@
 //!    put itself in atari, or save one's own chain in atari by capturing a
 //!    neighbour or by extending (when the extension has two liberties);
 //! 2. the two-liberty fights and the nakade next to the last move (see
-//!    [`crate::local`]);
+//!    [`tengen_tactics::local`]);
 //! 3. a 3x3 shape pattern on a point next to the last move;
 //! 4. a uniform choice among the remaining moves, refusing self-atari of
 //!    two stones or more (of any stone in the capture games) and most
@@ -17,16 +17,18 @@
 //! Each heuristic fires with a fixed probability so that playouts stay
 //! varied. The end is counted by the game's method: area (territory rules
 //! approximated by area), stones on the board, or captures with the goal.
+//!
+//! The local answers themselves are `tengen-tactics`'s, shared with the
+//! search's priors; this file only chooses among them. The light playouts
+//! of the reference bot are [`crate::light_playout`]'s.
 
-use crate::geometry::Geometry;
-use crate::local::{
-    breaks_three_stone_seki, fills_own_eye_shape, kills_as_nakade, nakade_answer,
-    two_liberty_answers,
-};
 use crate::pattern::{PatternTable, table};
 use crate::rng::Rng;
-use tengen_core::{Board, ByColor, Color, Point};
-use tengen_tactics::read_ladder;
+use tengen_core::{Board, BoardSize, ByColor, Color, Game, Point, Scoring};
+use tengen_tactics::{
+    atari_answers, board_atari_answers, breaks_three_stone_seki, fills_own_eye_shape,
+    kills_as_nakade, liberties_after, nakade_answer, two_liberty_answers,
+};
 
 /// How a finished playout is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,18 +52,37 @@ pub(crate) struct Judge {
     pub(crate) goal: Option<u32>,
 }
 
-/// A counted result, from Black's side.
+impl Judge {
+    /// How `game`'s rules count a finished playout.
+    pub(crate) fn of(game: &Game) -> Judge {
+        let rules = game.rules();
+        let count = match rules.scoring {
+            Scoring::Stones => Count::Stones,
+            Scoring::Captures => Count::Captures,
+            _ => Count::Area,
+        };
+        Judge {
+            count,
+            komi: game.komi().in_eighths(),
+            goal: rules.capture_goal,
+        }
+    }
+}
+
+/// How a simulation ended, from Black's side, as the tree records it: a
+/// playout counted by the [`Judge`], or the known result of a terminal
+/// node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Result2 {
+pub(crate) struct PlayoutResult {
     /// 2 a Black win, 1 a draw, 0 a White win.
     pub(crate) black_win2: u32,
     /// Black's margin in eighths of a point (komi included).
     pub(crate) margin: i32,
 }
 
-impl Result2 {
-    pub(crate) fn from_margin(margin: i32) -> Result2 {
-        Result2 {
+impl PlayoutResult {
+    pub(crate) fn from_margin(margin: i32) -> PlayoutResult {
+        PlayoutResult {
             black_win2: match margin {
                 m if m > 0 => 2,
                 0 => 1,
@@ -72,12 +93,12 @@ impl Result2 {
     }
 
     /// A win by reaching the capture goal.
-    pub(crate) fn goal_won_by(winner: Color) -> Result2 {
+    pub(crate) fn goal_won_by(winner: Color) -> PlayoutResult {
         let margin = match winner {
             Color::Black => 8,
             Color::White => -8,
         };
-        Result2::from_margin(margin)
+        PlayoutResult::from_margin(margin)
     }
 
     /// Half-wins (2 a win, 1 a draw) for `color`.
@@ -112,9 +133,8 @@ const P_LONE_SELF_ATARI: u32 = 230;
 /// Probability (in 1/256) that the 3x3 patterns are tried.
 const P_PATTERN: u32 = 243;
 
-/// The playout runner, with its scratch lists.
-pub(crate) struct Playout<'g> {
-    geo: &'g Geometry,
+/// The search's playout runner, with its scratch lists.
+pub(crate) struct HeavyPlayout {
     patterns: &'static PatternTable,
     judge: Judge,
     candidates: Vec<Point>,
@@ -125,11 +145,11 @@ pub(crate) struct Playout<'g> {
     stack: Vec<Point>,
 }
 
-impl<'g> Playout<'g> {
-    pub(crate) fn new(geo: &'g Geometry, judge: Judge) -> Playout<'g> {
-        let cells = geo.cells();
-        Playout {
-            geo,
+impl HeavyPlayout {
+    /// A runner for boards of `size`, counting by `judge`.
+    pub(crate) fn new(size: BoardSize, judge: Judge) -> HeavyPlayout {
+        let cells = size.cells();
+        HeavyPlayout {
             patterns: table(),
             judge,
             candidates: Vec::with_capacity(32),
@@ -141,8 +161,9 @@ impl<'g> Playout<'g> {
     }
 
     /// Plays `board` out from `start`. Appends each stone play to `moves`
-    /// (for AMAF), fills `owner` (one per point of the geometry: +1 Black,
-    /// -1 White, 0 neither) and returns the result.
+    /// (for AMAF), fills `owner` (one per point, in the order of
+    /// [`BoardSize::points`]: +1 Black, -1 White, 0 neither) and returns
+    /// the result.
     pub(crate) fn run(
         &mut self,
         board: &mut Board,
@@ -150,7 +171,7 @@ impl<'g> Playout<'g> {
         rng: &mut Rng,
         moves: &mut Vec<(Point, Color)>,
         owner: &mut [i8],
-    ) -> Result2 {
+    ) -> PlayoutResult {
         let Start {
             to_move,
             mut last,
@@ -158,7 +179,7 @@ impl<'g> Playout<'g> {
         } = start;
         let mut color = to_move;
         let mut passes = 0;
-        let max = 3 * self.geo.points().len() + 20;
+        let max = 3 * board.size().num_points() + 20;
         for _ in 0..max {
             match self.choose(board, color, last, rng) {
                 Some(p) => {
@@ -172,7 +193,7 @@ impl<'g> Playout<'g> {
                             && captures[color] >= goal
                         {
                             self.owner(board, owner);
-                            return Result2::goal_won_by(color);
+                            return PlayoutResult::goal_won_by(color);
                         }
                     }
                 }
@@ -196,7 +217,7 @@ impl<'g> Playout<'g> {
         board: &Board,
         captures: ByColor<u32>,
         owner: &mut [i8],
-    ) -> Result2 {
+    ) -> PlayoutResult {
         let area = self.owner(board, owner);
         let margin = match self.judge.count {
             Count::Area => (area.black as i32 - area.white as i32) * 8 - self.judge.komi,
@@ -206,7 +227,7 @@ impl<'g> Playout<'g> {
             }
             Count::Captures => (captures.black as i32 - captures.white as i32) * 8,
         };
-        Result2::from_margin(margin)
+        PlayoutResult::from_margin(margin)
     }
 
     /// Who owns each point (Tromp-Taylor: a stone, or an empty region that
@@ -218,7 +239,7 @@ impl<'g> Playout<'g> {
             self.mark.iter_mut().for_each(|m| *m = 0);
             self.stamp = 1;
         }
-        for (i, &p) in self.geo.points().iter().enumerate() {
+        for (i, p) in board.size().points().enumerate() {
             let v = match board.get(p) {
                 Some(Color::Black) => 1,
                 Some(Color::White) => -1,
@@ -239,7 +260,7 @@ impl<'g> Playout<'g> {
     fn region_owner(&mut self, board: &Board, p: Point) -> i8 {
         let mut reach = (false, false);
         let mut alone = true;
-        for &q in self.geo.adjacent(p) {
+        for q in board.neighbours(p) {
             match board.get(q) {
                 Some(Color::Black) => reach.0 = true,
                 Some(Color::White) => reach.1 = true,
@@ -256,7 +277,7 @@ impl<'g> Playout<'g> {
             // is rare (large regions only).
             self.mark[p.index()] = stamp;
             while let Some(a) = self.stack.pop() {
-                for &q in self.geo.adjacent(a) {
+                for q in board.neighbours(a) {
                     match board.get(q) {
                         Some(Color::Black) => reach.0 = true,
                         Some(Color::White) => reach.1 = true,
@@ -288,29 +309,29 @@ impl<'g> Playout<'g> {
         if let Some(last) = last {
             if rng.next_u32() & 255 < P_ATARI {
                 self.candidates.clear();
-                atari_answers(board, self.geo, color, last, &mut self.candidates);
+                atari_answers(board, color, last, &mut self.candidates);
                 if let Some(p) = self.pick(board, color, rng) {
                     return Some(p);
                 }
             }
             if rng.next_u32() & 255 < P_TWO_LIB {
                 self.candidates.clear();
-                two_liberty_answers(board, self.geo, color, last, &mut self.candidates);
+                two_liberty_answers(board, color, last, &mut self.candidates);
                 if let Some(p) = self.pick(board, color, rng) {
                     return Some(p);
                 }
             }
             if rng.next_u32() & 255 < P_NAKADE
-                && let Some(p) = nakade_answer(board, self.geo, color, last)
+                && let Some(p) = nakade_answer(board, color, last)
                 && self.acceptable(board, p, color, rng)
             {
                 return Some(p);
             }
             if rng.next_u32() & 255 < P_PATTERN {
                 self.candidates.clear();
-                for q in self.geo.around(last).iter().flatten() {
-                    if board.is_empty(*q) && self.patterns.matches(self.geo.code3(board, *q)) {
-                        self.candidates.push(*q);
+                for q in board.around(last) {
+                    if board.is_empty(q) && self.patterns.matches(board.neighbourhood_code(q)) {
+                        self.candidates.push(q);
                     }
                 }
                 if let Some(p) = self.pick(board, color, rng) {
@@ -321,7 +342,7 @@ impl<'g> Playout<'g> {
             // No last move to answer (the start, or after a pass): every
             // atari on the board is urgent.
             self.candidates.clear();
-            board_atari_answers(board, self.geo, color, &mut self.candidates);
+            board_atari_answers(board, color, &mut self.candidates);
             if let Some(p) = self.pick(board, color, rng) {
                 return Some(p);
             }
@@ -361,22 +382,16 @@ impl<'g> Playout<'g> {
     /// refused for a lone stone and for that nakade (the rest leaves room
     /// for throw-ins and nakade).
     fn refusal(&self, board: &Board, p: Point, color: Color) -> Refusal {
-        if liberties_after(board, self.geo, p, color) >= 2 {
-            if breaks_three_stone_seki(board, self.geo, p, color)
-                || fills_own_eye_shape(board, self.geo, p, color)
-            {
+        if liberties_after(board, p, color) >= 2 {
+            if breaks_three_stone_seki(board, p, color) || fills_own_eye_shape(board, p, color) {
                 Refusal::Always
             } else {
                 Refusal::Never
             }
         } else if self.judge.goal.is_some() || self.judge.count == Count::Captures {
             Refusal::Always
-        } else if !self
-            .geo
-            .adjacent(p)
-            .iter()
-            .any(|&q| board.get(q) == Some(color))
-            || kills_as_nakade(board, self.geo, p, color)
+        } else if !board.neighbours(p).any(|q| board.get(q) == Some(color))
+            || kills_as_nakade(board, p, color)
         {
             Refusal::Mostly
         } else {
@@ -426,180 +441,4 @@ enum Refusal {
     Mostly,
     /// A self-atari that is never played.
     Always,
-}
-
-/// The liberty of a chain in atari (the chain at `p`), if it has one.
-pub(crate) fn last_liberty(board: &Board, geo: &Geometry, p: Point) -> Option<Point> {
-    board
-        .chain(p)
-        .flat_map(|s| geo.adjacent(s).iter().copied())
-        .find(|&q| board.is_empty(q))
-}
-
-/// Liberties a stone of `color` at the empty point `p` would have, counted
-/// up to 2 (enough to tell self-atari).
-#[inline]
-pub(crate) fn liberties_after(board: &Board, geo: &Geometry, p: Point, color: Color) -> u32 {
-    liberties_after_up_to::<2>(board, geo, p, color)
-}
-
-/// Liberties a stone of `color` at the empty point `p` would have, counted
-/// up to `N`: its empty neighbours, the other liberties of the friendly
-/// chains it joins, and the points of the enemy chains it captures.
-pub(crate) fn liberties_after_up_to<const N: usize>(
-    board: &Board,
-    geo: &Geometry,
-    p: Point,
-    color: Color,
-) -> u32 {
-    let mut found = [p; N];
-    let mut n = 0usize;
-    let mut add = |q: Point| -> bool {
-        if q != p && !found[..n].contains(&q) {
-            found[n] = q;
-            n += 1;
-        }
-        n >= N
-    };
-    for &q in geo.adjacent(p) {
-        match board.get(q) {
-            None => {
-                if add(q) {
-                    return N as u32;
-                }
-            }
-            Some(c) if c == color => {
-                if board.liberties(q) > N as u32 {
-                    return N as u32;
-                }
-            }
-            // A capture: its stones are points the move frees, counted as
-            // liberties (those not next to the new chain are few, and a
-            // capture of two stones or more is never a gift).
-            Some(_) => {
-                if board.liberties(q) == 1 {
-                    for s in board.chain(q) {
-                        if add(s) {
-                            return N as u32;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    for &q in geo.adjacent(p) {
-        if board.get(q) == Some(color) {
-            for s in board.chain(q) {
-                for &r in geo.adjacent(s) {
-                    if board.is_empty(r) && add(r) {
-                        return N as u32;
-                    }
-                }
-            }
-        }
-    }
-    n as u32
-}
-
-/// The moves that answer an atari next to `last`, for `color` to move:
-/// capturing the chain of `last` when it is in atari, and saving each own
-/// chain next to `last` in atari (capture a neighbour in atari, or extend
-/// when the extension has two liberties).
-pub(crate) fn atari_answers(
-    board: &Board,
-    geo: &Geometry,
-    color: Color,
-    last: Point,
-    out: &mut Vec<Point>,
-) {
-    if board.get(last) == Some(color.opponent())
-        && board.liberties(last) == 1
-        && let Some(l) = last_liberty(board, geo, last)
-    {
-        out.push(l);
-    }
-    let mut seen: [Option<Point>; 4] = [None; 4];
-    for (i, &q) in geo.adjacent(last).iter().enumerate() {
-        if board.get(q) != Some(color) || board.liberties(q) != 1 {
-            continue;
-        }
-        let id = board.chain_id(q);
-        if seen.contains(&id) {
-            continue;
-        }
-        seen[i] = id;
-        save_chain(board, geo, q, color, out);
-    }
-}
-
-/// The atari answers of the whole board, for `color` to move: capture each
-/// enemy chain in atari, save each own chain in atari.
-pub(crate) fn board_atari_answers(
-    board: &Board,
-    geo: &Geometry,
-    color: Color,
-    out: &mut Vec<Point>,
-) {
-    let mut seen = Vec::new();
-    for &p in geo.points() {
-        let Some(c) = board.get(p) else {
-            continue;
-        };
-        if board.liberties(p) != 1 {
-            continue;
-        }
-        let id = board.chain_id(p);
-        if seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
-        if c == color {
-            save_chain(board, geo, p, color, out);
-        } else if let Some(l) = last_liberty(board, geo, p)
-            && !out.contains(&l)
-        {
-            out.push(l);
-        }
-    }
-}
-
-/// Moves that save the chain at `p` (in atari): capturing an enemy
-/// neighbour in atari, or extending at the liberty when that gives two.
-pub(crate) fn save_chain(
-    board: &Board,
-    geo: &Geometry,
-    p: Point,
-    color: Color,
-    out: &mut Vec<Point>,
-) {
-    let enemy = Some(color.opponent());
-    for s in board.chain(p) {
-        for &r in geo.adjacent(s) {
-            if board.get(r) == enemy
-                && board.liberties(r) == 1
-                && let Some(l) = last_liberty(board, geo, r)
-                && !out.contains(&l)
-            {
-                out.push(l);
-            }
-        }
-    }
-    if let Some(l) = last_liberty(board, geo, p)
-        && liberties_after(board, geo, l, color) >= 2
-        && !out.contains(&l)
-    {
-        out.push(l);
-    }
-}
-
-/// Whether a stone of `color` at `p`, extending a chain out of atari,
-/// leaves it with two liberties that a ladder takes (running is then
-/// useless).
-pub(crate) fn runs_into_ladder(board: &Board, geo: &Geometry, p: Point, color: Color) -> bool {
-    if liberties_after(board, geo, p, color) != 2 {
-        return false;
-    }
-    let mut after = board.clone();
-    after.play_unchecked(p, color);
-    after.liberties(p) == 2 && read_ladder(&after, p).works()
 }

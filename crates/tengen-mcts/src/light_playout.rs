@@ -4,7 +4,9 @@
 //!
 //! The rules of the playout are deliberately those of the reference bot
 //! (suicide forbidden, simple ko on the fast board): the search checks tree
-//! moves with the full rules, playouts only estimate.
+//! moves with the full rules, playouts only estimate. They stay for
+//! benchmarks and as the reference; the search plays the
+//! heavy playouts (`heavy_playout.rs`).
 
 use crate::rng::Rng;
 use tengen_core::{Board, ByColor, Color, Point, Points};

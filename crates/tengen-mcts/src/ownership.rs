@@ -1,0 +1,109 @@
+//! Ownership and dead stones without a tree: playouts from a finished
+//! position, half with each player moving first, say who owns each point;
+//! a chain on points its opponent owns more often than not is dead. This is
+//! the dead-stone estimate behind `tengen score --dead auto`, GTP
+//! `final_score` and `final_status_list`, the web board's proposal and the
+//! match referee.
+//!
+//! Left out: seki by rule (a chain in seki keeps its stones in the
+//! playouts, so it is never marked) and any reading of life and death.
+
+use crate::heavy_playout::{Count, HeavyPlayout, Judge, Start};
+use crate::rng::Rng;
+use tengen_core::{Color, Game, Point};
+
+/// Playouts of the dead-stone estimate for a caller with no reason to ask
+/// for another number (the GTP session, the web board, `tengen score`):
+/// one default, so that they all mark the same stones.
+pub const ESTIMATE_PLAYOUTS: u64 = 2_000;
+
+/// Dead stones from ownership (one value per point, in the order of
+/// [`tengen_core::BoardSize::points`]): the chains whose points belong to
+/// the opponent more often than not. The status is binary, so the most
+/// likely one is the estimate: asking for more confidence would leave
+/// every contested chain alive, a bias to the side that owns it, which
+/// the count then carries (a corner race settled by a ko, a big group
+/// the playouts take three times in five). A chain in seki keeps its
+/// stones in the playouts, so it is not marked.
+pub fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
+    let board = game.board();
+    let own: std::collections::HashMap<Point, f32> = game
+        .size()
+        .points()
+        .zip(ownership.iter().copied())
+        .collect();
+    let own_at = |p: Point| own.get(&p).copied().unwrap_or(0.0);
+    let mut seen = std::collections::HashSet::new();
+    let mut dead = Vec::new();
+    for p in game.size().points() {
+        let Some(color) = board.get(p) else {
+            continue;
+        };
+        let Some(id) = board.chain_id(p) else {
+            continue;
+        };
+        if !seen.insert(id) {
+            continue;
+        }
+        let sign = match color {
+            Color::Black => 1.0,
+            Color::White => -1.0,
+        };
+        let stones: Vec<Point> = board.chain(p).collect();
+        let mean = stones.iter().map(|&s| own_at(s) * sign).sum::<f32>() / stones.len() as f32;
+        if mean < 0.0 {
+            dead.extend(stones);
+        }
+    }
+    dead.sort_by_key(|p| p.index());
+    dead
+}
+
+/// Dead stones of `game`'s final position (any phase), for `tengen score
+/// --dead auto`, the web board and GTP `final_status_list`: `playouts`
+/// playouts from the position, half with each player to move first, and
+/// [`dead_stones`] of their ownership.
+pub fn estimate_dead(game: &Game, playouts: u64, seed: u64) -> Vec<Point> {
+    dead_stones(game, &final_ownership(game, playouts, seed))
+}
+
+/// Ownership of a finished position from playouts alone (no tree), half
+/// with each player moving first; one value per point.
+pub fn final_ownership(game: &Game, playouts: u64, seed: u64) -> Vec<f32> {
+    let mut judge = Judge::of(game);
+    // Whatever the game's method, ownership is about the board.
+    judge.count = Count::Area;
+    judge.goal = None;
+    let mut playout = HeavyPlayout::new(game.size(), judge);
+    let mut rng = Rng::new(seed);
+    let n = game.size().num_points();
+    let mut sum = vec![0i64; n];
+    let mut owner = vec![0i8; n];
+    let mut moves = Vec::new();
+    let playouts = playouts.max(2);
+    for i in 0..playouts {
+        let mut board = game.board().clone();
+        board.pass();
+        let first = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        moves.clear();
+        playout.run(
+            &mut board,
+            Start {
+                to_move: first,
+                last: None,
+                captures: game.captures(),
+            },
+            &mut rng,
+            &mut moves,
+            &mut owner,
+        );
+        for (s, &o) in sum.iter_mut().zip(owner.iter()) {
+            *s += i64::from(o);
+        }
+    }
+    sum.iter().map(|&s| s as f32 / playouts as f32).collect()
+}

@@ -1,0 +1,461 @@
+//! The Monte-Carlo tree search: UCT with RAVE (all moves as first) and
+//! prior knowledge, heavy playouts (`heavy_playout.rs`), a tree
+//! shared by all threads through atomics, and the tree kept between moves.
+//!
+//! Every move in the tree is checked by [`Game`] with the full rules,
+//! repetition rule included, when its parent is expanded; playouts run on
+//! the fast board with simple ko. Win rates are for the player to move.
+//!
+//! | file | concern |
+//! |---|---|
+//! | this one | what a search is asked ([`Request`]) and answers ([`Analysis`], [`Decision`]); [`Search`] |
+//! | `filter.rs` | the avoid/allow restrictions of analysis tools ([`Restrictions`]) |
+//! | `reuse.rs` | the tree kept between moves |
+//! | `worker.rs` | the threads: descent, expansion with priors, playout, backup |
+//! | `analysis.rs` | the root's statistics as an [`Analysis`] |
+//! | `decide.rs` | the move chosen from an analysis: resignation, passing, cleanup |
+//!
+//! Left out: the dead-stone estimate of a finished game, which needs no
+//! tree ([`crate::ownership`]), and the clock ([`crate::time`]).
+
+mod analysis;
+mod decide;
+mod filter;
+mod reuse;
+mod worker;
+
+pub use filter::{Restriction, RestrictionKind, Restrictions};
+
+use crate::prior::Knowledge;
+use crate::tree::Node;
+use filter::Filter;
+use reuse::Kept;
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use tengen_core::{Color, Game, Move};
+use worker::Shared;
+
+/// How the search runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Worker threads.
+    pub threads: usize,
+    /// Seed of the playouts (thread `i` uses `seed + i`).
+    pub seed: u64,
+    /// Resign when the best move's win rate is below this; `None` never
+    /// resigns.
+    pub resign_below: Option<f64>,
+    /// What the tree knows of a move before playing it out.
+    pub knowledge: Knowledge,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            threads: 1,
+            seed: 0x7465_6e67_656e,
+            resign_below: Some(0.1),
+            knowledge: Knowledge::default(),
+        }
+    }
+}
+
+/// When to stop thinking: at whichever limit comes first; neither given
+/// means [`Limit::DEFAULT_PLAYOUTS`] playouts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limit {
+    /// Simulations (tree descents with their playout).
+    pub playouts: Option<u64>,
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+}
+
+impl Limit {
+    /// The simulations of a search given no limit.
+    pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+
+    /// A limit of `n` simulations.
+    pub fn playouts(n: u64) -> Limit {
+        Limit {
+            playouts: Some(n),
+            time: None,
+        }
+    }
+
+    /// A limit of `t` of thinking.
+    pub fn time(t: Duration) -> Limit {
+        Limit {
+            playouts: None,
+            time: Some(t),
+        }
+    }
+}
+
+/// A report interval and the function that receives the analysis so far
+/// (live analysis for GUIs).
+pub type Reporter<'a> = (Duration, &'a mut dyn FnMut(&Analysis));
+
+/// How a move is chosen at the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GenMode {
+    /// Pass when passing is best; dead stones are agreed afterwards.
+    Normal,
+    /// Capture the opponent's dead stones before passing (GTP
+    /// `kgs-genmove_cleanup`, servers that count the board as it stands):
+    /// two passes are counted with every stone alive, and the engine never
+    /// passes while the opponent has dead stones on the board.
+    Cleanup,
+}
+
+/// What the engine does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// A stone play or a pass.
+    Move(Move),
+    /// The engine resigns.
+    Resign,
+}
+
+/// One move the search considered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The move.
+    pub mv: Move,
+    /// Simulations through it.
+    pub visits: u64,
+    /// Win rate for the player to move, 0..1.
+    pub winrate: f64,
+    /// The prior knowledge's opinion of the move, 0..1 (summing to 1 over
+    /// the candidates of a position).
+    pub prior: f64,
+    /// Mean margin for the player to move, in points.
+    pub score_lead: f64,
+    /// The expected continuation, this move first.
+    pub pv: Vec<Move>,
+}
+
+/// What the search thinks of a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The player the win rates are for.
+    pub to_move: Color,
+    /// Simulations in the tree (those kept from earlier moves included).
+    pub visits: u64,
+    /// The best move's win rate for the player to move.
+    pub winrate: f64,
+    /// The best move's mean margin for the player to move, in points.
+    pub score_lead: f64,
+    /// The moves searched, best first.
+    pub candidates: Vec<Candidate>,
+    /// One per point in the order of [`tengen_core::BoardSize::points`]:
+    /// +1.0 Black's at the end of every playout, -1.0 White's.
+    pub ownership: Vec<f32>,
+}
+
+/// What one search is asked: how long to think, how the end of the game
+/// is played, which moves the tree may not choose, and who may stop it or
+/// hear from it. [`Request::new`] gives the rest their defaults; set the
+/// fields that differ:
+///
+/// ```
+/// # use tengen_mcts::{GenMode, Limit, Request};
+/// let cleanup = Request {
+///     mode: GenMode::Cleanup,
+///     ..Request::new(Limit::playouts(500))
+/// };
+/// assert!(cleanup.restrictions.is_empty());
+/// ```
+pub struct Request<'a> {
+    /// When to stop thinking.
+    pub limit: Limit,
+    /// How the end of the game is played (and, for
+    /// [`Search::genmove`], the move chosen): [`GenMode::Normal`] by
+    /// default.
+    pub mode: GenMode,
+    /// Moves the tree may not choose, for this search only: they are
+    /// neither searched nor reported, and never the decision. None by
+    /// default.
+    pub restrictions: &'a Restrictions,
+    /// Stops the search before its limit once set (live analysis); none
+    /// by default.
+    pub stop: Option<&'a AtomicBool>,
+    /// Receives the analysis so far at an interval; none by default.
+    pub report: Option<Reporter<'a>>,
+}
+
+/// What [`Request::new`] restricts: nothing.
+static UNRESTRICTED: Restrictions = Restrictions::NONE;
+
+impl<'a> Request<'a> {
+    /// A search of `limit`, in [`GenMode::Normal`], with no restriction,
+    /// no stop and no report.
+    pub fn new(limit: Limit) -> Request<'a> {
+        Request {
+            limit,
+            mode: GenMode::Normal,
+            restrictions: &UNRESTRICTED,
+            stop: None,
+            report: None,
+        }
+    }
+}
+
+impl fmt::Debug for Request<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Request")
+            .field("limit", &self.limit)
+            .field("mode", &self.mode)
+            .field("restrictions", self.restrictions)
+            .field("stop", &self.stop)
+            .field("report", &self.report.as_ref().map(|(every, _)| every))
+            .finish()
+    }
+}
+
+/// The search, keeping its tree between moves.
+#[derive(Debug)]
+pub struct Search {
+    config: SearchConfig,
+    kept: Option<Kept>,
+}
+
+impl Search {
+    /// A search with no tree yet.
+    pub fn new(config: SearchConfig) -> Search {
+        Search { config, kept: None }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Changes the number of worker threads (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.config.threads = threads.max(1);
+    }
+
+    /// Forgets the tree (a new game).
+    pub fn clear(&mut self) {
+        self.kept = None;
+    }
+
+    /// Thinks about `game` (phase Playing) for the side to move, as
+    /// `request` says; reuses the tree when `game` extends the position
+    /// searched last in the same mode and under the same restrictions.
+    pub fn analyze(&mut self, game: &Game, request: Request<'_>) -> Analysis {
+        let Request {
+            limit,
+            mode,
+            restrictions,
+            stop,
+            report,
+        } = request;
+        let root = match self.kept.take() {
+            Some(kept) => kept.into_root(game, mode, restrictions),
+            None => Node::root(),
+        };
+        let filter = Filter::new(restrictions);
+        let never = AtomicBool::new(false);
+        let stop = stop.unwrap_or(&never);
+        let shared =
+            Shared::new(game, &root, mode, limit, stop, &filter).knowing(self.config.knowledge);
+        shared.search(self.config.threads.max(1), self.config.seed, report);
+        let analysis = shared.analysis();
+        self.kept = Some(Kept {
+            game: game.clone(),
+            mode,
+            restrictions: restrictions.clone(),
+            root,
+        });
+        analysis
+    }
+
+    /// [`Search::analyze`], then the move to play in `request`'s mode: the
+    /// most visited, unless the search resigns, passes to end a game it
+    /// wins as the board stands, or captures dead stones before passing
+    /// ([`GenMode::Cleanup`]).
+    pub fn genmove(&mut self, game: &Game, request: Request<'_>) -> (Decision, Analysis) {
+        let mode = request.mode;
+        let analysis = self.analyze(game, request);
+        let decision = decide::decide(game, &analysis, mode, self.config.resign_below);
+        (decision, analysis)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::worker::NETWORK_AT;
+    use super::*;
+    use crate::features::{Extractor, Position};
+    use crate::model::PatternModel;
+    use crate::net::{self, Network};
+    use crate::tree::stone_points;
+    use tengen_core::{BoardSize, Preset};
+
+    #[test]
+    fn a_search_on_the_empty_board_returns_a_legal_move() {
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
+        let mut search = Search::new(SearchConfig::default());
+        let (d, a) = search.genmove(&game, Request::new(Limit::playouts(300)));
+        let Decision::Move(mv) = d else {
+            panic!("resigned on the empty board");
+        };
+        assert!(game.is_legal(mv));
+        assert_eq!(a.ownership.len(), 81);
+        assert!(a.visits >= 300);
+    }
+
+    fn at(game: &Game, x: u32, y: u32) -> Move {
+        Move::Play(game.size().point(x, y).unwrap())
+    }
+
+    #[test]
+    fn the_network_gives_the_priors_of_the_root_and_of_nodes_of_40_visits() {
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
+        let network = Network::shipped().unwrap();
+        let mut search = Search::new(SearchConfig {
+            threads: 1,
+            knowledge: Knowledge::Net,
+            ..SearchConfig::default()
+        });
+        search.analyze(&game, Request::new(Limit::playouts(2000)));
+        let root = &search.kept.as_ref().unwrap().root;
+        let mut extractor = Extractor::new(game.size());
+        // The network's policy of `game` for the moves of `kids`.
+        let mut expected = |game: &Game, kids: &[Node]| {
+            let moves = stone_points(kids);
+            let recent = net::recent(game.turns().iter().map(|t| t.mv));
+            let position = Position::after(game.board(), game.to_move(), &recent);
+            network.position_policy(
+                PatternModel::shipped(),
+                &mut extractor,
+                &position,
+                &recent,
+                &moves,
+            )
+        };
+        let check = |policy: &[f32], kids: &[Node]| {
+            for k in kids {
+                if let Move::Play(p) = k.mv {
+                    assert_eq!(k.policy(), Some(policy[p.index()]), "{p:?}");
+                }
+            }
+        };
+        check(&expected(&game, root.kids()), root.kids());
+        // A child of the root past 40 visits: asked too.
+        let busy = root
+            .kids()
+            .iter()
+            .find(|k| k.visits() >= NETWORK_AT && k.kids().len() > 1)
+            .expect("a busy child");
+        let mut after = game.clone();
+        after.play(busy.mv).unwrap();
+        check(&expected(&after, busy.kids()), busy.kids());
+        // A child expanded but never past 40 visits keeps the patterns'.
+        if let Some(quiet) = root
+            .kids()
+            .iter()
+            .find(|k| k.visits() < NETWORK_AT && k.kids().len() > 1)
+        {
+            let mut after = game.clone();
+            after.play(quiet.mv).unwrap();
+            let net = expected(&after, quiet.kids());
+            assert!(
+                quiet
+                    .kids()
+                    .iter()
+                    .any(|k| matches!(k.mv, Move::Play(p) if k.policy() != Some(net[p.index()]))),
+                "the network was asked below 40 visits"
+            );
+        }
+    }
+
+    fn clause(kind: RestrictionKind, color: Color, moves: Vec<Move>, depth: u32) -> Restrictions {
+        Restrictions {
+            clauses: vec![Restriction {
+                kind,
+                color,
+                moves,
+                until_depth: depth,
+            }],
+        }
+    }
+
+    fn restricted(search: &mut Search, game: &Game, playouts: u64, r: &Restrictions) -> Analysis {
+        let request = Request {
+            restrictions: r,
+            ..Request::new(Limit::playouts(playouts))
+        };
+        search.analyze(game, request)
+    }
+
+    #[test]
+    fn avoided_moves_are_neither_reported_nor_chosen() {
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(5).unwrap());
+        let avoided: Vec<Move> = (1..4)
+            .flat_map(|x| (1..4).map(move |y| (x, y)))
+            .map(|(x, y)| at(&game, x, y))
+            .collect();
+        let r = clause(RestrictionKind::Avoid, Color::Black, avoided.clone(), 1);
+        let mut search = Search::new(SearchConfig::default());
+        let request = Request {
+            restrictions: &r,
+            ..Request::new(Limit::playouts(500))
+        };
+        let (d, a) = search.genmove(&game, request);
+        assert!(!a.candidates.is_empty());
+        assert!(a.candidates.iter().all(|c| !avoided.contains(&c.mv)));
+        assert!(matches!(d, Decision::Move(mv) if !avoided.contains(&mv)));
+        // The same search again keeps its tree and its restrictions.
+        let again = restricted(&mut search, &game, 100, &r);
+        assert!(again.visits >= a.visits + 100);
+        assert!(again.candidates.iter().all(|c| !avoided.contains(&c.mv)));
+        // They do not leak into the next search: the centre comes back.
+        let (_, free) = search.genmove(&game, Request::new(Limit::playouts(500)));
+        assert!(free.visits < a.visits + 500, "the bent tree was dropped");
+        assert!(free.candidates.iter().any(|c| c.mv == at(&game, 2, 2)));
+    }
+
+    #[test]
+    fn allow_keeps_the_root_to_the_listed_moves_and_a_pass() {
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(5).unwrap());
+        let allowed = vec![at(&game, 0, 0), at(&game, 4, 4)];
+        let r = clause(RestrictionKind::Allow, Color::Black, allowed.clone(), 1);
+        let mut search = Search::new(SearchConfig::default());
+        let a = restricted(&mut search, &game, 400, &r);
+        assert!(!a.candidates.is_empty());
+        for c in &a.candidates {
+            assert!(allowed.contains(&c.mv) || c.mv == Move::Pass, "{:?}", c.mv);
+        }
+        // The replies are White's and not restricted.
+        assert!(a.candidates.iter().any(|c| c.pv.len() > 1));
+    }
+
+    #[test]
+    fn a_restriction_binds_only_its_colour_and_its_depth() {
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(5).unwrap());
+        let centre = at(&game, 2, 2);
+        let mut search = Search::new(SearchConfig::default());
+        let white = clause(RestrictionKind::Avoid, Color::White, vec![centre], 2);
+        let a = restricted(&mut search, &game, 1500, &white);
+        assert!(a.candidates.iter().any(|c| c.mv == centre));
+        // White, at depth 2, never answers in the centre.
+        for c in &a.candidates {
+            assert_ne!(c.pv.get(1), Some(&centre), "{:?}", c.pv);
+        }
+        // A pass is restricted only when named.
+        let filter = Filter::new(&white);
+        assert!(filter.forbids(Color::White, centre, 2));
+        assert!(!filter.forbids(Color::White, centre, 3));
+        assert!(!filter.forbids(Color::Black, centre, 1));
+        assert!(!filter.forbids(Color::White, Move::Pass, 1));
+        let allow = clause(RestrictionKind::Allow, Color::Black, vec![centre], 1);
+        let filter = Filter::new(&allow);
+        assert!(!filter.forbids(Color::Black, Move::Pass, 1));
+        assert!(filter.forbids(Color::Black, at(&game, 0, 0), 1));
+        let pass = clause(RestrictionKind::Avoid, Color::Black, vec![Move::Pass], 1);
+        assert!(Filter::new(&pass).forbids(Color::Black, Move::Pass, 1));
+    }
+}

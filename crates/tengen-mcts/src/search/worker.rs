@@ -1,0 +1,538 @@
+//! The threads of one search: each descends the shared tree (UCT with
+//! RAVE over the priors), expands a node once it has earned it (every move
+//! the full rules allow, with its prior), plays the position out, and adds
+//! the result to every node it passed and the AMAF results to their
+//! children. The calling thread watches the clock and reports.
+//!
+//! Left out: what the tree says once the threads are done
+//! ([`super::analysis`]) and the move chosen ([`super::decide`]).
+
+use super::filter::Filter;
+use super::{GenMode, Limit, Reporter};
+use crate::features::{Extractor, Position};
+use crate::heavy_playout::{HeavyPlayout, Judge, PlayoutResult, Start};
+use crate::model::PatternModel;
+use crate::net::{self, Network};
+use crate::prior::{Knowledge, Prior};
+use crate::rng::Rng;
+use crate::tree::{Leaf, Node, stone_points};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use tengen_core::{Color, Game, Move, Outcome, Phase, Point};
+
+/// Simulations through a node before it is expanded.
+const EXPAND_AT: u32 = 8;
+/// Simulations through a node before the network is asked for its
+/// children's priors (AlphaGo's threshold; the root is asked at once).
+pub(super) const NETWORK_AT: u32 = 40;
+/// RAVE equivalence: the visits at which AMAF and real statistics weigh the
+/// same (Michi's 3500).
+const RAVE_EQUIV: f32 = 3500.0;
+/// Nodes the tree may hold before it stops growing (memory bound).
+const MAX_NODES: usize = 4_000_000;
+/// Simulations between two flushes of a thread's ownership counts.
+const OWNERSHIP_FLUSH: u32 = 16;
+
+/// The last stone play of `game`, when its last turn was one.
+fn last_play(game: &Game) -> Option<Point> {
+    match game.turns().last().map(|t| t.mv) {
+        Some(Move::Play(p)) => Some(p),
+        _ => None,
+    }
+}
+
+/// Everything the threads of one search share.
+pub(super) struct Shared<'a> {
+    pub(super) game: &'a Game,
+    judge: Judge,
+    knowledge: Knowledge,
+    /// The network, when the knowledge is the network's.
+    network: Option<&'static Network>,
+    pub(super) root: &'a Node,
+    mode: GenMode,
+    pub(super) filter: &'a Filter,
+    max_playouts: u64,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+    done: AtomicBool,
+    issued: AtomicU64,
+    finished: AtomicUsize,
+    nodes: AtomicUsize,
+    pub(super) ownership: Vec<AtomicI32>,
+    pub(super) owned: AtomicU64,
+}
+
+/// One thread's scratch.
+struct Worker {
+    rng: Rng,
+    playout: HeavyPlayout,
+    moves: Vec<(Point, Color)>,
+    depth_at: Vec<usize>,
+    amaf: Vec<u8>,
+    owner: Vec<i8>,
+    owner_sum: Vec<i32>,
+    owner_count: u32,
+    /// The pattern model's tables, when the priors come from it.
+    extractor: Option<Extractor>,
+}
+
+impl<'a> Shared<'a> {
+    pub(super) fn new(
+        game: &'a Game,
+        root: &'a Node,
+        mode: GenMode,
+        limit: Limit,
+        stop: &'a AtomicBool,
+        filter: &'a Filter,
+    ) -> Shared<'a> {
+        let max_playouts = match limit {
+            Limit {
+                playouts: None,
+                time: None,
+            } => Limit::DEFAULT_PLAYOUTS,
+            Limit { playouts, .. } => playouts.unwrap_or(u64::MAX),
+        };
+        Shared {
+            game,
+            judge: Judge::of(game),
+            knowledge: Knowledge::default(),
+            network: None,
+            root,
+            mode,
+            filter,
+            max_playouts,
+            deadline: limit.time.map(|t| Instant::now() + t),
+            stop,
+            done: AtomicBool::new(false),
+            issued: AtomicU64::new(0),
+            finished: AtomicUsize::new(0),
+            nodes: AtomicUsize::new(0),
+            ownership: (0..game.size().num_points())
+                .map(|_| AtomicI32::new(0))
+                .collect(),
+            owned: AtomicU64::new(0),
+        }
+    }
+
+    /// The same, with `knowledge` for the priors (and the shipped network
+    /// when the knowledge is the network's).
+    pub(super) fn knowing(self, knowledge: Knowledge) -> Shared<'a> {
+        Shared {
+            knowledge,
+            network: (knowledge == Knowledge::Net)
+                .then(Network::shipped)
+                .flatten(),
+            ..self
+        }
+    }
+
+    /// Runs the workers; this thread watches the clock and reports.
+    pub(super) fn search(&self, threads: usize, seed: u64, mut report: Option<Reporter<'_>>) {
+        if self.game.phase() != Phase::Playing {
+            return;
+        }
+        let started = Instant::now();
+        let mut next_report = report.as_ref().map(|(every, _)| started + *every);
+        std::thread::scope(|s| {
+            for i in 0..threads {
+                s.spawn(move || self.work(seed.wrapping_add(i as u64)));
+            }
+            while self.finished.load(Ordering::Acquire) < threads {
+                std::thread::sleep(Duration::from_millis(2));
+                let now = Instant::now();
+                if let Some(deadline) = self.deadline
+                    && (now >= deadline || self.decided(deadline - now, now - started))
+                {
+                    self.done.store(true, Ordering::Relaxed);
+                }
+                if let (Some(at), Some((every, f))) = (next_report, report.as_mut())
+                    && now >= at
+                {
+                    f(&self.analysis());
+                    next_report = Some(now + *every);
+                }
+            }
+        });
+    }
+
+    /// Whether the best move can no longer be overtaken in the time left
+    /// (at the rate seen so far).
+    fn decided(&self, left: Duration, spent: Duration) -> bool {
+        let done = self.issued.load(Ordering::Relaxed) as f64;
+        if done < 200.0 || spent.is_zero() {
+            return false;
+        }
+        let rate = done / spent.as_secs_f64();
+        let remaining = rate * left.as_secs_f64();
+        let to_move = self.game.to_move();
+        let mut visits: Vec<u32> = self
+            .root
+            .kids()
+            .iter()
+            .filter(|c| !self.filter.forbids(to_move, c.mv, 1))
+            .map(Node::visits)
+            .collect();
+        visits.sort_unstable_by(|a, b| b.cmp(a));
+        match visits.as_slice() {
+            [best, second, ..] => f64::from(best - second) > remaining * 1.2,
+            [_] => true,
+            [] => false,
+        }
+    }
+
+    fn work(&self, seed: u64) {
+        let size = self.game.size();
+        let cells = size.cells();
+        let n = size.num_points();
+        let mut w = Worker {
+            rng: Rng::new(seed),
+            playout: HeavyPlayout::new(size, self.judge),
+            moves: Vec::with_capacity(4 * n),
+            depth_at: Vec::with_capacity(64),
+            amaf: vec![0; cells],
+            owner: vec![0; n],
+            owner_sum: vec![0; n],
+            owner_count: 0,
+            extractor: (self.knowledge != Knowledge::None).then(|| Extractor::new(size)),
+        };
+        loop {
+            if self.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed) {
+                break;
+            }
+            if self.issued.fetch_add(1, Ordering::Relaxed) >= self.max_playouts {
+                break;
+            }
+            self.simulate(&mut w);
+            if w.owner_count >= OWNERSHIP_FLUSH {
+                self.flush(&mut w);
+            }
+            if let Some(deadline) = self.deadline
+                && Instant::now() >= deadline
+            {
+                self.done.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        self.flush(&mut w);
+        self.finished.fetch_add(1, Ordering::Release);
+    }
+
+    fn flush(&self, w: &mut Worker) {
+        for (a, s) in self.ownership.iter().zip(w.owner_sum.iter_mut()) {
+            a.fetch_add(*s, Ordering::Relaxed);
+            *s = 0;
+        }
+        self.owned
+            .fetch_add(u64::from(w.owner_count), Ordering::Relaxed);
+        w.owner_count = 0;
+    }
+
+    /// One descent, its playout and the update of every node passed.
+    fn simulate(&self, w: &mut Worker) {
+        let game = self.game;
+        let mut board = game.board().clone();
+        let mut color = game.to_move();
+        let mut captures = game.captures();
+        let mut last = last_play(game);
+        let mut path: Vec<&Node> = Vec::with_capacity(32);
+        w.moves.clear();
+        w.depth_at.clear();
+        let mut node = self.root;
+        node.enter();
+        path.push(node);
+        w.depth_at.push(0);
+        // The descent stops at a terminal node (its result is known) or
+        // at a node to play out from.
+        let terminal = loop {
+            match node.leaf {
+                Leaf::Terminal(r) => break Some(r),
+                Leaf::Settle => break None,
+                Leaf::Open => {}
+            }
+            let kids = match node.children.get() {
+                Some(k) => k,
+                None if path.len() == 1 || node.visits() >= EXPAND_AT => node
+                    .children
+                    .get_or_init(|| self.expand(&path, w.extractor.as_mut())),
+                None => &[][..],
+            };
+            if let Some(network) = self.network
+                && kids.len() > 1
+                && node.visits() >= NETWORK_AT
+                && node.claim_network()
+            {
+                self.ask_network(network, &path, kids, w.extractor.as_mut());
+            }
+            // The level of the child chosen now (the root's moves are at 1).
+            let depth = path.len() as u32;
+            let child = if self.filter.active(depth) {
+                select(kids, |c| !self.filter.forbids(color, c.mv, depth))
+            } else {
+                select(kids, |_| true)
+            };
+            // No child at all, or every one forbidden: play out from here.
+            let Some(child) = child else {
+                break None;
+            };
+            child.enter();
+            match child.mv {
+                Move::Play(p) => {
+                    let played = board.play_unchecked(p, color);
+                    captures[color] += played.captured;
+                    captures[color.opponent()] += played.suicided;
+                    w.moves.push((p, color));
+                    last = Some(p);
+                }
+                Move::Pass => {
+                    board.pass();
+                    last = None;
+                }
+            }
+            path.push(child);
+            w.depth_at.push(w.moves.len());
+            node = child;
+            color = color.opponent();
+        };
+        let result = match terminal {
+            Some(r) => {
+                // Counted only for the ownership of the board as it stands.
+                w.playout.count(&board, captures, &mut w.owner);
+                r
+            }
+            None => w.playout.run(
+                &mut board,
+                Start {
+                    to_move: color,
+                    last,
+                    captures,
+                },
+                &mut w.rng,
+                &mut w.moves,
+                &mut w.owner,
+            ),
+        };
+        for (acc, &o) in w.owner_sum.iter_mut().zip(w.owner.iter()) {
+            *acc += i32::from(o);
+        }
+        w.owner_count += 1;
+        self.backup(w, &path, result);
+    }
+
+    /// Adds the result to every node of the path, and the AMAF results to
+    /// the children of each node whose move the same player made later.
+    fn backup(&self, w: &mut Worker, path: &[&Node], result: PlayoutResult) {
+        let root_mover = self.game.to_move().opponent();
+        let mover = |d: usize| {
+            if d.is_multiple_of(2) {
+                root_mover
+            } else {
+                root_mover.opponent()
+            }
+        };
+        for (d, n) in path.iter().enumerate() {
+            n.record(result.wins2_for(mover(d)), result.margin);
+        }
+        let code = |c: Color| match c {
+            Color::Black => 1u8,
+            Color::White => 2u8,
+        };
+        let mut k = w.moves.len();
+        for d in (0..path.len()).rev() {
+            while k > w.depth_at[d] {
+                k -= 1;
+                let (p, c) = w.moves[k];
+                w.amaf[p.index()] = code(c);
+            }
+            let to_move = mover(d).opponent();
+            let want = code(to_move);
+            let wins2 = result.wins2_for(to_move);
+            for c in path[d].kids() {
+                if let Move::Play(p) = c.mv
+                    && w.amaf[p.index()] == want
+                {
+                    c.record_amaf(wins2);
+                }
+            }
+        }
+        for &(p, _) in &w.moves {
+            w.amaf[p.index()] = 0;
+        }
+    }
+
+    /// The game at the last node of `path`, `None` if a move of the path
+    /// cannot be played (a tree grown under other restrictions).
+    fn game_at(&self, path: &[&Node]) -> Option<Game> {
+        let mut game = self.game.clone();
+        for n in &path[1..] {
+            game.play(n.mv).ok()?;
+        }
+        Some(game)
+    }
+
+    /// The learned probability of each of `moves` in `game` (by point
+    /// index): the network's when one is given, else the pattern model's;
+    /// `None` without an `extractor` (hand-set priors).
+    fn learned(
+        &self,
+        game: &Game,
+        moves: &[Point],
+        extractor: Option<&mut Extractor>,
+        network: Option<&Network>,
+    ) -> Option<Vec<f32>> {
+        let extractor = extractor?;
+        let recent = net::recent(game.turns().iter().map(|t| t.mv));
+        let position = Position::after(game.board(), game.to_move(), &recent);
+        let model = PatternModel::shipped();
+        Some(match network {
+            Some(n) => n.position_policy(model, extractor, &position, &recent, moves),
+            None => model.policy(extractor, &position, moves, game.size().cells()),
+        })
+    }
+
+    /// The children of the last node of `path`: every move legal under the
+    /// full rules at that position (own one-point eyes left out) and a pass,
+    /// each with its prior knowledge (learned when an `extractor` is
+    /// given: the network's at the root, the pattern model's elsewhere
+    /// until [`Shared::ask_network`]).
+    fn expand(&self, path: &[&Node], extractor: Option<&mut Extractor>) -> Box<[Node]> {
+        let Some(game) = self.game_at(path) else {
+            return Box::new([]);
+        };
+        if game.phase() != Phase::Playing || self.nodes.load(Ordering::Relaxed) > MAX_NODES {
+            return Box::new([]);
+        }
+        let color = game.to_move();
+        let board = game.board();
+        let last = last_play(&game);
+        let moves: Vec<Point> = game
+            .size()
+            .points()
+            .filter(|&p| {
+                board.is_empty(p)
+                    && !board.is_one_point_eye(p, color)
+                    && game.check(color, Move::Play(p)).is_ok()
+            })
+            .collect();
+        let network = self
+            .network
+            .filter(|_| path.len() == 1 && path[0].claim_network());
+        let learned = self.learned(&game, &moves, extractor, network);
+        let prior = Prior::new(board, color, last, learned);
+        let mut kids = Vec::with_capacity(moves.len() + 1);
+        for p in moves {
+            let leaf = self.goal_leaf(&game, p, color);
+            kids.push(Node::new(Move::Play(p), prior.of(p), prior.policy(p), leaf));
+        }
+        let pass = prior.of_pass(kids.len());
+        kids.push(Node::new(Move::Pass, pass, None, self.pass_leaf(&game)));
+        self.nodes.fetch_add(kids.len(), Ordering::Relaxed);
+        kids.into_boxed_slice()
+    }
+
+    /// Replaces the priors of `kids`, the children of the last node of
+    /// `path`, by the network's (once that node has earned the cost of an
+    /// evaluation: AlphaGo's threshold of visits).
+    fn ask_network(
+        &self,
+        network: &Network,
+        path: &[&Node],
+        kids: &[Node],
+        extractor: Option<&mut Extractor>,
+    ) {
+        let Some(game) = self.game_at(path) else {
+            return;
+        };
+        let moves = stone_points(kids);
+        let learned = self.learned(&game, &moves, extractor, Some(network));
+        let prior = Prior::new(game.board(), game.to_move(), last_play(&game), learned);
+        for k in kids {
+            match k.mv {
+                Move::Play(p) => {
+                    let (n, w) = prior.of(p);
+                    k.set_prior(n, w, prior.policy(p));
+                }
+                Move::Pass => {
+                    let (n, w) = prior.of_pass(moves.len());
+                    k.set_prior(n, w, None);
+                }
+            }
+        }
+    }
+
+    /// Terminal when the play reaches a capture goal.
+    fn goal_leaf(&self, game: &Game, p: Point, color: Color) -> Leaf {
+        let Some(goal) = self.judge.goal else {
+            return Leaf::Open;
+        };
+        let preview = game.board().preview(p, color);
+        let captures = game.captures();
+        if captures[color] + preview.captured >= goal {
+            Leaf::Terminal(PlayoutResult::goal_won_by(color))
+        } else if captures[color.opponent()] + preview.suicided >= goal {
+            Leaf::Terminal(PlayoutResult::goal_won_by(color.opponent()))
+        } else {
+            Leaf::Open
+        }
+    }
+
+    /// What a pass leads to: the end of play after another pass.
+    fn pass_leaf(&self, game: &Game) -> Leaf {
+        let mut after = game.clone();
+        if after.play(Move::Pass).is_err() {
+            return Leaf::Open;
+        }
+        match after.phase() {
+            Phase::Playing => Leaf::Open,
+            Phase::Marking if self.mode == GenMode::Normal => Leaf::Settle,
+            Phase::Marking => Leaf::Terminal(PlayoutResult::from_margin(
+                after.score(&[]).margin.in_eighths(),
+            )),
+            Phase::Over => Leaf::Terminal(match after.outcome() {
+                Some(Outcome::Win { winner, .. }) => {
+                    let margin = after.final_score().map_or(0, |s| s.margin.in_eighths());
+                    let margin = match winner {
+                        Color::Black => margin.max(1),
+                        Color::White => margin.min(-1),
+                    };
+                    PlayoutResult::from_margin(margin)
+                }
+                _ => PlayoutResult::from_margin(0),
+            }),
+        }
+    }
+}
+
+/// its win rate (prior knowledge counted as virtual simulations) and its
+/// AMAF win rate; `None` when none is allowed.
+#[inline]
+fn select(kids: &[Node], allowed: impl Fn(&Node) -> bool) -> Option<&Node> {
+    let mut best = None;
+    let mut best_value = f32::NEG_INFINITY;
+    for c in kids.iter().filter(|c| allowed(c)) {
+        let (n, w) = c.stats();
+        let (prior_visits, prior_wins) = c.prior();
+        let n = n + prior_visits;
+        let w = w + prior_wins;
+        let rate = if n > 0.0 { w / n } else { 0.5 };
+        let (an, aw) = c.amaf();
+        // A learned prior also starts the AMAF statistics (Gelly and
+        // Silver 2007), else the all-moves-as-first values of random
+        // playouts drown it within a few hundred simulations.
+        let (an, aw) = if c.policy().is_some() {
+            (an + prior_visits, aw + prior_wins)
+        } else {
+            (an, aw)
+        };
+        let value = if an > 0.0 {
+            let beta = an / (an + n + n * an / RAVE_EQUIV);
+            (1.0 - beta) * rate + beta * aw / an
+        } else {
+            rate
+        };
+        if best.is_none() || value > best_value {
+            best_value = value;
+            best = Some(c);
+        }
+    }
+    best
+}
