@@ -5,7 +5,7 @@
 //! handicap stones stand on them. Whether the rules accept free stones, and
 //! what White receives for them, is the game's business, not this module's.
 
-use crate::size::{BoardSize, Point};
+use crate::size::{BoardSize, Point, Symmetry};
 
 /// Why a handicap cannot be given.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -118,32 +118,30 @@ pub fn star_points(size: BoardSize) -> Vec<Point> {
 /// go to the higher line, then to the left and lower point, so the choice
 /// is deterministic.
 pub fn free_points(size: BoardSize, n: u32) -> Vec<Point> {
-    type Xy = (u32, u32);
-    let (w, h) = (size.width(), size.height());
     let base = max_fixed(size).min(n);
-    let mut taken: Vec<Xy> = fixed_points(size, base)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|p| size.xy(p))
-        .collect();
-    let index = |(x, y): Xy| (y * w + x) as usize;
-    let line = |(x, y): Xy| 1 + x.min(w - 1 - x).min(y).min(h - 1 - y);
-    let mirror = |(x, y): Xy| (w - 1 - x, h - 1 - y);
-    let dist2 = |a: Xy, b: Xy| a.0.abs_diff(b.0).pow(2) + a.1.abs_diff(b.1).pow(2);
-    let coords: Vec<Xy> = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
+    let mut taken: Vec<Point> = fixed_points(size, base).unwrap_or_default();
+    // The centre's symmetry never swaps axes, so every point has an image.
+    let mirror = |p: Point| size.transform(p, Symmetry::HALF_TURN).unwrap_or(p);
+    let dist2 = |a: Point, b: Point| {
+        let ((ax, ay), (bx, by)) = (size.xy(a), size.xy(b));
+        ax.abs_diff(bx).pow(2) + ay.abs_diff(by).pow(2)
+    };
     // The squared distance from each point to the nearest stone chosen
-    // (0 on the stones themselves).
-    let mut near: Vec<u32> = coords
-        .iter()
-        .map(|&c| taken.iter().map(|&t| dist2(c, t)).min().unwrap_or(u32::MAX))
-        .collect();
-    let rank = |c: Xy, spacing: u32| (spacing, line(c), std::cmp::Reverse(c.0), c.1);
+    // (0 on the stones themselves), by point index.
+    let mut near = vec![u32::MAX; size.cells()];
+    for p in size.points() {
+        near[p.index()] = taken.iter().map(|&t| dist2(p, t)).min().unwrap_or(u32::MAX);
+    }
+    let rank = |p: Point, spacing: u32| {
+        let (x, y) = size.xy(p);
+        (spacing, size.line(p), std::cmp::Reverse(x), y)
+    };
+    let (w, h) = (size.width(), size.height());
     let mut lowest = if w.min(h) <= 7 { 2 } else { 3 };
     while (taken.len() as u32) < n {
-        let band: Vec<Xy> = coords
-            .iter()
-            .copied()
-            .filter(|&c| near[index(c)] > 0 && line(c) >= lowest)
+        let band: Vec<Point> = size
+            .points()
+            .filter(|&p| near[p.index()] > 0 && size.line(p) >= lowest)
             .collect();
         if band.is_empty() {
             if lowest <= 1 {
@@ -155,34 +153,31 @@ pub fn free_points(size: BoardSize, n: u32) -> Vec<Point> {
         let pair = if n - taken.len() as u32 >= 2 {
             band.iter()
                 .copied()
-                .filter(|&c| mirror(c) != c && near[index(mirror(c))] > 0)
-                .max_by_key(|&c| {
-                    let m = mirror(c);
-                    rank(c, near[index(c)].min(near[index(m)]).min(dist2(c, m)))
+                .filter(|&p| mirror(p) != p && near[mirror(p).index()] > 0)
+                .max_by_key(|&p| {
+                    let m = mirror(p);
+                    rank(p, near[p.index()].min(near[m.index()]).min(dist2(p, m)))
                 })
         } else {
             None
         };
         let picks = match pair {
-            Some(c) => vec![c, mirror(c)],
+            Some(p) => vec![p, mirror(p)],
             None => band
                 .iter()
                 .copied()
-                .max_by_key(|&c| rank(c, near[index(c)]))
+                .max_by_key(|&p| rank(p, near[p.index()]))
                 .into_iter()
                 .collect(),
         };
         for c in picks {
             taken.push(c);
-            for (d, &q) in near.iter_mut().zip(&coords) {
-                *d = (*d).min(dist2(q, c));
+            for q in size.points() {
+                near[q.index()] = near[q.index()].min(dist2(q, c));
             }
         }
     }
     taken
-        .into_iter()
-        .filter_map(|(x, y)| size.point(x, y))
-        .collect()
 }
 
 #[cfg(test)]
