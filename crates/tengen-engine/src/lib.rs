@@ -1,6 +1,6 @@
 //! The engine behind tengen's GTP front end and match referee: a
 //! [`Session`] holding the game, the search and the clock, which answers
-//! every GTP command; [`serve`] runs it over a byte stream; [`referee`]
+//! every GTP command; [`serve()`] runs it over a byte stream; [`referee`]
 //! plays matches between two GTP engines.
 
 pub mod analyze;
