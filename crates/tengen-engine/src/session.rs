@@ -626,6 +626,29 @@ mod tests {
         s.respond(&Command::parse(line).unwrap()).result
     }
 
+    /// Times far beyond any clock are accepted and saturate (they used to
+    /// panic converting to a duration); non-finite ones are refused.
+    #[test]
+    fn extreme_times_are_held_not_panicked_on() {
+        let mut s = session();
+        for line in [
+            "time_settings 1e20 0 0",
+            "time_left b 1e20 0",
+            "kgs-time_settings byoyomi 1e19 1e19 1",
+            "time_left w 1e300 3",
+            "kgs-time_settings canadian 1e30 1e30 4294967295",
+        ] {
+            assert_eq!(say(&mut s, line), Ok(String::new()), "{line}");
+        }
+        for line in [
+            "time_settings inf 0 0",
+            "time_left b nan 0",
+            "time_settings -1 0 0",
+        ] {
+            assert_eq!(say(&mut s, line), Err(GtpError::Syntax), "{line}");
+        }
+    }
+
     #[test]
     fn a_game_without_a_process() {
         let mut s = session();

@@ -20,11 +20,19 @@ const FLOOR: i64 = 20;
 /// `side` the mover's clock. Never more than the time left minus a margin;
 /// in byo-yomi, never more than the current period (so that no period is
 /// lost) once main time is spent; in Canadian overtime, the period shared
-/// among the stones still to play. `TimeControl::None` gives
-/// `Duration::ZERO`: the caller's own limit applies.
+/// among the stones still to play; never more than [`MAX_THINK_MS`].
+/// `TimeControl::None` gives `Duration::ZERO`: the caller's own limit
+/// applies.
 pub fn think_time(control: TimeControl, side: &SideClock, game: &Game) -> Duration {
-    Duration::from_millis(u64::try_from(think_ms(control, side, game)).unwrap_or(0))
+    let ms = think_ms(control, side, game).min(MAX_THINK_MS);
+    Duration::from_millis(u64::try_from(ms).unwrap_or(0))
 }
+
+/// The longest one move is given, whatever the clock: ten minutes, more
+/// than a share of the longest real main times (eight hours spread over a
+/// game's moves), so that an absurd clock (`time_settings 100000000 0 0`)
+/// cannot make one move last for hours.
+pub const MAX_THINK_MS: i64 = 10 * 60 * 1000;
 
 fn think_ms(control: TimeControl, side: &SideClock, game: &Game) -> i64 {
     let (moves_left, weight) = game_stage(game);

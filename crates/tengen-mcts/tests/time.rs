@@ -163,6 +163,30 @@ fn the_middle_game_gets_more_than_the_opening_and_the_endgame() {
     }
 }
 
+/// An absurd but accepted clock gives one move ten minutes at most.
+#[test]
+fn an_absurd_clock_is_capped() {
+    for control in [
+        TimeControl::Absolute { main_ms: i64::MAX },
+        TimeControl::ByoYomi {
+            main_ms: i64::MAX,
+            periods: 1,
+            period_ms: i64::MAX,
+        },
+        TimeControl::Fischer {
+            main_ms: 100_000_000_000,
+            increment_ms: i64::MAX,
+            max_ms: 0,
+        },
+    ] {
+        for game in games() {
+            let t = think_time(control, &start(control), &game);
+            assert!(t <= Duration::from_secs(600), "{control:?}: {t:?}");
+            assert!(t >= Duration::from_secs(60), "{control:?}: {t:?}");
+        }
+    }
+}
+
 #[test]
 fn no_clock_means_no_budget() {
     let control = TimeControl::None;
