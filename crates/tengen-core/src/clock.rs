@@ -351,4 +351,70 @@ mod tests {
         assert_eq!(c.allowance(Color::Black), Some(i64::MAX));
         assert_eq!(c.spend(Color::Black, i64::MAX), Ok(()));
     }
+
+    /// What the former clocks agreed on, where they were right: the
+    /// server's flag falls one millisecond past the allowance and not at
+    /// it; the GTP session's main time runs down by the time used, plus
+    /// the Fischer increment.
+    mod former {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn controls() -> impl Strategy<Value = TimeControl> {
+            let ms = 0i64..10_000_000;
+            prop_oneof![
+                ms.clone()
+                    .prop_map(|main_ms| TimeControl::Absolute { main_ms }),
+                (ms.clone(), 1u32..10, 1i64..100_000).prop_map(|(main_ms, periods, period_ms)| {
+                    TimeControl::ByoYomi {
+                        main_ms,
+                        periods,
+                        period_ms,
+                    }
+                }),
+                (ms.clone(), 1u32..30, 1i64..1_000_000).prop_map(|(main_ms, stones, period_ms)| {
+                    TimeControl::Canadian {
+                        main_ms,
+                        stones,
+                        period_ms,
+                    }
+                }),
+                (ms, 0i64..100_000).prop_map(|(main_ms, increment_ms)| TimeControl::Fischer {
+                    main_ms,
+                    increment_ms,
+                    max_ms: 0,
+                }),
+            ]
+        }
+
+        proptest! {
+            #[test]
+            fn the_flag_falls_just_past_the_allowance(
+                control in controls(),
+                moves in proptest::collection::vec(0i64..200_000, 0..20),
+            ) {
+                let mut c = Clock::new(control);
+                for used in moves {
+                    let Some(a) = c.allowance(Color::Black) else { unreachable!() };
+                    let mut over = c;
+                    prop_assert_eq!(over.spend(Color::Black, a.saturating_add(1)), Err(Flagged));
+                    let mut at = c;
+                    prop_assert_eq!(at.spend(Color::Black, a), Ok(()));
+                    if used > a {
+                        break;
+                    }
+                    let before = c.side(Color::Black).main_ms;
+                    prop_assert_eq!(c.spend(Color::Black, used), Ok(()));
+                    let increment = match control {
+                        TimeControl::Fischer { increment_ms, .. } => increment_ms,
+                        _ => 0,
+                    };
+                    prop_assert_eq!(
+                        c.side(Color::Black).main_ms,
+                        (before - used).max(0) + increment
+                    );
+                }
+            }
+        }
+    }
 }

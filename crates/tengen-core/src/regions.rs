@@ -54,15 +54,6 @@ impl Mark {
             Mark::Neutral => 'n',
         }
     }
-
-    /// Whose the point is by area: stones and regions reaching only one
-    /// colour, seki eyes included.
-    pub fn area_owner(self) -> Option<Color> {
-        match self {
-            Mark::Stone(c) | Mark::SekiStone(c) | Mark::Territory(c) | Mark::SekiEye(c) => Some(c),
-            Mark::Dame | Mark::Neutral => None,
-        }
-    }
 }
 
 /// Empty points by whom their region reaches: the totals of a
@@ -132,13 +123,6 @@ impl RegionMap {
         self.size.points().map(|p| (p, self.get(p)))
     }
 
-    /// The stones of chains in seki, row by row from the top.
-    pub fn seki_stones(&self) -> impl Iterator<Item = Point> + '_ {
-        self.iter()
-            .filter(|&(_, m)| matches!(m, Mark::SekiStone(_)))
-            .map(|(p, _)| p)
-    }
-
     /// Living stones of each colour.
     pub fn stones(&self) -> ByColor<u32> {
         let mut n = ByColor::new(0, 0);
@@ -178,40 +162,30 @@ impl RegionMap {
     }
 }
 
-/// The totals of `board`'s regions, nothing removed.
-pub fn regions(board: &Board) -> Regions {
-    RegionMap::new(board, &[]).regions()
+/// A region: the colours it reaches (black, white), its points, and the
+/// chains bordering it (by [`Board::chain_id`]).
+struct Region {
+    reach: (bool, bool),
+    points: Vec<Point>,
+    chains: Vec<Point>,
 }
 
-/// One flood fill over the empty points, then the seki: the marks of every
-/// point of `board`, indexed by [`Point::index`].
-fn mark(board: &Board) -> Vec<Mark> {
+/// Every region of `board`, by one flood fill over the empty points.
+fn flood(board: &Board) -> Vec<Region> {
     let size = board.size();
-    let mut marks: Vec<Mark> = vec![Mark::Neutral; size.cells()];
-    let mut region_of = vec![u32::MAX; size.cells()];
-    // Per region: the colours it reaches, its points, its bordering chains.
-    struct Region {
-        reach: (bool, bool),
-        points: Vec<Point>,
-        chains: Vec<Point>,
-    }
+    let mut seen = vec![false; size.cells()];
     let mut regions: Vec<Region> = Vec::new();
     let mut stack = Vec::new();
     for start in size.points() {
-        if let Some(c) = board.get(start) {
-            marks[start.index()] = Mark::Stone(c);
+        if !board.is_empty(start) || seen[start.index()] {
             continue;
         }
-        if region_of[start.index()] != u32::MAX {
-            continue;
-        }
-        let id = regions.len() as u32;
         let mut region = Region {
             reach: (false, false),
             points: Vec::new(),
             chains: Vec::new(),
         };
-        region_of[start.index()] = id;
+        seen[start.index()] = true;
         stack.push(start);
         while let Some(p) = stack.pop() {
             region.points.push(p);
@@ -228,8 +202,8 @@ fn mark(board: &Board) -> Vec<Mark> {
                             region.chains.push(h);
                         }
                     }
-                    None if region_of[q.index()] == u32::MAX => {
-                        region_of[q.index()] = id;
+                    None if !seen[q.index()] => {
+                        seen[q.index()] = true;
                         stack.push(q);
                     }
                     None => {}
@@ -238,6 +212,34 @@ fn mark(board: &Board) -> Vec<Mark> {
         }
         regions.push(region);
     }
+    regions
+}
+
+/// Empty points of regions reaching only one colour, by that colour: the
+/// territory of area counting, without the seki, which area counting does
+/// not need (the playouts' count asks this).
+pub(crate) fn one_colour_points(board: &Board) -> ByColor<u32> {
+    let mut n = ByColor::new(0, 0);
+    for r in flood(board) {
+        match r.reach {
+            (true, false) => n.black += r.points.len() as u32,
+            (false, true) => n.white += r.points.len() as u32,
+            _ => {}
+        }
+    }
+    n
+}
+
+/// The marks of every point of `board`, indexed by [`Point::index`]: the
+/// regions, then the seki.
+fn mark(board: &Board) -> Vec<Mark> {
+    let mut marks: Vec<Mark> = vec![Mark::Neutral; board.size().cells()];
+    for p in board.size().points() {
+        if let Some(c) = board.get(p) {
+            marks[p.index()] = Mark::Stone(c);
+        }
+    }
+    let regions = flood(board);
     // Chains in seki: those touching a region that reaches both colours and
     // that nobody can fill safely.
     let mut seki_chains: Vec<Point> = Vec::new();
@@ -337,7 +339,8 @@ mod tests {
         assert_eq!(r.seki, ByColor::new(1, 1));
         assert_eq!(r.territory, ByColor::new(1, 1));
         assert_eq!(r.dame, 1);
-        assert_eq!(map.seki_stones().count(), 7);
+        let in_seki = |(_, m): &(Point, Mark)| matches!(m, Mark::SekiStone(_));
+        assert_eq!(map.iter().filter(in_seki).count(), 7);
     }
 
     /// Open dame between living walls: safe to fill, so no seki.
@@ -345,13 +348,14 @@ mod tests {
     fn open_dame_are_not_seki() {
         let map = RegionMap::new(&board(&["..X.O..", "..X.O..", "..X.O.."]), &[]);
         assert_eq!(letters(&map), ["bbXdOww", "bbXdOww", "bbXdOww"]);
-        assert_eq!(map.seki_stones().count(), 0);
+        let in_seki = |(_, m): &(Point, Mark)| matches!(m, Mark::SekiStone(_));
+        assert_eq!(map.iter().filter(in_seki).count(), 0);
     }
 
     #[test]
     fn an_empty_board_is_neutral() {
         let b = Board::new(BoardSize::square(5).unwrap());
-        let r = regions(&b);
+        let r = RegionMap::new(&b, &[]).regions();
         assert_eq!(r.neutral, 25);
         assert_eq!(r.territory, ByColor::new(0, 0));
     }

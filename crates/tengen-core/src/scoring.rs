@@ -228,10 +228,10 @@ pub fn area(board: &Board) -> ByColor<u32> {
         }
     }
     if slow {
-        let r = crate::regions::regions(board);
+        let territory = crate::regions::one_colour_points(board);
         counts = board.stones();
-        counts.black += r.territory.black;
-        counts.white += r.territory.white;
+        counts.black += territory.black;
+        counts.white += territory.white;
     }
     counts
 }

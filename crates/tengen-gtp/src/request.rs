@@ -308,32 +308,22 @@ fn time_settings(args: &[String]) -> Result<TimeControl, GtpError> {
 fn kgs_time_settings(args: &[String]) -> Result<TimeControl, GtpError> {
     let kind = arg(args, 0)?.to_ascii_lowercase();
     let rest = args.get(1..).unwrap_or_default();
-    // The overtime's arguments are read before main time, so that errors
-    // come in the order they always did.
-    let byo_yomi = match kind.as_str() {
-        "none" => return Ok(TimeControl::None),
-        "absolute" => None,
-        "byoyomi" => Some(true),
-        "canadian" => Some(false),
+    Ok(match kind.as_str() {
+        "none" => TimeControl::None,
+        "absolute" => TimeControl::Absolute {
+            main_ms: parse_millis(rest, 0)?,
+        },
+        "byoyomi" => TimeControl::ByoYomi {
+            main_ms: parse_millis(rest, 0)?,
+            period_ms: parse_millis(rest, 1)?,
+            periods: parse_number(rest, 2)?,
+        },
+        "canadian" => TimeControl::Canadian {
+            main_ms: parse_millis(rest, 0)?,
+            period_ms: parse_millis(rest, 1)?,
+            stones: parse_number(rest, 2)?,
+        },
         _ => return Err(GtpError::Syntax),
-    };
-    let overtime = match byo_yomi {
-        Some(_) => Some((parse_millis(rest, 1)?, parse_number(rest, 2)?)),
-        None => None,
-    };
-    let main_ms = parse_millis(rest, 0)?;
-    Ok(match (byo_yomi, overtime) {
-        (Some(true), Some((period_ms, periods))) => TimeControl::ByoYomi {
-            main_ms,
-            periods,
-            period_ms,
-        },
-        (Some(false), Some((period_ms, stones))) => TimeControl::Canadian {
-            main_ms,
-            stones,
-            period_ms,
-        },
-        _ => TimeControl::Absolute { main_ms },
     })
 }
 
