@@ -12,7 +12,7 @@ use std::process::ExitCode;
 /// A Go (baduk, weiqi) system: exact rules, every rule set of the texts.
 #[derive(Debug, Parser)]
 #[command(name = "tengen", version, about)]
-struct Cli {
+pub struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -41,6 +41,10 @@ enum Command {
     Train(cmd::train::Args),
     /// Measure how well a model predicts the moves of records.
     Predict(cmd::predict::Args),
+    /// Print the completion script of a shell (bash, zsh, fish...).
+    Completions(cmd::completions::Args),
+    /// Write the manual pages (tengen.1, tengen-COMMAND.1) into a directory.
+    Manpages(cmd::manpages::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +60,8 @@ fn main() -> ExitCode {
         Command::Match(args) => cmd::r#match::run(&args),
         Command::Train(args) => cmd::train::run(&args),
         Command::Predict(args) => cmd::predict::run(&args),
+        Command::Completions(args) => cmd::completions::run(&args),
+        Command::Manpages(args) => cmd::manpages::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -26,6 +26,8 @@
 //! assert_eq!(game.outcome().unwrap().to_sgf(), "B+73.5");
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod clock;
 pub mod color;
@@ -62,3 +64,14 @@ pub use vertex::{ParseVertexError, Vertex};
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The guide's library examples (English and French), compiled and run as
+/// doctests so that they cannot drift from the code.
+#[doc = include_str!("../../../docs/src/en/library.md")]
+#[cfg(doctest)]
+pub struct GuideDoctestsEn;
+
+/// See [`GuideDoctestsEn`].
+#[doc = include_str!("../../../docs/src/fr/library.md")]
+#[cfg(doctest)]
+pub struct GuideDoctestsFr;

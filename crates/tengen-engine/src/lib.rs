@@ -3,6 +3,8 @@
 //! every GTP command; [`serve()`] runs it over a byte stream; [`referee`]
 //! plays matches between two GTP engines.
 
+#![warn(missing_docs)]
+
 pub mod analyze;
 pub mod referee;
 pub mod serve;

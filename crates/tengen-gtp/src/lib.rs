@@ -25,6 +25,8 @@
 //! assert_eq!(error, GtpError::InvalidCoordinate);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod analysis;
 pub mod args;
 pub mod client;

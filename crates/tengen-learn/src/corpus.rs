@@ -21,7 +21,9 @@ pub const TEST_ONE_IN: u64 = 20;
 /// Which part of the data a game belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Split {
+    /// A game fitted on.
     Train,
+    /// A held-out game, never trained on.
     Test,
 }
 
@@ -30,12 +32,15 @@ pub enum Split {
 pub struct Record {
     /// The file, and the game's number in it (1 for the first).
     pub path: PathBuf,
+    /// The game's number in its file (1 for the first).
     pub game: usize,
     /// The rules and komi it was played under.
     pub rules: Rules,
+    /// The komi it was played with.
     pub komi: Points,
     /// The board before the first move (handicap stones on it).
     pub initial: Board,
+    /// Handicap stones placed before the first move.
     pub handicap: u32,
     /// Who played first.
     pub first: Color,
@@ -48,7 +53,9 @@ pub struct Record {
 /// A position of a record and the stone that was played there.
 #[derive(Clone, Copy, Debug)]
 pub struct Sample<'a> {
+    /// Where the move was played, and what the mover knew.
     pub position: Position<'a>,
+    /// The point played.
     pub played: Point,
     /// 1 for the record's first move.
     pub move_number: usize,

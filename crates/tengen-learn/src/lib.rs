@@ -7,6 +7,8 @@
 //! (`tengen_mcts::model`, `tengen_mcts::net`); this crate only makes and
 //! measures them.
 
+#![warn(missing_docs)]
+
 pub mod corpus;
 pub mod mm;
 pub mod net;

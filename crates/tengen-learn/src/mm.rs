@@ -59,7 +59,12 @@ pub enum Progress {
     /// A game's positions were read (harvest, then extraction).
     Game,
     /// A round ended with this mean log-likelihood of the played moves.
-    Round { round: usize, log_likelihood: f64 },
+    Round {
+        /// The round's number, from 1.
+        round: usize,
+        /// Mean log-likelihood of the played moves.
+        log_likelihood: f64,
+    },
 }
 
 /// One game's candidates, and per position where its candidates start

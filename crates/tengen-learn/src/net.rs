@@ -30,9 +30,16 @@ use tengen_mcts::{Extractor, PatternModel, Position, Rng};
 #[derive(Debug, thiserror::Error)]
 pub enum TrainError {
     #[error("no position to train on")]
+    /// The training data held no position.
     NoData,
     #[error("checkpoint {path}: {message}")]
-    Checkpoint { path: PathBuf, message: String },
+    /// A checkpoint could not be read or written.
+    Checkpoint {
+        /// The checkpoint's directory.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
 }
 
 /// How a run trains.
@@ -42,6 +49,7 @@ pub struct TrainConfig {
     pub shape: Shape,
     /// Positions per step.
     pub batch: usize,
+    /// Adam's step size (lower it to resume more finely).
     pub learning_rate: f64,
     /// Train until this many steps are done in all (resumed steps count).
     pub steps: u64,
@@ -76,16 +84,27 @@ impl Default for TrainConfig {
 #[derive(Clone, Copy, Debug)]
 pub enum TrainEvent {
     /// A step was taken; `loss` is its batch's mean cross-entropy.
-    Step { step: u64, loss: f32 },
+    Step {
+        /// Steps done in all.
+        step: u64,
+        /// The batch's mean cross-entropy.
+        loss: f32,
+    },
     /// The test positions were measured: share of played moves ranked
     /// first, and their mean log-likelihood.
     Tested {
+        /// The step measured.
         step: u64,
+        /// Share of the test positions whose played move ranked first.
         top1: f64,
+        /// Mean log-likelihood of the played moves.
         log_likelihood: f64,
     },
     /// The checkpoint was written.
-    Saved { step: u64 },
+    Saved {
+        /// The step saved.
+        step: u64,
+    },
 }
 
 /// A position of the data: a record and the turn about to be played.

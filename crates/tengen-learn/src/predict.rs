@@ -24,7 +24,9 @@ pub struct Counts {
     pub moves: u64,
     /// Moves ranked first, in the first three, in the first five.
     pub top1: u64,
+    /// Moves ranked in the first three.
     pub top3: u64,
+    /// Moves ranked in the first five.
     pub top5: u64,
     /// Sum of the log-probabilities of the played moves.
     pub log_likelihood: f64,
@@ -76,7 +78,9 @@ pub const PHASES: [(&str, usize, usize); 3] = [
 /// Results by phase and overall.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tally {
+    /// Games read.
     pub games: u64,
+    /// Moves 1-50, 51-150 and 151 on.
     pub phases: [Counts; 3],
 }
 
@@ -169,6 +173,7 @@ pub struct PatternPredictor<'m> {
 }
 
 impl<'m> PatternPredictor<'m> {
+    /// A predictor over `model`.
     pub fn new(model: &'m PatternModel) -> PatternPredictor<'m> {
         PatternPredictor {
             model,
@@ -196,6 +201,7 @@ pub struct NetPredictor<'n> {
 }
 
 impl<'n> NetPredictor<'n> {
+    /// A predictor over `network`.
     pub fn new(network: &'n Network) -> NetPredictor<'n> {
         NetPredictor {
             network,
@@ -238,6 +244,7 @@ pub struct SearchPredictor {
 }
 
 impl SearchPredictor {
+    /// A predictor that runs `playouts` simulations of a search per move.
     pub fn new(config: SearchConfig, playouts: u64) -> SearchPredictor {
         SearchPredictor {
             search: Search::new(SearchConfig {

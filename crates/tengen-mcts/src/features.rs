@@ -98,9 +98,13 @@ pub struct Team {
 /// two stone plays (the opponent's, then the mover's own).
 #[derive(Clone, Copy, Debug)]
 pub struct Position<'a> {
+    /// The board before the move.
     pub board: &'a Board,
+    /// Who moves.
     pub to_move: Color,
+    /// The opponent's last stone play.
     pub last: Option<Point>,
+    /// The mover's own last stone play.
     pub own_last: Option<Point>,
 }
 

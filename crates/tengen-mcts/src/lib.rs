@@ -8,6 +8,8 @@
 //! playouts of the classic reference bot ([`light_playout`]) stay for
 //! benchmarks. The local answers of the playouts are `tengen-tactics`'s.
 
+#![warn(missing_docs)]
+
 pub mod features;
 mod heavy_playout;
 pub mod light_playout;

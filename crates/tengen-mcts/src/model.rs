@@ -51,18 +51,26 @@ pub type HashKeyed<V> = HashMap<u64, V, BuildHasherDefault<Passthrough>>;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ModelError {
     #[error("not a tengen pattern model (no TGPM header)")]
+    /// The file does not start with the model's header.
     Magic,
     #[error("pattern model version {0} is not {VERSION}")]
+    /// The file is of another version of the format.
     Version(u32),
     #[error("the pattern model ends early, at byte {0}")]
+    /// The file ends before its data does.
     Truncated(usize),
     #[error("the pattern model's group {group} has {found} values where {expected} are expected")]
+    /// A group of weights has the wrong number of values.
     Shape {
+        /// The group.
         group: &'static str,
+        /// Values in the file.
         found: usize,
+        /// Values the model needs.
         expected: usize,
     },
     #[error("the pattern model has a gamma that is not a positive number ({0})")]
+    /// A weight is zero, negative or not a number.
     Gamma(String),
 }
 

@@ -42,16 +42,23 @@ static SHIPPED: &[u8] = include_bytes!("../knowledge/policy.safetensors");
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NetError {
     #[error("not a safetensors file: {0}")]
+    /// The safetensors header cannot be read.
     Header(String),
     #[error("the network has no tensor {0:?}")]
+    /// A tensor the network needs is not in the file.
     Missing(String),
     #[error("the network's tensor {name:?} has shape {found:?} where {expected:?} is expected")]
+    /// A tensor has the wrong shape.
     Shape {
+        /// The tensor.
         name: String,
+        /// Its shape in the file.
         found: Vec<usize>,
+        /// The shape the network needs.
         expected: Vec<usize>,
     },
     #[error("the network's weights cannot be read: {0}")]
+    /// The weights cannot be loaded into the network.
     Load(String),
 }
 
@@ -59,7 +66,9 @@ pub enum NetError {
 /// (the first 5x5, the others 3x3 with a skip connection).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
+    /// Filters per layer.
     pub channels: usize,
+    /// Layers of convolution.
     pub layers: usize,
 }
 
@@ -216,7 +225,9 @@ pub fn row_index(size: BoardSize, p: Point) -> usize {
 /// (index y * width + x), from the mover's side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Encoded {
+    /// Columns of the board.
     pub width: usize,
+    /// Rows of the board.
     pub height: usize,
     /// [PLANES][height * width]: own stones with 1, 2, 3, 4+ liberties;
     /// the opponent's the same; empty; on the board; the last four moves

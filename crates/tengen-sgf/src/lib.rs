@@ -85,6 +85,8 @@
 //! Charset notes ([`Issue::CharsetGuessed`], [`Issue::CharsetOverridden`],
 //! [`Issue::CharsetMismatch`]) are warnings in both modes.
 
+#![warn(missing_docs)]
+
 mod charset;
 mod error;
 mod files;

@@ -55,6 +55,8 @@
 //! assert!(matches!(ladders[0].1, LadderResult::Captured { .. }));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod atari;
 pub mod eyes;
 pub mod ladder;

@@ -18,6 +18,8 @@
 //! # Ok(()) }
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod action;
 mod assets;
 pub mod clock;

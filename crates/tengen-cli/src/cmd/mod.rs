@@ -2,8 +2,10 @@
 
 pub mod bench;
 pub mod check;
+pub mod completions;
 pub mod explain;
 pub mod gtp;
+pub mod manpages;
 pub mod r#match;
 pub mod predict;
 pub mod progress;
