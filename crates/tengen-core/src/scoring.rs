@@ -169,9 +169,8 @@ pub fn count_map(map: &RegionMap, input: CountInput) -> Score {
 pub struct QuickInput {
     /// Passes made by each colour.
     pub passes: ByColor<u32>,
-    /// Whether Black made the last stone play (the handicap counts as Black's
-    /// play when no stone was played).
-    pub black_played_last: bool,
+    /// Turns (stones and passes) made by each colour.
+    pub turns: ByColor<u32>,
     /// Black stones minus White stones placed before play (handicap, setup).
     pub setup_balance: i32,
     /// Whether White made the first turn.
@@ -180,8 +179,20 @@ pub struct QuickInput {
 
 impl Score {
     /// Adds the FFG quick count computed from the turns of the game.
+    ///
+    /// FFG §8 has White hand over one more stone when Black made the last
+    /// stone play, so that both have put as many stones: with alternating
+    /// turns and play ending on two passes, that is when Black made one turn
+    /// more than White (or as many, White having started). The stone is
+    /// decided by the turns themselves, so that passes a record adds after
+    /// the two that stopped play keep the count equal to the area count.
+    /// Turns that do not alternate (a record's setup between moves aside)
+    /// give no quick count.
     pub fn with_quick_count(mut self, q: QuickInput) -> Score {
-        let last = u32::from(q.black_played_last);
+        let lead = i64::from(q.turns.black) - i64::from(q.turns.white) + i64::from(q.white_first);
+        let Ok(last @ 0..=1) = u32::try_from(lead) else {
+            return self;
+        };
         let held = ByColor::new(
             self.captures.black + self.dead.white + q.passes.white + last,
             self.captures.white + self.dead.black + q.passes.black,
