@@ -2,8 +2,10 @@
 
 pub mod bench;
 pub mod check;
+pub mod exit;
 pub mod explain;
 pub mod gtp;
+pub mod input;
 pub mod r#match;
 pub mod predict;
 pub mod progress;
