@@ -17,15 +17,16 @@ pub struct Skipped {
     pub inside: usize,
 }
 
-/// The properties FF\[4\] defines, general and Go's (GM\[1\]): a game tree
-/// holding none of them was not written as a record.
-const DEFINED: [&str; 78] = [
-    "AB", "AE", "AN", "AP", "AR", "AS", "AW", "B", "BL", "BM", "BR", "BT", "C", "CA", "CP", "CR",
-    "DD", "DM", "DO", "DT", "EV", "FF", "FG", "GB", "GC", "GM", "GN", "GW", "HA", "HO", "IT", "KM",
-    "KO", "LB", "LN", "MA", "MN", "N", "OB", "ON", "OT", "OW", "PB", "PC", "PL", "PM", "PW", "RE",
-    "RO", "RU", "SE", "SL", "SO", "SQ", "ST", "SZ", "TB", "TE", "TM", "TR", "TW", "UC", "US", "V",
-    "VW", "W", "WL", "WR", "WT", "ID", "L", "M", "EL", "EX", "LT", "OM", "OP", "OV",
+/// Game information a record's root holds: a tree with one of them was
+/// written as a record. Random text makes such an identifier followed by
+/// `[` too rarely to matter.
+const GAME_INFO: [&str; 12] = [
+    "GM", "FF", "SZ", "CA", "AP", "KM", "RU", "PB", "PW", "HA", "DT", "RE",
 ];
+
+/// Properties whose values are points: one holding a point (or a pass)
+/// is a move or a stone of a record.
+const STONES: [&str; 5] = ["B", "W", "AB", "AW", "AE"];
 
 /// A file whose text is not SGF, though leniency found game trees in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,13 +41,15 @@ pub struct NotSgf {
 
 impl NotSgf {
     /// `Some` when the trees are mostly skipped characters, or when most of
-    /// the text lies outside trees that hold no property SGF defines. A
-    /// record with a long preface (a mail, a test file's explanation) is
-    /// mostly text outside its trees, but its trees are SGF.
+    /// the text was skipped and no tree looks like a record (game
+    /// information, a move or a stone on a point). A record with a long
+    /// preface (a mail, a test file's explanation) is mostly text outside
+    /// its trees, but its trees are records.
     pub fn judge(len: usize, skipped: Skipped, trees: &[GameTree]) -> Option<NotSgf> {
         let in_trees = len.saturating_sub(skipped.outside);
         let junk_trees = skipped.inside > in_trees / 2;
-        let only_text = skipped.outside > len / 2 && !trees.iter().any(defines_something);
+        let total = skipped.outside + skipped.inside;
+        let only_text = total > len / 2 && !trees.iter().any(looks_like_a_record);
         (junk_trees || only_text).then_some(NotSgf {
             skipped: skipped.outside + skipped.inside,
             len,
@@ -55,12 +58,17 @@ impl NotSgf {
     }
 }
 
-fn defines_something(tree: &GameTree) -> bool {
+fn looks_like_a_record(tree: &GameTree) -> bool {
     tree.nodes().any(|id| {
-        tree.node(id)
-            .properties()
-            .iter()
-            .any(|p| DEFINED.contains(&p.ident()))
+        tree.node(id).properties().iter().any(|p| {
+            let ident = p.ident();
+            GAME_INFO.contains(&ident)
+                || (STONES.contains(&ident)
+                    && p.values().iter().any(|v| {
+                        let raw = v.raw();
+                        raw.is_empty() || crate::parse_point(raw).is_some()
+                    }))
+        })
     })
 }
 
