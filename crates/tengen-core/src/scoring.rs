@@ -35,7 +35,8 @@ pub struct QuickCount {
     pub held: ByColor<u32>,
     /// Of those, the pass stones each player received.
     pub pass_stones: ByColor<u32>,
-    /// The stone White hands over because Black made the last stone play.
+    /// The stone White hands over because Black made the last stone play
+    /// (more where a record's turns do not alternate).
     pub last_play_stone: u32,
     /// Each player's territory after the opponent filled it (may go below
     /// zero when prisoners outnumber the territory).
@@ -185,17 +186,16 @@ impl Score {
     /// turns and play ending on two passes, that is when Black made one turn
     /// more than White (or as many, White having started). The stone is
     /// decided by the turns themselves, so that passes a record adds after
-    /// the two that stopped play keep the count equal to the area count.
-    /// Turns that do not alternate (a record's setup between moves aside)
-    /// give no quick count.
+    /// the two that stopped play keep the count equal to the area count;
+    /// where turns do not alternate (a colour moving twice in a record),
+    /// the side with fewer turns hands over the difference in the same way.
     pub fn with_quick_count(mut self, q: QuickInput) -> Score {
         let lead = i64::from(q.turns.black) - i64::from(q.turns.white) + i64::from(q.white_first);
-        let Ok(last @ 0..=1) = u32::try_from(lead) else {
-            return self;
-        };
+        let to_black = u32::try_from(lead.max(0)).unwrap_or(u32::MAX);
+        let to_white = u32::try_from((-lead).max(0)).unwrap_or(u32::MAX);
         let held = ByColor::new(
-            self.captures.black + self.dead.white + q.passes.white + last,
-            self.captures.white + self.dead.black + q.passes.black,
+            self.captures.black + self.dead.white + q.passes.white + to_black,
+            self.captures.white + self.dead.black + q.passes.black + to_white,
         );
         let remaining = ByColor::new(
             self.regions.territory.black as i32 - held.white as i32,
@@ -205,7 +205,7 @@ impl Score {
         self.quick = Some(QuickCount {
             held,
             pass_stones: ByColor::new(q.passes.white, q.passes.black),
-            last_play_stone: last,
+            last_play_stone: to_black,
             remaining,
             komi,
             margin: Points::whole(remaining.black - remaining.white) - komi,
