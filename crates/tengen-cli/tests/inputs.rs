@@ -84,7 +84,7 @@ fn a_missing_path_is_named_and_exits_2_for_every_command() {
         assert_eq!(o.status.code(), Some(2), "{command}");
         let said = format!("{}{}", out(&o), err(&o));
         assert!(
-            said.contains(&format!("{missing}")) && said.contains("No such file"),
+            said.contains(missing) && said.contains("No such file"),
             "{command}: {said}"
         );
     }
