@@ -70,7 +70,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if let Some(a) = replay.after_end {
         eprintln!(
             "warning: {shown}: the game ended at move {}; the {} move(s) recorded after it, from move {}, are not counted",
-            a.first - 1,
+            a.first.saturating_sub(1),
             a.moves,
             a.first
         );
