@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 /// A Go (baduk, weiqi) system: exact rules, every rule set of the texts.
 #[derive(Debug, Parser)]
-#[command(name = "tengen", version, about)]
+#[command(name = "tengen", version, about, after_help = cmd::exit::HELP)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -72,7 +72,7 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             eprintln!("tengen: {err:#}");
-            ExitCode::from(2)
+            cmd::exit::failed()
         }
     }
 }

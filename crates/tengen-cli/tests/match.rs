@@ -315,3 +315,29 @@ fn a_missing_engine_is_an_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot start"), "{err}");
 }
+
+#[test]
+fn an_engine_that_does_not_speak_gtp_loses_every_game() {
+    let engine = format!("{} gtp --playouts 50 --threads 1", tengen());
+    let start = std::time::Instant::now();
+    let lines = run_match(&[
+        "--black",
+        "/bin/cat",
+        "--white",
+        engine.as_str(),
+        "--size",
+        "9",
+        "--games",
+        "2",
+        "--command-timeout",
+        "1",
+    ]);
+    assert!(start.elapsed().as_secs() < 30, "{:?}", start.elapsed());
+    assert_eq!(results(&lines), ["W+F", "B+F"], "{lines:?}");
+    let text = lines.join("\n");
+    assert!(
+        text.contains("engine A: /bin/cat does not speak GTP: no answer to \"name\" within 1.0 s, it wrote \"1 name\""),
+        "{text}"
+    );
+    assert!(text.contains("A won 0, B won 2"), "{text}");
+}

@@ -152,7 +152,6 @@ pub struct Game {
     captures: ByColor<u32>,
     passes: ByColor<u32>,
     consecutive_passes: u32,
-    last_stone: Option<Color>,
     turns: Vec<Turn>,
     history: History,
     phase: Phase,
@@ -195,7 +194,6 @@ impl Game {
             captures: ByColor::default(),
             passes: ByColor::default(),
             consecutive_passes: 0,
-            last_stone: None,
             turns: Vec::new(),
             phase: Phase::Playing,
             stop_offer: None,
@@ -541,7 +539,6 @@ impl Game {
                 self.captures[color] += played.captured;
                 self.captures[opponent] += played.suicided;
                 self.consecutive_passes = 0;
-                self.last_stone = Some(color);
                 self.history
                     .push(&self.board, opponent, Maker::Stone(color));
             }
@@ -616,12 +613,13 @@ impl Game {
             captures: self.captures,
         };
         let white_first = self.start.to_move == Color::White;
+        let turns = ByColor::from_fn(|c| {
+            let made = self.turns.iter().filter(|t| t.color == c).count();
+            u32::try_from(made).unwrap_or(u32::MAX)
+        });
         scoring::count_map(map, input).with_quick_count(QuickInput {
             passes: self.passes,
-            black_played_last: match self.last_stone {
-                Some(c) => c == Color::Black,
-                None => white_first,
-            },
+            turns,
             setup_balance: self.start.setup_balance,
             white_first,
         })

@@ -35,7 +35,8 @@ pub struct QuickCount {
     pub held: ByColor<u32>,
     /// Of those, the pass stones each player received.
     pub pass_stones: ByColor<u32>,
-    /// The stone White hands over because Black made the last stone play.
+    /// The stone White hands over because Black made the last stone play
+    /// (more where a record's turns do not alternate).
     pub last_play_stone: u32,
     /// Each player's territory after the opponent filled it (may go below
     /// zero when prisoners outnumber the territory).
@@ -169,9 +170,8 @@ pub fn count_map(map: &RegionMap, input: CountInput) -> Score {
 pub struct QuickInput {
     /// Passes made by each colour.
     pub passes: ByColor<u32>,
-    /// Whether Black made the last stone play (the handicap counts as Black's
-    /// play when no stone was played).
-    pub black_played_last: bool,
+    /// Turns (stones and passes) made by each colour.
+    pub turns: ByColor<u32>,
     /// Black stones minus White stones placed before play (handicap, setup).
     pub setup_balance: i32,
     /// Whether White made the first turn.
@@ -180,11 +180,22 @@ pub struct QuickInput {
 
 impl Score {
     /// Adds the FFG quick count computed from the turns of the game.
+    ///
+    /// FFG §8 has White hand over one more stone when Black made the last
+    /// stone play, so that both have put as many stones: with alternating
+    /// turns and play ending on two passes, that is when Black made one turn
+    /// more than White (or as many, White having started). The stone is
+    /// decided by the turns themselves, so that passes a record adds after
+    /// the two that stopped play keep the count equal to the area count;
+    /// where turns do not alternate (a colour moving twice in a record),
+    /// the side with fewer turns hands over the difference in the same way.
     pub fn with_quick_count(mut self, q: QuickInput) -> Score {
-        let last = u32::from(q.black_played_last);
+        let lead = i64::from(q.turns.black) - i64::from(q.turns.white) + i64::from(q.white_first);
+        let to_black = u32::try_from(lead.max(0)).unwrap_or(u32::MAX);
+        let to_white = u32::try_from((-lead).max(0)).unwrap_or(u32::MAX);
         let held = ByColor::new(
-            self.captures.black + self.dead.white + q.passes.white + last,
-            self.captures.white + self.dead.black + q.passes.black,
+            self.captures.black + self.dead.white + q.passes.white + to_black,
+            self.captures.white + self.dead.black + q.passes.black + to_white,
         );
         let remaining = ByColor::new(
             self.regions.territory.black as i32 - held.white as i32,
@@ -194,7 +205,7 @@ impl Score {
         self.quick = Some(QuickCount {
             held,
             pass_stones: ByColor::new(q.passes.white, q.passes.black),
-            last_play_stone: last,
+            last_play_stone: to_black,
             remaining,
             komi,
             margin: Points::whole(remaining.black - remaining.white) - komi,

@@ -1,7 +1,10 @@
 //! `tengen match`: games between two GTP engines with tengen's [`Game`] as
 //! referee. Engine A plays Black in odd games and White in even ones. An
 //! illegal or unreadable move, a crash, a refused legal move or a timeout
-//! loses; `resign` ends the game; after two passes both engines are asked
+//! loses, and so does an engine that fails the setup of a game (it does
+//! not speak GTP, it refuses the board); every command has a time limit
+//! ([`MatchConfig::command_timeout`], [`MatchConfig::move_timeout`]);
+//! `resign` ends the game; after two passes both engines are asked
 //! for their dead stones (`final_status_list dead`).
 //!
 //! When they disagree, or one does not answer, the referee lends neither
@@ -27,8 +30,14 @@ use tengen_sgf::record::{self, RecordInfo};
 /// game of a match, where a contested group's status is worth the time.
 pub const REFEREE_PLAYOUTS: u64 = 2 * tengen_mcts::ESTIMATE_PLAYOUTS;
 
-/// Time allowed for setup and scoring commands when no move timeout is set.
-const SETUP_TIMEOUT: Duration = Duration::from_secs(60);
+/// The default time allowed for a command other than a move: an engine
+/// that loads a large network before it reads its input needs some.
+pub const COMMAND_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The default time allowed for one move: more than tengen's own longest
+/// think ([`tengen_mcts::time::MAX_THINK_MS`]), so that no sane engine loses by
+/// it, but a bound all the same.
+pub const MOVE_TIMEOUT: Duration = Duration::from_secs(15 * 60);
 
 /// A match's settings.
 #[derive(Clone, Debug)]
@@ -47,8 +56,13 @@ pub struct MatchConfig {
     pub komi: Option<Points>,
     /// Where to write one SGF per game.
     pub sgf_dir: Option<PathBuf>,
-    /// Longest wait for one move; the engine loses on time beyond it.
+    /// Longest wait for one move; the engine loses on time beyond it
+    /// ([`MOVE_TIMEOUT`] when not given).
     pub move_timeout: Option<Duration>,
+    /// Longest wait for any other command (setup, relaying a move, dead
+    /// stones); an engine that does not answer its setup in time loses the
+    /// game.
+    pub command_timeout: Duration,
     /// Turns after which the game is stopped and counted as it stands
     /// (default: three times the points of the board).
     pub max_moves: Option<usize>,
@@ -204,23 +218,30 @@ pub fn play_match(
     Ok(tally)
 }
 
-fn start(config: &MatchConfig, side: Side, game: &Game) -> Result<Player, RefereeError> {
+/// Why an engine could not take its seat.
+enum Unseated {
+    /// It could not be started at all: the match cannot be played.
+    Fatal(RefereeError),
+    /// It started but failed the setup: it loses the game.
+    Failed(String),
+}
+
+fn start(config: &MatchConfig, side: Side, game: &Game) -> Result<Player, Unseated> {
     let line = match side {
         Side::A => &config.a,
         Side::B => &config.b,
     };
-    let fail = |error| RefereeError::Engine { side, error };
-    let mut client = Client::spawn(line, config.stderr).map_err(fail)?;
-    let t = Some(
-        config
-            .move_timeout
-            .unwrap_or(SETUP_TIMEOUT)
-            .max(SETUP_TIMEOUT),
-    );
+    let mut client = Client::spawn(line, config.stderr)
+        .map_err(|error| Unseated::Fatal(RefereeError::Engine { side, error }))?;
+    let t = Some(config.command_timeout);
     let size = game.size();
-    let name = client
-        .send("name", t)
-        .unwrap_or_else(|_| client.name().to_string());
+    let name = match client.send("name", t) {
+        Ok(name) => name,
+        // An engine that does not know `name` may still play; one that
+        // gives no answer at all is not a GTP engine.
+        Err(ClientError::Refused { .. }) => client.name().to_string(),
+        Err(e) => return Err(Unseated::Failed(format!("engine {side}: {e}"))),
+    };
     let resize = if size.is_square() {
         format!("boardsize {}", size.width())
     } else {
@@ -231,9 +252,16 @@ fn start(config: &MatchConfig, side: Side, game: &Game) -> Result<Player, Refere
         "clear_board".into(),
         format!("komi {}", game.stated_komi()),
     ] {
-        client.send(&cmd, t).map_err(fail)?;
+        client
+            .send(&cmd, t)
+            .map_err(|e| Unseated::Failed(format!("engine {side}: {e}")))?;
     }
     Ok(Player { client, name })
+}
+
+/// The move limit in force.
+fn move_limit(config: &MatchConfig) -> Option<Duration> {
+    Some(config.move_timeout.unwrap_or(MOVE_TIMEOUT))
 }
 
 /// How a game ended before the count.
@@ -258,9 +286,16 @@ fn play_game(
         Color::Black => (Side::A, Side::B),
         Color::White => (Side::B, Side::A),
     };
-    let mut players = ByColor {
-        black: start(config, black_side, &game)?,
-        white: start(config, white_side, &game)?,
+    let seats = (
+        start(config, black_side, &game),
+        start(config, white_side, &game),
+    );
+    let mut players = match seats {
+        (Ok(black), Ok(white)) => ByColor { black, white },
+        (Err(Unseated::Fatal(e)), _) | (_, Err(Unseated::Fatal(e))) => return Err(e),
+        (black, white) => {
+            return unseated(config, number, a_color, game, black.err(), white.err());
+        }
     };
     let cap = config.max_moves.unwrap_or(3 * config.size.num_points());
     let genmove = ByColor::new(GENMOVE, GENMOVE);
@@ -287,6 +322,53 @@ fn play_game(
     };
     players.black.client.quit();
     players.white.client.quit();
+    let sgf = match &config.sgf_dir {
+        Some(dir) => Some(write_record(dir, number, &game, &outcome, &names)?),
+        None => None,
+    };
+    Ok(GameReport {
+        number,
+        a_color,
+        game,
+        outcome,
+        reason,
+        sgf,
+    })
+}
+
+/// The report of a game that could not start: the engine that failed its
+/// setup loses by forfeit; when both failed, the game has no result.
+fn unseated(
+    config: &MatchConfig,
+    number: u32,
+    a_color: Color,
+    mut game: Game,
+    black: Option<Unseated>,
+    white: Option<Unseated>,
+) -> Result<GameReport, RefereeError> {
+    let why = |u: Unseated| match u {
+        Unseated::Failed(why) => why,
+        Unseated::Fatal(e) => e.to_string(),
+    };
+    let (outcome, reason) = match (black, white) {
+        (Some(b), Some(w)) => (Outcome::Void, format!("{}; {}", why(b), why(w))),
+        (Some(b), None) => {
+            let _ = game.forfeit(Color::Black);
+            (game_outcome(&game), why(b))
+        }
+        (None, Some(w)) => {
+            let _ = game.forfeit(Color::White);
+            (game_outcome(&game), why(w))
+        }
+        (None, None) => (Outcome::Void, String::new()),
+    };
+    let names = ByColor::from_fn(|c| {
+        let side = if c == a_color { Side::A } else { Side::B };
+        match side {
+            Side::A => config.a.clone(),
+            Side::B => config.b.clone(),
+        }
+    });
     let sgf = match &config.sgf_dir {
         Some(dir) => Some(write_record(dir, number, &game, &outcome, &names)?),
         None => None,
@@ -331,7 +413,7 @@ fn play_until_stop(
         let color = game.to_move();
         let answer = players[color].client.send(
             &format!("{} {}", commands[color], color.name()),
-            config.move_timeout,
+            move_limit(config),
         );
         let text = match answer {
             Ok(t) => t,
@@ -353,7 +435,7 @@ fn play_until_stop(
         let other = color.opponent();
         let told = players[other].client.send(
             &format!("play {} {}", color.name(), move_text(mv, size)),
-            config.move_timeout,
+            Some(config.command_timeout),
         );
         if let Err(e) = told {
             return concede(game, other, &e);
@@ -495,7 +577,7 @@ fn cleanup_play(
 
 /// `kgs-genmove_cleanup` where the engine says it knows it, else `genmove`.
 fn cleanup_command(config: &MatchConfig, player: &mut Player) -> &'static str {
-    let t = Some(config.move_timeout.unwrap_or(SETUP_TIMEOUT));
+    let t = Some(config.command_timeout);
     let known = player
         .client
         .send(&format!("known_command {GENMOVE_CLEANUP}"), t);
@@ -507,7 +589,7 @@ fn cleanup_command(config: &MatchConfig, player: &mut Player) -> &'static str {
 
 /// Both engines' `final_status_list dead`, compared as chains.
 fn ask_dead(config: &MatchConfig, players: &mut ByColor<Player>, game: &Game) -> DeadLists {
-    let t = Some(config.move_timeout.unwrap_or(SETUP_TIMEOUT));
+    let t = Some(config.command_timeout);
     let mut ask = |c: Color| {
         let answer = players[c].client.send("final_status_list dead", t);
         answer.ok().and_then(|text| chains_of(game, &text))

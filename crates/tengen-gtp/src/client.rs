@@ -45,6 +45,21 @@ pub enum ClientError {
         /// The time allowed.
         seconds: f64,
     },
+    /// No answer in time, and what the engine wrote instead is not GTP
+    /// (a program that echoes its input, a shell).
+    #[error(
+        "{engine} does not speak GTP: no answer to {command:?} within {seconds:.1} s, it wrote {wrote:?}, which is not a GTP response (= or ?)"
+    )]
+    NotGtp {
+        /// The engine.
+        engine: String,
+        /// The command sent.
+        command: String,
+        /// The time allowed.
+        seconds: f64,
+        /// The first line it wrote that is not a response.
+        wrote: String,
+    },
     /// The engine closed its output (exited or crashed).
     #[error("{engine} exited during {command:?}")]
     Exited {
@@ -83,6 +98,9 @@ pub struct Client {
     stdin: ChildStdin,
     lines: Receiver<String>,
     next_id: u32,
+    /// The first line the engine wrote that is not part of a response, for
+    /// the message when it never answers.
+    noise: Option<String>,
 }
 
 impl Client {
@@ -139,6 +157,7 @@ impl Client {
             stdin,
             lines,
             next_id: 1,
+            noise: None,
         })
     }
 
@@ -168,6 +187,7 @@ impl Client {
         writeln!(self.stdin, "{id} {command}").map_err(write_error)?;
         self.stdin.flush().map_err(write_error)?;
         let deadline = timeout.map(|t| Instant::now() + t);
+        self.noise = None;
         let mut answer: Option<(bool, Vec<String>)> = None;
         loop {
             let line = self.next_line(command, deadline, timeout)?;
@@ -177,8 +197,15 @@ impl Client {
                         Some(rest) => (true, rest),
                         None => match line.strip_prefix('?') {
                             Some(rest) => (false, rest),
-                            // Anything before a status line is not an answer.
-                            None => continue,
+                            // Anything before a status line is not an
+                            // answer: skipped, and kept for the message
+                            // should no answer come.
+                            None => {
+                                if !line.trim().is_empty() {
+                                    self.noise.get_or_insert(line);
+                                }
+                                continue;
+                            }
                         },
                     };
                     let digits =
@@ -231,11 +258,24 @@ impl Client {
             {
                 Ok(line) => Ok(line),
                 Err(RecvTimeoutError::Disconnected) => Err(exited()),
-                Err(RecvTimeoutError::Timeout) => Err(ClientError::Timeout {
-                    engine: self.name.clone(),
-                    command: command.to_string(),
-                    seconds: timeout.map_or(0.0, |t| t.as_secs_f64()),
-                }),
+                Err(RecvTimeoutError::Timeout) => {
+                    let engine = self.name.clone();
+                    let command = command.to_string();
+                    let seconds = timeout.map_or(0.0, |t| t.as_secs_f64());
+                    Err(match self.noise.clone() {
+                        Some(wrote) => ClientError::NotGtp {
+                            engine,
+                            command,
+                            seconds,
+                            wrote,
+                        },
+                        None => ClientError::Timeout {
+                            engine,
+                            command,
+                            seconds,
+                        },
+                    })
+                }
             },
         }
     }
@@ -393,5 +433,18 @@ mod tests {
         assert!(matches!(c.send("die", t), Err(ClientError::Exited { .. })));
         let c = Client::spawn(SCRIPT, EngineStderr::Discard).unwrap();
         c.quit();
+    }
+
+    #[test]
+    fn a_program_that_echoes_does_not_speak_gtp() {
+        let mut c = Client::spawn("cat", EngineStderr::Discard).unwrap();
+        match c.send("name", Some(Duration::from_millis(300))) {
+            Err(e @ ClientError::NotGtp { .. }) => {
+                let text = e.to_string();
+                assert!(text.contains("cat does not speak GTP"), "{text}");
+                assert!(text.contains("\"1 name\""), "{text}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -604,6 +604,88 @@ pub(crate) fn decode(input: &[u8], lenient: bool) -> Result<Decoded<'_>, ParseEr
     finish(chosen, input, 0, lenient, notes)
 }
 
+/// Decodes a collection game by game, each by its own `CA` (and the same
+/// detection as a whole file when it has none), for files whose later
+/// games declare another charset than the first. The decoded games are
+/// joined in one text, so that the parser reads them as it reads any
+/// file. `None` when the file has a byte order mark or is UTF-16: its
+/// bytes are one charset whatever `CA` says.
+pub(crate) fn decode_per_game(
+    input: &[u8],
+    lenient: bool,
+) -> Result<Option<Decoded<'static>>, ParseError> {
+    if Encoding::for_bom(input).is_some() || sniff_utf16(input).is_some() {
+        return Ok(None);
+    }
+    let mut text = String::with_capacity(input.len() + input.len() / 2);
+    let mut notes = Vec::new();
+    let mut first = None;
+    let mut start = 0;
+    while start < input.len() {
+        let rest = input.get(start..).unwrap_or_default();
+        let end = start + game_end(rest);
+        let piece = input.get(start..end).unwrap_or_default();
+        let decoded = decode(piece, lenient)?;
+        let shift = text.len();
+        notes.extend(
+            decoded
+                .notes
+                .into_iter()
+                .map(|(issue, span)| (issue, Span::new(span.start + shift, span.end + shift))),
+        );
+        first.get_or_insert(decoded.encoding);
+        text.push_str(&decoded.text);
+        start = end;
+    }
+    Ok(Some(Decoded {
+        text: Cow::Owned(text),
+        encoding: first.unwrap_or(UTF_8),
+        notes,
+    }))
+}
+
+/// Where the first game tree of `b` ends (one past its closing `)`; the
+/// end of the input when it does not close). The bytes are decoded one at
+/// a time in the charset its `CA` names (UTF-8 without one), so that the
+/// second byte of a Shift_JIS or Big5 character, which can be `]` or `\`,
+/// is never taken for syntax; values and escapes are skipped.
+fn game_end(b: &[u8]) -> usize {
+    let encoding = find_ca(b)
+        .and_then(|(label, _)| charset_for_label(&label))
+        .filter(|e| *e != UTF_16LE && *e != UTF_16BE)
+        .unwrap_or(UTF_8);
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut out = [0u8; 16];
+    let (mut depth, mut in_value, mut escaped) = (0usize, false, false);
+    for (i, byte) in b.iter().enumerate() {
+        let (_, _, written, _) =
+            decoder.decode_to_utf8(std::slice::from_ref(byte), &mut out, false);
+        for &c in out.get(..written).unwrap_or_default() {
+            if in_value {
+                match c {
+                    _ if escaped => escaped = false,
+                    b'\\' => escaped = true,
+                    b']' => in_value = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match c {
+                b'[' if depth > 0 => in_value = true,
+                b'(' => depth += 1,
+                b')' if depth > 0 => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return i + 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    b.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -236,7 +236,9 @@ pub enum Issue {
         charset: &'static str,
     },
     /// A later game tree declares another charset than the one the file was
-    /// read with (one file has one charset).
+    /// read with: only where a byte order mark or UTF-16 bytes fix one
+    /// charset for the file; other collections are read game by game, each
+    /// in the charset its own `CA` names.
     CharsetMismatch {
         /// The label in that tree's `CA`.
         declared: String,

@@ -22,7 +22,8 @@
 //!   get wrong and says so in [`Parsed::warnings`] instead of dropping
 //!   anything silently. See "Lenient mode" below.
 //! - **Charsets first.** Bytes are decoded to UTF-8 before any syntax is read
-//!   (see [`charset_for_label`] and [`Parsed::charset`]).
+//!   (see [`charset_for_label`] and [`Parsed::charset`]); a collection whose
+//!   games declare different charsets is decoded game by game.
 //! - **Bounded.** Input size ([`ParseOptions::max_bytes`]), node count
 //!   ([`ParseOptions::max_nodes`]) and warnings ([`MAX_WARNINGS`]) are
 //!   capped. Besides the nodes, memory stays within a small multiple of the
@@ -88,6 +89,7 @@
 #![warn(missing_docs)]
 
 mod charset;
+mod coverage;
 mod error;
 mod files;
 mod parse;
@@ -98,8 +100,9 @@ mod tree;
 mod write;
 
 pub use charset::charset_for_label;
+pub use coverage::{NotSgf, Skipped};
 pub use error::{BuildError, Issue, Location, ParseError, Span, Warning, line_column};
-pub use files::sgf_files;
+pub use files::{MAX_FILE_BYTES, Walk, read_bounded, read_file, sgf_files, walk_sgf_files};
 pub use parse::MAX_WARNINGS;
 pub use text::{expand_point_list, parse_point};
 pub use tree::{Collection, GameTree, Node, NodeId, Preorder, Property, Value};
@@ -111,7 +114,7 @@ use error::LineCursor;
 
 /// How to read a file.
 ///
-/// `Default` is strict, 64 MiB and 8,388,608 nodes: strict because a program
+/// `Default` is strict, 64 MiB ([`MAX_FILE_BYTES`]) and 8,388,608 nodes: strict because a program
 /// that writes SGF should learn about its mistakes; readers of files from the
 /// wild (uploads, archives) should use [`ParseOptions::lenient`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -131,7 +134,7 @@ impl Default for ParseOptions {
     fn default() -> Self {
         ParseOptions {
             lenient: false,
-            max_bytes: 64 << 20,
+            max_bytes: MAX_FILE_BYTES,
             max_nodes: 8 << 20,
         }
     }
@@ -161,13 +164,23 @@ pub struct Parsed {
     /// order they were made.
     pub warnings: Vec<Warning>,
     /// The charset the bytes were read as (encoding_rs name: `UTF-8`,
-    /// `GBK`, `gb18030`, `Big5`, `Shift_JIS`, `EUC-KR`, `windows-1252`...).
+    /// `GBK`, `gb18030`, `Big5`, `Shift_JIS`, `EUC-KR`, `windows-1252`...);
+    /// the first game's when the games declare different charsets, each
+    /// being read in its own.
     pub charset: &'static str,
+    /// Bytes of [`Parsed::source`] that lenient reading skipped or dropped
+    /// as not SGF, outside game trees and inside them.
+    pub skipped: Skipped,
     /// The decoded text, which every [`Span`] points into.
     pub source: String,
 }
 
 impl Parsed {
+    /// Whether most of the text is not SGF (see [`NotSgf`]).
+    pub fn not_sgf(&self) -> Option<NotSgf> {
+        NotSgf::judge(self.source.len(), self.skipped, &self.collection.trees)
+    }
+
     /// Line and column of a byte offset of [`Parsed::source`].
     pub fn location(&self, offset: usize) -> Location {
         line_column(&self.source, offset)
@@ -185,7 +198,18 @@ pub fn parse(bytes: &[u8], options: &ParseOptions) -> Result<Parsed, ParseError>
     }
     let decoded = charset::decode(bytes, options.lenient)?;
     let charset = decoded.encoding.name();
-    parse_decoded(decoded.text, 0, options, charset, decoded.notes)
+    let parsed = parse_decoded(decoded.text, 0, options, charset, decoded.notes, false)?;
+    let mixed = parsed
+        .warnings
+        .iter()
+        .any(|w| matches!(w.issue, Issue::CharsetMismatch { .. }));
+    if mixed && let Some(again) = charset::decode_per_game(bytes, options.lenient)? {
+        // Games of several charsets (a collection joined from several
+        // sources): each is read in its own.
+        let charset = again.encoding.name();
+        return parse_decoded(again.text, 0, options, charset, again.notes, true);
+    }
+    Ok(parsed)
 }
 
 /// Reads SGF text that is already decoded (a leading U+FEFF is skipped).
@@ -198,7 +222,14 @@ pub fn parse_str(text: &str, options: &ParseOptions) -> Result<Parsed, ParseErro
         });
     }
     let start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
-    parse_decoded(Cow::Borrowed(text), start, options, "UTF-8", Vec::new())
+    parse_decoded(
+        Cow::Borrowed(text),
+        start,
+        options,
+        "UTF-8",
+        Vec::new(),
+        false,
+    )
 }
 
 fn parse_decoded(
@@ -207,6 +238,7 @@ fn parse_decoded(
     options: &ParseOptions,
     charset: &'static str,
     notes: Vec<(Issue, Span)>,
+    per_game: bool,
 ) -> Result<Parsed, ParseError> {
     let text: &str = &source;
     if text.len() >= u32::MAX as usize {
@@ -216,20 +248,21 @@ fn parse_decoded(
         });
     }
     let parser = parse::Parser::new(text, options.lenient, options.max_nodes);
-    let (trees, syntax) = parser.run(start)?;
+    let (trees, syntax, skipped) = parser.run(start)?;
     let mut warnings = Vec::with_capacity(notes.len() + syntax.len());
     let mut cursor = LineCursor::default();
     for (issue, span) in notes {
         let at = cursor.locate(text.as_bytes(), span.start);
         warnings.push(Warning::new(span, issue, at));
     }
-    // One file has one charset: say so when a later game declares another.
+    // Read as one charset: say so when a later game declares another.
     let used = if trees.len() > 1 {
         charset_for_label(charset)
     } else {
         None
     };
-    for tree in trees.iter().skip(1) {
+    let later = if per_game { 0 } else { trees.len() };
+    for tree in trees.iter().skip(1).take(later) {
         let Some(ca) = tree.node(tree.root()).value("CA") else {
             continue;
         };
@@ -252,6 +285,7 @@ fn parse_decoded(
         collection: Collection { trees },
         warnings,
         charset,
+        skipped,
         source: source.into_owned(),
     })
 }

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use crate::coverage::Skipped;
 use crate::error::{Issue, LineCursor, Location, ParseError, Span, Warning};
 use crate::small::SmallStr;
 use crate::tree::{GameTree, Link, Node, Property, Sp, Value, Values};
@@ -11,6 +12,9 @@ use crate::tree::{GameTree, Link, Node, Property, Sp, Value, Values};
 /// [`Issue::TooManyWarnings`] warning, so that a hostile file cannot make the
 /// warning list grow with its size.
 pub const MAX_WARNINGS: usize = 1000;
+
+/// What a parse gives: the trees, the warnings, the bytes skipped.
+pub(crate) type Read = (Vec<GameTree>, Vec<Warning>, Skipped);
 
 const NONE: u32 = u32::MAX;
 
@@ -120,6 +124,8 @@ pub(crate) struct Parser<'a> {
     created: usize,
     warnings: Vec<Warning>,
     suppressed: usize,
+    /// Bytes of text skipped or dropped as not SGF (lenient mode).
+    skipped: Skipped,
     cursor: LineCursor,
     trees: Vec<GameTree>,
     // The tree being built.
@@ -144,6 +150,7 @@ impl<'a> Parser<'a> {
             created: 0,
             warnings: Vec::new(),
             suppressed: 0,
+            skipped: Skipped::default(),
             cursor: LineCursor::default(),
             trees: Vec::new(),
             nodes: Vec::new(),
@@ -180,6 +187,16 @@ impl<'a> Parser<'a> {
                 issue,
             }));
         }
+        match issue {
+            Issue::JunkOutsideTree { .. } | Issue::UnmatchedClose => {
+                self.skipped.outside += span.len();
+            }
+            Issue::UnexpectedChar { .. }
+            | Issue::NoUppercaseIdent { .. }
+            | Issue::MissingValue { .. }
+            | Issue::ValueWithoutProperty => self.skipped.inside += span.len(),
+            _ => {}
+        }
         self.warn(span, issue);
         Ok(())
     }
@@ -194,12 +211,13 @@ impl<'a> Parser<'a> {
         self.text.get(start..end).unwrap_or_default()
     }
 
-    /// Reads the whole text. Returns the trees and the warnings.
-    pub(crate) fn run(self, start: usize) -> Result<(Vec<GameTree>, Vec<Warning>), ParseError> {
+    /// Reads the whole text. Returns the trees, the warnings and the bytes
+    /// skipped as not SGF.
+    pub(crate) fn run(self, start: usize) -> Result<Read, ParseError> {
         self.run_boxed(start).map_err(|e| *e)
     }
 
-    fn run_boxed(mut self, start: usize) -> PResult<(Vec<GameTree>, Vec<Warning>)> {
+    fn run_boxed(mut self, start: usize) -> PResult<Read> {
         self.pos = start;
         self.skip_ws();
         let first = self.pos;
@@ -283,7 +301,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn done(mut self) -> (Vec<GameTree>, Vec<Warning>) {
+    fn done(mut self) -> Read {
         if self.suppressed > 0 {
             let end = self.b.len();
             let at = self.location(end);
@@ -295,7 +313,7 @@ impl<'a> Parser<'a> {
                 at,
             ));
         }
-        (self.trees, self.warnings)
+        (self.trees, self.warnings, self.skipped)
     }
 
     /// Moves the finished arena into the collection.

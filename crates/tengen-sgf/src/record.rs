@@ -6,7 +6,7 @@
 //! of them.
 
 use crate::{
-    Collection, GameTree, Node, NodeId, ParseError, ParseOptions, Property, Value, Warning,
+    Collection, GameTree, Node, NodeId, NotSgf, ParseError, ParseOptions, Property, Value, Warning,
 };
 use std::fmt;
 use std::path::Path;
@@ -225,6 +225,21 @@ pub struct Replay {
     pub moves: usize,
     /// Whether the whole line was replayed.
     pub complete: bool,
+    /// Moves the line records after the game ended (a third pass after the
+    /// two that ended a game counted at once, moves after a capture goal or
+    /// a void repetition): not replayed, `game` is where the game ended.
+    pub after_end: Option<AfterEnd>,
+}
+
+/// The moves of a line that come after the end of its game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AfterEnd {
+    /// The node of the first of them, which its finding names.
+    pub node: NodeId,
+    /// The number of the first.
+    pub first: usize,
+    /// How many moves follow the end in the line.
+    pub moves: usize,
 }
 
 /// The `RU` text a preset is written as, in the spellings other programs read.
@@ -323,6 +338,15 @@ pub fn read_info(
         node: tree.root(),
         message: m,
     };
+    // GM[1] is Go; other numbers are other games (SGFC refuses them too).
+    if let Some(gm) = simple(root, "GM")
+        && !gm.is_empty()
+        && gm != "1"
+    {
+        return Err(error(format!(
+            "GM[{gm}]: not a Go game (Go records are GM[1])"
+        )));
+    }
     let size = match root.value("SZ") {
         None => BoardSize::STANDARD,
         Some(v) => {
@@ -499,6 +523,9 @@ struct Replayer<'a> {
     mode: ReplayMode,
     findings: Vec<Finding>,
     moves: usize,
+    /// The first node met with a move after the end of its game, and that
+    /// move's number.
+    after_end: Option<(NodeId, usize)>,
 }
 
 impl<'a> Replayer<'a> {
@@ -515,6 +542,7 @@ impl<'a> Replayer<'a> {
             mode: options.mode,
             findings: info.1.clone(),
             moves: 0,
+            after_end: None,
         };
         let game = r
             .start_game(&[], &[], Color::Black)
@@ -549,6 +577,7 @@ impl<'a> Replayer<'a> {
             mode: ReplayMode::Strict,
             findings: Vec::new(),
             moves: 0,
+            after_end: None,
         };
         let mut line = Line {
             game,
@@ -707,6 +736,7 @@ impl<'a> Replayer<'a> {
                     text()
                 ),
             ));
+            self.after_end.get_or_insert((id, number));
             line.stopped = true;
             return;
         }
@@ -767,12 +797,25 @@ pub fn replay_main_line(
     for id in ids {
         r.apply(&mut line, id);
     }
+    let after_end = r.after_end.map(|(node, first)| AfterEnd {
+        node,
+        first,
+        moves: tree
+            .main_line()
+            .skip_while(|&id| id != node)
+            .filter(|&id| {
+                let n = tree.node(id);
+                n.get("B").is_some() || n.get("W").is_some()
+            })
+            .count(),
+    });
     let replay = Replay {
         start,
         game: line.game,
         findings: r.findings,
         moves: line.moves,
         complete: !line.stopped,
+        after_end,
     };
     Ok((info.0, replay))
 }
@@ -815,6 +858,9 @@ pub enum Source<'a> {
     File(&'a Path),
     /// Text already decoded (an upload): `CA` is not consulted.
     Text(&'a str),
+    /// The bytes of a file already read (standard input), decoded as a
+    /// file's are.
+    Bytes(&'a [u8]),
 }
 
 /// A record's first game with its main line replayed.
@@ -828,12 +874,16 @@ pub struct Loaded {
     pub replay: Replay,
     /// What the parse repaired or noticed.
     pub warnings: Vec<Warning>,
+    /// Set when most of the text was not SGF: the games are junk that
+    /// leniency recovered, and readers should refuse the file.
+    pub not_sgf: Option<NotSgf>,
 }
 
 /// Why a record could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    /// The file could not be read.
+    /// The file could not be read (or is longer than
+    /// [`ParseOptions::max_bytes`], which stops the reading).
     #[error("cannot read the file: {0}")]
     Read(std::io::Error),
     /// The text is not SGF under the parse options.
@@ -863,12 +913,14 @@ pub fn load_main_line(
 ) -> Result<Loaded, LoadError> {
     let parsed = match source {
         Source::File(path) => {
-            let bytes = std::fs::read(path).map_err(LoadError::Read)?;
+            let bytes = crate::read_file(path, parse.max_bytes).map_err(LoadError::Read)?;
             crate::parse(&bytes, parse)
         }
+        Source::Bytes(bytes) => crate::parse(bytes, parse),
         Source::Text(text) => crate::parse_str(text, parse),
     }
     .map_err(LoadError::Parse)?;
+    let not_sgf = parsed.not_sgf();
     let tree = parsed.collection.trees.first().ok_or(LoadError::NoGame)?;
     let (info, replay) = replay_main_line(tree, replay).map_err(LoadError::Replay)?;
     Ok(Loaded {
@@ -876,6 +928,7 @@ pub fn load_main_line(
         info,
         replay,
         warnings: parsed.warnings,
+        not_sgf,
     })
 }
 

@@ -596,8 +596,30 @@ fn byte_order_marks_and_utf16() {
 
 #[test]
 fn later_games_with_another_charset() {
-    // littlego encoding-multiple.sgf
+    // littlego encoding-multiple.sgf: each game in its own charset, nothing
+    // to say.
     let p = strict(b"(;FF[4]GM[1]CA[UTF-8])\n(;FF[4]GM[1]CA[ISO-8859-1])").unwrap();
+    assert_eq!(issues(&p), []);
+    // A GB18030 game then a Shift_JIS one whose comment holds 0x5C ('\\')
+    // as the second byte of its characters.
+    let (g1, _, _) = encoding_rs::GB18030.encode("(;CA[GB18030]PB[古力]C[黑棋胜])");
+    let (g2, _, _) = encoding_rs::SHIFT_JIS.encode("\n(;CA[Shift_JIS]PB[井山裕太]C[ソ表示];B[aa])");
+    assert!(g2.contains(&0x5C));
+    let p = lenient(&[g1.as_ref(), g2.as_ref()].concat());
+    assert_eq!(issues(&p), []);
+    assert_eq!(p.charset, "gb18030");
+    let value = |tree: usize, ident: &str| {
+        let t = &p.collection.trees[tree];
+        t.node(t.root()).get(ident).unwrap().first().unwrap().text()
+    };
+    assert_eq!(value(0, "PB"), "古力");
+    assert_eq!(value(0, "C"), "黑棋胜");
+    assert_eq!(value(1, "PB"), "井山裕太");
+    assert_eq!(value(1, "C"), "ソ表示");
+    assert_eq!(p.collection.trees[1].main_line().count(), 2);
+    // A byte order mark fixes one charset for the file: the later CA is
+    // noted, not followed.
+    let p = strict(b"\xEF\xBB\xBF(;CA[UTF-8])\n(;CA[ISO-8859-1])").unwrap();
     assert_eq!(
         issues(&p),
         [Issue::CharsetMismatch {

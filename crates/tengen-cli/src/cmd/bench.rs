@@ -264,7 +264,10 @@ fn play_lines(size: u32, games: usize) -> Result<()> {
 /// target can be read off.
 fn sgf_line(path: &std::path::Path) -> Result<()> {
     let files = tengen_sgf::sgf_files(&[path.to_path_buf()])?;
-    let contents: Vec<Vec<u8>> = files.iter().filter_map(|f| std::fs::read(f).ok()).collect();
+    let contents: Vec<Vec<u8>> = files
+        .iter()
+        .filter_map(|f| tengen_sgf::read_file(f, tengen_sgf::MAX_FILE_BYTES).ok())
+        .collect();
     let bytes: usize = contents.iter().map(Vec::len).sum();
     let options = ReplayOptions::default();
     let lenient = tengen_sgf::ParseOptions::lenient();

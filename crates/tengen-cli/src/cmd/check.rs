@@ -1,22 +1,24 @@
 //! `tengen check PATH...`: replays every game of every file, all variations,
-//! under its own rules, on all cores.
+//! under its own rules, on all cores. An entry that cannot be read is a
+//! problem of its own, and the walk goes on.
 
-use super::progress;
+use super::{exit, input, progress};
 use anyhow::Result;
 use rayon::prelude::*;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use tengen_core::Rules;
 use tengen_sgf::record::{self, ReplayMode, ReplayOptions, Severity};
-use tengen_sgf::sgf_files;
-use tengen_sgf::{ParseOptions, parse};
+use tengen_sgf::{ParseOptions, parse, walk_sgf_files};
 
 /// Arguments of `tengen check`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = exit::HELP)]
 pub struct Args {
-    /// Files or directories (searched recursively for `.sgf`).
+    /// Files or directories (searched recursively for `.sgf`), `-` for
+    /// standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Replay under these rules instead of each record's `RU`.
@@ -41,6 +43,8 @@ struct Problem {
     move_number: usize,
     severity: Severity,
     message: String,
+    /// The path could not be read at all.
+    unread: bool,
 }
 
 /// What one file gave.
@@ -51,7 +55,19 @@ struct FileReport {
     problems: Vec<Problem>,
 }
 
-fn check_file(path: &PathBuf, options: &ReplayOptions, notes: bool) -> FileReport {
+/// A path that could not be read.
+fn unread(path: &Path, why: impl std::fmt::Display) -> Problem {
+    Problem {
+        file: path.display().to_string(),
+        game: 0,
+        move_number: 0,
+        severity: Severity::Error,
+        message: format!("cannot read: {why}"),
+        unread: true,
+    }
+}
+
+fn check_file(path: &Path, options: &ReplayOptions, notes: bool) -> FileReport {
     let file = path.display().to_string();
     let mut report = FileReport::default();
     let problem = |game, move_number, severity, message| Problem {
@@ -60,16 +76,12 @@ fn check_file(path: &PathBuf, options: &ReplayOptions, notes: bool) -> FileRepor
         move_number,
         severity,
         message,
+        unread: false,
     };
-    let bytes = match std::fs::read(path) {
+    let bytes = match input::read(path) {
         Ok(b) => b,
         Err(e) => {
-            report.problems.push(problem(
-                0,
-                0,
-                Severity::Error,
-                format!("cannot read the file: {e}"),
-            ));
+            report.problems.push(unread(path, e));
             return report;
         }
     };
@@ -90,13 +102,17 @@ fn check_file(path: &PathBuf, options: &ReplayOptions, notes: bool) -> FileRepor
     };
     if notes {
         for w in &parsed.warnings {
-            report.problems.push(problem(
-                0,
-                0,
-                Severity::Note,
-                format!("{}: {w}", parsed.location(w.span.start)),
-            ));
+            // A warning names its location itself.
+            report
+                .problems
+                .push(problem(0, 0, Severity::Note, w.to_string()));
         }
+    }
+    if let Some(junk) = parsed.not_sgf() {
+        report
+            .problems
+            .push(problem(0, 0, Severity::Error, junk.to_string()));
+        return report;
     }
     for (i, tree) in parsed.collection.trees.iter().enumerate() {
         let game = i + 1;
@@ -132,7 +148,11 @@ fn link_target(bytes: &[u8]) -> Option<&str> {
 
 pub fn run(args: &Args) -> Result<ExitCode> {
     let start = Instant::now();
-    let files = sgf_files(&args.paths)?;
+    let (stdin, paths): (Vec<PathBuf>, Vec<PathBuf>) =
+        args.paths.iter().cloned().partition(|p| input::is_stdin(p));
+    let walk = walk_sgf_files(&paths);
+    let mut files = walk.files;
+    files.extend(stdin.into_iter().take(1));
     let options = ReplayOptions {
         mode: if args.tolerant {
             ReplayMode::Tolerant
@@ -152,14 +172,25 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         })
         .collect();
     bar.finish_and_clear();
+    let walked = FileReport {
+        problems: walk
+            .problems
+            .iter()
+            .map(|(p, why)| unread(p, why))
+            .collect(),
+        ..FileReport::default()
+    };
     let mut out = std::io::stdout().lock();
-    let (mut games, mut moves, mut errors) = (0, 0, 0);
-    for r in &reports {
+    let (mut games, mut moves, mut errors, mut unreadable) = (0, 0, 0, 0);
+    for r in std::iter::once(&walked).chain(&reports) {
         games += r.games;
         moves += r.moves;
         for p in &r.problems {
             if p.severity > Severity::Note {
                 errors += 1;
+            }
+            if p.unread {
+                unreadable += 1;
             }
             if args.json {
                 let obj = serde_json::json!({
@@ -185,7 +216,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     let summary = format!(
         "files={} games={games} moves={moves} errors={errors} seconds={:.2}",
-        files.len(),
+        files.len() + walked.problems.len(),
         start.elapsed().as_secs_f64()
     );
     if args.json {
@@ -193,8 +224,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     } else {
         writeln!(out, "{summary}")?;
     }
-    Ok(if errors > 0 {
-        ExitCode::from(1)
+    Ok(if unreadable > 0 {
+        exit::failed()
+    } else if errors > 0 {
+        exit::errors_found()
     } else {
         ExitCode::SUCCESS
     })

@@ -2,6 +2,8 @@
 //! line per move; `--out` writes the record with the sentences as comments;
 //! `--stats PATH...` counts how often each term occurs over many records.
 
+use super::exit;
+use super::input::{self, Refused};
 use anyhow::{Context, Result, bail};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -9,7 +11,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tengen_core::Game;
-use tengen_sgf::record::{self, ReplayMode, ReplayOptions, Severity, Source};
+use tengen_sgf::record::{ReplayMode, ReplayOptions, Severity};
 use tengen_sgf::sgf_files;
 use tengen_sgf::{Collection, GameTree, ParseOptions};
 use tengen_tactics::{Lang, Named, TERMS, explain_line, name_moves};
@@ -34,8 +36,10 @@ impl From<LangArg> for Lang {
 
 /// Arguments of `tengen explain`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = exit::HELP)]
 pub struct Args {
-    /// The SGF file (its first game); with `--stats`, files or directories.
+    /// The SGF file (its first game), `-` for standard input; with
+    /// `--stats`, files or directories.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// The language of the sentences.
@@ -62,14 +66,13 @@ struct Explained {
 
 /// Reads the first game of `path` and replays its main line, tolerating
 /// moves that the record's rules forbid (records of other rules).
-fn read(path: &Path) -> Result<Explained, String> {
+fn read(path: &Path) -> Result<Explained, Refused> {
     let shown = path.display();
     let options = ReplayOptions {
         mode: ReplayMode::Tolerant,
         ..ReplayOptions::default()
     };
-    let loaded = record::load_main_line(Source::File(path), &ParseOptions::lenient(), &options)
-        .map_err(|e| format!("{shown}: {e}"))?;
+    let loaded = input::load(path, &ParseOptions::lenient(), &options)?;
     let replay = loaded.replay;
     let error = replay
         .findings
@@ -95,28 +98,37 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let lang = Lang::from(args.lang);
     let explained = match read(path) {
         Ok(e) => e,
-        Err(message) => {
+        Err(Refused::Unread(message)) => {
+            eprintln!("tengen: {message}");
+            return Ok(exit::failed());
+        }
+        Err(Refused::Bad(message)) => {
             eprintln!("{message}");
-            return Ok(ExitCode::from(1));
+            return Ok(exit::errors_found());
         }
     };
     let game = &explained.game;
     let names = name_moves(game);
-    let mut out = std::io::stdout().lock();
-    let mut sentences = Vec::with_capacity(names.len());
-    for (i, (turn, names)) in game.turns().iter().zip(&names).enumerate() {
-        let line = explain_line(
-            explained.first_number + i,
-            turn.color,
-            turn.mv,
-            game.size(),
-            names,
-            lang,
-        );
-        writeln!(out, "{line}")?;
-        sentences.push(comment(&line));
-    }
+    let lines: Vec<String> = game
+        .turns()
+        .iter()
+        .zip(&names)
+        .enumerate()
+        .map(|(i, (turn, names))| {
+            explain_line(
+                explained.first_number + i,
+                turn.color,
+                turn.mv,
+                game.size(),
+                names,
+                lang,
+            )
+        })
+        .collect();
+    // The file first: a reader that stops reading stdout early (`| head`)
+    // must not cost the output file.
     if let Some(target) = &args.out {
+        let sentences: Vec<String> = lines.iter().map(|l| comment(l)).collect();
         let mut collection = explained.collection;
         if let Some(tree) = collection.trees.first_mut() {
             annotate(tree, explained.first_number, &sentences);
@@ -125,11 +137,18 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         std::fs::write(target, tengen_sgf::write(&collection))
             .with_context(|| format!("cannot write {}", target.display()))?;
     }
-    if let Some(message) = explained.error {
+    if let Some(message) = &explained.error {
         eprintln!("{message}");
-        return Ok(ExitCode::from(1));
     }
-    Ok(ExitCode::SUCCESS)
+    let mut out = std::io::stdout().lock();
+    for line in &lines {
+        writeln!(out, "{line}")?;
+    }
+    Ok(if explained.error.is_some() {
+        exit::errors_found()
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// The comment for a move: the sentences of its explain line (the node
@@ -172,6 +191,8 @@ struct Tally {
     moves: usize,
     counts: BTreeMap<&'static str, usize>,
     failure: Option<String>,
+    /// The failure is that the file could not be read.
+    unread: bool,
 }
 
 fn tally(path: &Path) -> Tally {
@@ -185,7 +206,11 @@ fn tally(path: &Path) -> Tally {
             }
             t.failure = e.error;
         }
-        Err(message) => t.failure = Some(message),
+        Err(Refused::Unread(message)) => {
+            t.failure = Some(message);
+            t.unread = true;
+        }
+        Err(Refused::Bad(message)) => t.failure = Some(message),
     }
     t
 }
@@ -222,9 +247,11 @@ fn stats(args: &Args) -> Result<ExitCode> {
         "files={} moves={moves} failures={failures}",
         files.len()
     )?;
-    Ok(if failures == 0 {
+    Ok(if tallies.iter().any(|t| t.unread) {
+        exit::failed()
+    } else if failures == 0 {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(1)
+        exit::errors_found()
     })
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tengen_core::{BoardSize, Points, Rules};
-use tengen_engine::referee::{Event, MatchConfig, play_match};
+use tengen_engine::referee::{COMMAND_TIMEOUT, Event, MatchConfig, play_match};
 use tengen_gtp::EngineStderr;
 
 /// Arguments of `tengen match`.
@@ -35,9 +35,15 @@ pub struct Args {
     /// Directory for one SGF per game.
     #[arg(long)]
     sgf_dir: Option<PathBuf>,
-    /// Seconds an engine may take for one move before it loses on time.
+    /// Seconds an engine may take for one move before it loses on time
+    /// (default 900).
     #[arg(long)]
     move_timeout: Option<f64>,
+    /// Seconds an engine may take to answer any other command (setup,
+    /// a move relayed, dead stones). An engine that does not answer its
+    /// setup in time, or does not speak GTP, loses the game.
+    #[arg(long, default_value_t = COMMAND_TIMEOUT.as_secs_f64())]
+    command_timeout: f64,
     /// Stop a game after this many moves and count it as it stands
     /// (default: three times the points of the board).
     #[arg(long)]
@@ -57,12 +63,18 @@ count, the referee's own estimate decides. Each game's line says which happened.
 
 pub fn run(args: &Args) -> Result<ExitCode> {
     let size = BoardSize::square(args.size)?;
-    let move_timeout = match args.move_timeout {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            bail!("--move-timeout must be a positive number of seconds")
+    let seconds = |t: f64, flag: &str| {
+        if t.is_finite() && t > 0.0 && t < 1e9 {
+            Ok(Duration::from_secs_f64(t))
+        } else {
+            bail!("--{flag} must be a positive number of seconds")
         }
-        t => t.map(Duration::from_secs_f64),
     };
+    let move_timeout = match args.move_timeout {
+        Some(t) => Some(seconds(t, "move-timeout")?),
+        None => None,
+    };
+    let command_timeout = seconds(args.command_timeout, "command-timeout")?;
     let config = MatchConfig {
         a: args.black.clone(),
         b: args.white.clone(),
@@ -72,6 +84,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         komi: args.komi,
         sgf_dir: args.sgf_dir.clone(),
         move_timeout,
+        command_timeout,
         max_moves: args.max_moves,
         stderr: if args.engine_stderr {
             EngineStderr::Inherit

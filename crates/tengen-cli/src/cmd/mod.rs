@@ -3,8 +3,10 @@
 pub mod bench;
 pub mod check;
 pub mod completions;
+pub mod exit;
 pub mod explain;
 pub mod gtp;
+pub mod input;
 pub mod manpages;
 pub mod r#match;
 pub mod predict;

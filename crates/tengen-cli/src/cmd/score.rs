@@ -1,17 +1,22 @@
-//! `tengen score FILE`: the count of the final position of the main line.
+//! `tengen score FILE`: the result of a record's main line: the count of
+//! the position where the game ended, or the result the rules gave without
+//! a count (a void repetition, a capture goal).
 
+use super::exit;
+use super::input::{self, Refused};
 use anyhow::{Result, bail};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tengen_core::{PassStones, Points, Rules, Scoring, vertex};
+use tengen_core::{Game, Outcome, PassStones, Phase, Points, Rules, Scoring, vertex};
 use tengen_sgf::ParseOptions;
-use tengen_sgf::record::{self, LoadError, ReplayMode, ReplayOptions, Severity, Source};
+use tengen_sgf::record::{ReplayMode, ReplayOptions, Severity};
 
 /// Arguments of `tengen score`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = exit::HELP)]
 pub struct Args {
-    /// The SGF file (its first game).
+    /// The SGF file (its first game), `-` for standard input.
     file: PathBuf,
     /// Count under these rules instead of the record's `RU`.
     #[arg(long)]
@@ -39,24 +44,54 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         rules: args.rules,
         komi: args.komi,
     };
-    let source = Source::File(&args.file);
-    let (info, replay) = match record::load_main_line(source, &ParseOptions::lenient(), &options) {
+    let shown = args.file.display();
+    let (info, replay) = match input::load(&args.file, &ParseOptions::lenient(), &options) {
         Ok(loaded) => (loaded.info, loaded.replay),
-        Err(LoadError::Replay(f)) => {
-            eprintln!("{}: {}", args.file.display(), f.message);
-            return Ok(ExitCode::from(1));
+        Err(Refused::Unread(message)) => {
+            eprintln!("tengen: {message}");
+            return Ok(exit::failed());
         }
-        Err(e) => bail!("{}: {e}", args.file.display()),
+        Err(Refused::Bad(message)) => {
+            eprintln!("{message}");
+            return Ok(exit::errors_found());
+        }
     };
+    // Moves after the end of the game are left out: the game is counted
+    // where it ended.
+    let after_end = replay.after_end.map(|a| a.node);
     if let Some(f) = replay
         .findings
         .iter()
-        .find(|f| f.severity == Severity::Error)
+        .find(|f| f.severity == Severity::Error && Some(f.node) != after_end)
     {
-        eprintln!("{}: {}", args.file.display(), f.message);
-        return Ok(ExitCode::from(1));
+        eprintln!("{shown}: {}", f.message);
+        return Ok(exit::errors_found());
+    }
+    if let Some(a) = replay.after_end {
+        eprintln!(
+            "warning: {shown}: the game ended at move {}; the {} move(s) recorded after it, from move {}, are not counted",
+            a.first.saturating_sub(1),
+            a.moves,
+            a.first
+        );
     }
     let game = &replay.game;
+    if let Some(outcome) = ended_without_count(game) {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{}", outcome.to_sgf())?;
+        writeln!(out, "{outcome}")?;
+        writeln!(
+            out,
+            "rules: {}  komi: {}  moves: {}",
+            game.rules().name(),
+            game.komi(),
+            replay.moves
+        )?;
+        warn_recorded(&info, &outcome, false, None);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let unfinished_captures =
+        game.phase() == Phase::Playing && game.rules().scoring == Scoring::Captures;
     let dead = if args.dead.trim().eq_ignore_ascii_case("auto") {
         tengen_mcts::estimate_dead(game, args.dead_playouts, DEAD_SEED)
     } else {
@@ -72,7 +107,17 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let outcome = score.outcome();
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", outcome.to_sgf())?;
-    writeln!(out, "{outcome}")?;
+    if unfinished_captures {
+        // Neither two passes nor the goal ended it: no one has won yet.
+        let c = score.captures;
+        writeln!(
+            out,
+            "the capture game is not over (no capture goal reached, no two passes): captures as they stand, black {} white {}",
+            c.black, c.white
+        )?;
+    } else {
+        writeln!(out, "{outcome}")?;
+    }
     writeln!(
         out,
         "rules: {}  komi: {}  moves: {}",
@@ -147,17 +192,40 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             q.remaining.black, q.remaining.white, q.komi, q.margin, s.area_margin
         )?;
     }
-    // Chinese records give area results in stones: `area_margin` reads them.
+    let area = game.rules().scoring.counts_area().then_some(s.margin);
+    warn_recorded(&info, &outcome, true, area.map(|m| (m, game.komi())));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The result of a game the rules ended with no count to show: a void
+/// repetition, a capture goal, a resignation. Games ended by a count (two
+/// passes) are counted again, so that the table and `--dead` apply.
+fn ended_without_count(game: &Game) -> Option<Outcome> {
+    if game.final_score().is_some() {
+        return None;
+    }
+    game.outcome().copied()
+}
+
+/// Warns when the record's `RE` says something else than `outcome`, which
+/// a count gave when `counted`. `area`: the margin of an area count and the
+/// komi, since Chinese records give area results in stones (`area_margin`
+/// reads them).
+fn warn_recorded(
+    info: &tengen_sgf::record::RecordInfo,
+    outcome: &Outcome,
+    counted: bool,
+    area: Option<(Points, Points)>,
+) {
     if let Some(recorded) = info.recorded_result()
-        && !recorded.agrees_with(&outcome)
-        && !(game.rules().scoring.counts_area()
-            && recorded.area_margin(game.komi()) == Some(s.margin))
+        && !recorded.agrees_with(outcome)
+        && area.is_none_or(|(margin, komi)| recorded.area_margin(komi) != Some(margin))
     {
         let said = info.result_text.as_deref().unwrap_or("?");
+        let source = if counted { "the count" } else { "the game" };
         eprintln!(
-            "warning: the record says RE[{said}], the count gives {}",
+            "warning: the record says RE[{said}], {source} gives {}",
             outcome.to_sgf()
         );
     }
-    Ok(ExitCode::SUCCESS)
 }
