@@ -1,6 +1,7 @@
 //! `tengen explain FILE.sgf`: the named moves of a record's main line, one
 //! line per move; `--out` writes the record with the sentences as comments;
-//! `--stats PATH...` counts how often each term occurs over many records.
+//! `--stats PATH...` counts how often each term occurs over many records;
+//! `--judge FILE.tsv` measures the lexicon on a labelled set ([`super::judge`]).
 
 use anyhow::{Context, Result, bail};
 use rayon::prelude::*;
@@ -35,8 +36,10 @@ impl From<LangArg> for Lang {
 /// Arguments of `tengen explain`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The SGF file (its first game); with `--stats`, files or directories.
-    #[arg(required = true)]
+    /// The SGF file (its first game); with `--stats`, files or directories;
+    /// with `--judge`, the directory of the labelled records (default
+    /// `../shared/data`).
+    #[arg(required_unless_present = "judge")]
     paths: Vec<PathBuf>,
     /// The language of the sentences.
     #[arg(long, value_enum, default_value = "en")]
@@ -48,21 +51,25 @@ pub struct Args {
     /// (directories searched for `.sgf`), most frequent first.
     #[arg(long)]
     stats: bool,
+    /// Print each term's precision on a labelled set of positions (TSV:
+    /// record, move, term, right or wrong, reason).
+    #[arg(long, conflicts_with_all = ["stats", "out"])]
+    judge: Option<PathBuf>,
 }
 
 /// A record read and replayed: the parsed collection, its main line's game,
 /// the number of the game's first turn (1 unless setup stones came after
 /// the first moves), and the replay error that stopped it, if any.
-struct Explained {
+pub(super) struct Explained {
     collection: Collection,
-    game: Game,
-    first_number: usize,
+    pub(super) game: Game,
+    pub(super) first_number: usize,
     error: Option<String>,
 }
 
 /// Reads the first game of `path` and replays its main line, tolerating
 /// moves that the record's rules forbid (records of other rules).
-fn read(path: &Path) -> Result<Explained, String> {
+pub(super) fn read(path: &Path) -> Result<Explained, String> {
     let shown = path.display();
     let options = ReplayOptions {
         mode: ReplayMode::Tolerant,
@@ -86,6 +93,9 @@ fn read(path: &Path) -> Result<Explained, String> {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
+    if let Some(tsv) = &args.judge {
+        return super::judge::run(tsv, args.paths.first().map(PathBuf::as_path));
+    }
     if args.stats {
         return stats(args);
     }

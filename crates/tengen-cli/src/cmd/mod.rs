@@ -4,6 +4,7 @@ pub mod bench;
 pub mod check;
 pub mod explain;
 pub mod gtp;
+pub mod judge;
 pub mod r#match;
 pub mod predict;
 pub mod progress;
