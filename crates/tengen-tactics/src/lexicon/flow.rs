@@ -67,8 +67,9 @@ const THREAT_REACH: i64 = 2;
 /// contact that asks how the stone will answer), it peeps at a cutting
 /// point of `me`'s ([`peeped_point`]), it puts a chain of `me`'s near it in
 /// atari, or a chain of `me`'s near it that could not be captured before
-/// can be now if `me` plays elsewhere (a net, a ladder). A stone that extends, connects or blocks
-/// beside its own closes an exchange and asks nothing by itself.
+/// can be now if `me` plays elsewhere (a net, a ladder). A stone that
+/// extends, connects or blocks beside its own closes an exchange and asks
+/// nothing by itself.
 fn threatens(earlier: &Board, now: &Board, q: Point, me: Color, readers: &mut Readers) -> bool {
     let them = me.opponent();
     let tsuke = touches(earlier, q, me)

@@ -525,8 +525,8 @@ fn hasami(p: &Play<'_>) -> Option<Named> {
 }
 
 /// How far (points along the lines) a pincered stone stands from any other
-/// stone of its colour: far enough to be alone on its side, with room to extend
-/// both ways.
+/// stone of its colour: far enough to be alone on its side, with room to
+/// extend both ways.
 const LONE_DISTANCE: i32 = 3;
 
 /// Whether the stone at `e` stands alone: nothing touches it, even

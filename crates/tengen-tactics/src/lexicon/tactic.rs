@@ -70,8 +70,8 @@ impl Readers {
         }
         let n = self.tactical.net(p.before, p.m, p.color)?;
         let id = p.after.chain_id(n.chain);
-        let touches = p.after.neighbours(p.m).any(|q| p.after.chain_id(q) == id);
-        (!touches).then_some(n)
+        let on_chain = p.after.neighbours(p.m).any(|q| p.after.chain_id(q) == id);
+        (!on_chain).then_some(n)
     }
 
     /// Whether the net on the chain at `chain` is the only way to catch it:
