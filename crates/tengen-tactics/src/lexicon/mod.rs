@@ -31,7 +31,7 @@
 //! | `osae` | in front of an opposing chain crawling along line 4 or lower, a friendly stone above | shape |
 //! | `shicho` | an atari on one chain (not a double atari) whose ladder works after a chase of five plies or more (run, atari, run, atari, run), the chain running in a staircase (its runs change both row and column) | [`read_ladder`](crate::read_ladder) |
 //! | `shicho-atari` | a friendly two-liberty chain three points or more away (king's move) that a ladder of five plies or more caught before the move and not after | ladder reading |
-//! | `geta` | [`net`](crate::net): the chain, left with two liberties, cannot escape by reading; the net stone is loose (touches neither the chain nor a friendly stone), captures nothing and gives no atari | reading |
+//! | `geta` | [`net`](crate::net): the chain, left with two liberties, cannot escape by reading; the net stone touches not the chain, joins no two friendly chains, does not extend a friendly chain against an opposing stone (a block), captures nothing and gives no atari | reading |
 //! | `utte-gaeshi` | the sacrifice ([`snapback`](crate::snapback())), or the recapture of two stones or more where the opponent just captured | two-ply look-ahead |
 //! | `semeai` | fills a liberty of an opposing chain (2+ stones, 3 liberties or fewer left) touching a friendly chain (2+ stones, 2-3 liberties), no two eyes, both shut in (no move on a chain's own liberties gains it a liberty), and the race was close before the move (whoever moved first captured): the race, counted and solved | [`semeai`](crate::semeai()) |
 //! | `dame-zumari` | [`dame_zumari`](crate::dame_zumari) makes the own chain capturable, or the self-atari connects and dies | reading |

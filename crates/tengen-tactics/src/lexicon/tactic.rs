@@ -59,13 +59,20 @@ impl Readers {
     /// laissant des espaces mais ne permettant pas l'évasion": the reader's
     /// net ([`Reader::net`]: after the move the chain has two liberties or
     /// more and no escape, before it its owner could save it), the net
-    /// stone loose: touching no stone of the chain nor of its own colour,
-    /// capturing nothing and giving no atari. A stone in contact that
-    /// leaves a chain short of liberties is a block, one that extends or
-    /// joins is a wall or a connection, one that takes or ataris is a
+    /// stone touching no stone of the chain, joining no two friendly chains,
+    /// not both extending a friendly chain and touching an opposing one,
+    /// capturing nothing and giving no atari. A stone in contact with the
+    /// chain, or one that extends a wall against an opposing stone, is a
+    /// block; one that joins is a connection; one that takes or ataris is a
     /// capture: not the formation with gaps the glossary names.
     fn net(&mut self, p: &Play<'_>) -> Option<Net> {
-        if p.captured > 0 || !p.ataris.is_empty() || touches(p.before, p.m, p.color) {
+        let b = p.before;
+        let block = touches(b, p.m, p.color) && touches(b, p.m, p.color.opponent());
+        if p.captured > 0
+            || !p.ataris.is_empty()
+            || block
+            || chains_around(b, p.m, p.color).len() >= 2
+        {
             return None;
         }
         let n = self.tactical.net(p.before, p.m, p.color)?;
@@ -75,9 +82,10 @@ impl Readers {
     }
 
     /// Whether the net on the chain at `chain` is the only way to catch it:
-    /// none of the direct moves, the chain's liberties before the move,
-    /// captures it. A net where a plain atari or block also captures is
-    /// not the brilliant move of te-suji.
+    /// after each direct move, on the chain's liberties before the move,
+    /// the reader saves the chain. A net where a plain atari or block also
+    /// captures (or may, when the reading cannot tell) is not the brilliant
+    /// move of te-suji.
     fn only_the_net_captures(&mut self, p: &Play<'_>, chain: Point) -> bool {
         let b = p.before;
         liberty_list(b, chain).into_iter().all(|l| {
@@ -87,7 +95,7 @@ impl Readers {
             let mut direct = b.clone();
             direct.play_unchecked(l, p.color);
             direct.get(chain) == Some(p.color.opponent())
-                && self.tactical.defend(&direct, chain) != Defence::Fails
+                && matches!(self.tactical.defend(&direct, chain), Defence::Saved { .. })
         })
     }
 
