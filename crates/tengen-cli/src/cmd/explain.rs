@@ -1,6 +1,7 @@
 //! `tengen explain FILE.sgf`: the named moves of a record's main line, one
 //! line per move; `--out` writes the record with the sentences as comments;
-//! `--stats PATH...` counts how often each term occurs over many records.
+//! `--stats PATH...` counts how often each term occurs over many records;
+//! `--judge FILE.tsv` measures the lexicon on a labelled set ([`super::judge`]).
 
 use super::exit;
 use super::input::{self, Refused};
@@ -39,8 +40,9 @@ impl From<LangArg> for Lang {
 #[command(after_help = exit::HELP)]
 pub struct Args {
     /// The SGF file (its first game), `-` for standard input; with
-    /// `--stats`, files or directories.
-    #[arg(required = true)]
+    /// `--stats`, files or directories; with `--judge`, the directory of the
+    /// labelled records (default `../shared/data`).
+    #[arg(required_unless_present = "judge")]
     paths: Vec<PathBuf>,
     /// The language of the sentences.
     #[arg(long, value_enum, default_value = "en")]
@@ -52,21 +54,25 @@ pub struct Args {
     /// (directories searched for `.sgf`), most frequent first.
     #[arg(long)]
     stats: bool,
+    /// Print each term's precision on a labelled set of positions (TSV:
+    /// record, move, term, right or wrong, reason).
+    #[arg(long, conflicts_with_all = ["stats", "out"])]
+    judge: Option<PathBuf>,
 }
 
 /// A record read and replayed: the parsed collection, its main line's game,
 /// the number of the game's first turn (1 unless setup stones came after
 /// the first moves), and the replay error that stopped it, if any.
-struct Explained {
+pub(super) struct Explained {
     collection: Collection,
-    game: Game,
-    first_number: usize,
+    pub(super) game: Game,
+    pub(super) first_number: usize,
     error: Option<String>,
 }
 
 /// Reads the first game of `path` and replays its main line, tolerating
 /// moves that the record's rules forbid (records of other rules).
-fn read(path: &Path) -> Result<Explained, Refused> {
+pub(super) fn read(path: &Path) -> Result<Explained, Refused> {
     let shown = path.display();
     let options = ReplayOptions {
         mode: ReplayMode::Tolerant,
@@ -89,6 +95,9 @@ fn read(path: &Path) -> Result<Explained, Refused> {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
+    if let Some(tsv) = &args.judge {
+        return super::judge::run(tsv, args.paths.first().map(PathBuf::as_path));
+    }
     if args.stats {
         return stats(args);
     }

@@ -37,6 +37,15 @@ pub enum Refused {
     Bad(String),
 }
 
+impl Refused {
+    /// What went wrong, naming the path, whatever the exit status.
+    pub fn into_message(self) -> String {
+        match self {
+            Refused::Unread(message) | Refused::Bad(message) => message,
+        }
+    }
+}
+
 /// A record's first game, its main line replayed, from `path` (or
 /// standard input): what `score` and `explain` start from.
 ///

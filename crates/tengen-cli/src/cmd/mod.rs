@@ -7,6 +7,7 @@ pub mod exit;
 pub mod explain;
 pub mod gtp;
 pub mod input;
+pub mod judge;
 pub mod manpages;
 pub mod r#match;
 pub mod predict;

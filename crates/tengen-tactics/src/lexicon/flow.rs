@@ -3,14 +3,17 @@
 //!
 //! "Near" is a king's-move distance of at most [`LOCAL`] points, "elsewhere"
 //! more than [`ELSEWHERE`]: a local answer is played next to the move it
-//! answers, a move elsewhere leaves the local fight. Whether an answer was
-//! *needed* is not read: these are judged from what the players did.
+//! answers, a move elsewhere leaves the local fight. Sente, gote and
+//! kikashi are judged from what the players did; te-nuki reads whether the
+//! move ignored was a threat.
 
 use super::Named;
-use super::geometry::distance;
+use super::geometry::{distance, touches, touches_diagonally};
+use super::shape::peeped_point;
+use super::tactic::Readers;
 use super::words::{Play, Previous, named, player_en, player_fr};
-use crate::util::chains_around;
-use tengen_core::{BoardSize, Color, Move, Point, Turn, Vertex};
+use crate::util::{PointSet, chains_around, within};
+use tengen_core::{Board, BoardSize, Color, Move, Point, Turn, Vertex};
 
 /// A king's-move distance within which a move answers another.
 const LOCAL: i32 = 2;
@@ -25,10 +28,11 @@ pub(crate) struct Threats {
     pub(crate) answers: Vec<Point>,
 }
 
-/// Te-nuki: the opponent's last stone touched the mover's stones (a
-/// contact or diagonal play, which asks for an answer), and the move is
-/// played elsewhere.
-pub(crate) fn te_nuki(p: &Play<'_>, prev: Previous<'_>) -> Option<Named> {
+/// Te-nuki, "coup ignorant la dernière pierre de l'adversaire pour jouer
+/// ailleurs": the opponent's last stone asked for an answer ([`threatens`])
+/// and the move is played elsewhere. After a move that closed a local
+/// exchange, playing elsewhere ignores nothing.
+pub(crate) fn te_nuki(p: &Play<'_>, prev: Previous<'_>, readers: &mut Readers) -> Option<Named> {
     let Move::Play(q) = prev.turn.mv else {
         return None;
     };
@@ -36,10 +40,7 @@ pub(crate) fn te_nuki(p: &Play<'_>, prev: Previous<'_>) -> Option<Named> {
     if prev.turn.color == p.color || distance(size, q, p.m) <= ELSEWHERE {
         return None;
     }
-    let asked = size
-        .points()
-        .any(|s| p.before.get(s) == Some(p.color) && distance(size, s, q) == 1);
-    asked.then(|| {
+    threatens(prev.board, p.before, q, p.color, readers).then(|| {
         named(
             "te-nuki",
             format!(
@@ -53,6 +54,36 @@ pub(crate) fn te_nuki(p: &Play<'_>, prev: Previous<'_>) -> Option<Named> {
                 player_fr(prev.turn.color)
             ),
         )
+    })
+}
+
+/// How near (points along the lines) a chain must stand to the opponent's
+/// stone for the stone to threaten it.
+const THREAT_REACH: i64 = 2;
+
+/// Whether the opponent's stone at `q`, played on `earlier` to give `now`,
+/// asks `me` for an answer, by reading rather than by distance: it is a
+/// tsuke (in contact with `me`'s stones and with none of its own, the
+/// contact that asks how the stone will answer), it peeps at a cutting
+/// point of `me`'s ([`peeped_point`]), it puts a chain of `me`'s near it in
+/// atari, or a chain of `me`'s near it that could not be captured before
+/// can be now if `me` plays elsewhere (a net, a ladder). A stone that
+/// extends, connects or blocks beside its own closes an exchange and asks
+/// nothing by itself.
+fn threatens(earlier: &Board, now: &Board, q: Point, me: Color, readers: &mut Readers) -> bool {
+    let them = me.opponent();
+    let tsuke = touches(earlier, q, me)
+        && !touches(earlier, q, them)
+        && !touches_diagonally(earlier, q, them);
+    if tsuke || peeped_point(earlier, q, them).is_some() {
+        return true;
+    }
+    let mut seen = PointSet::new();
+    within(now.size(), q, THREAT_REACH).any(|s| {
+        now.get(s) == Some(me)
+            && now.chain_id(s).is_some_and(|id| seen.insert(id))
+            && ((now.liberties(s) == 1 && earlier.liberties(s) > 1)
+                || (readers.capturable(now, s) && !readers.capturable(earlier, s)))
     })
 }
 

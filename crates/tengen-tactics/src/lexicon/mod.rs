@@ -10,7 +10,7 @@
 //!
 //! | id | when | how |
 //! |---|---|---|
-//! | `nobi` | N touches exactly one friendly chain, captures nothing, puts nothing in atari | shape |
+//! | `nobi` | N touches exactly one friendly chain and captures nothing (an extension that also gives atari is still one) | shape |
 //! | `tetchu` | such a nobi below or above a lone stone, the pair at right angles to the nearest edge on lines 2-3 or 3-4, no opposing stone touching (reported instead of `nobi`) | shape |
 //! | `kosumi` | friendly stone at (1,1), (1,0) and (0,1) empty, no friendly neighbour | shape |
 //! | `kosumi-tsuke` | such a kosumi that also touches an opposing stone (instead of `kosumi`, `tsuke`) | shape |
@@ -23,22 +23,22 @@
 //! | `ate-komi` | touches two opposing chains at (1,0) and (0,1), the cutting point (1,1) empty | shape |
 //! | `kiri-chigae` | the same with a friendly stone at (1,1): the crosscut | shape |
 //! | `wari-komi` | opposing chains at (1,0) and (-1,0), (0,1) and (0,-1) empty | shape |
-//! | `nozoki` | next to an empty point that touches two opposing chains (their cutting point) | shape |
-//! | `boshi` | an opposing stone at (0,2) on line 4 or lower, (0,1) empty, N more central | shape |
-//! | `hasami` | line 3-4, 2 to 4 points along the side from a lone opposing stone on line 3-4 that approached a friendly stone beyond it | shape |
+//! | `nozoki` | next to an empty point that touches two opposing chains sharing no other liberty (their cutting point; not one of the two equal points of a diagonal link) | shape |
+//! | `boshi` | an opposing stone at (0,2) on line 4 or lower, (0,1) empty, N more central; not N on line 3-4 against a stone on a corner point (that approach is a kakari) | shape |
+//! | `hasami` | line 3-4, 2 to 4 points along the side from a lone opposing stone on line 3-4 (nothing around it, no stone of its colour within 3 points) that approached a friendly stone beyond it | shape |
 //! | `kakari` | 13x13 or more: an opposing stone alone in its corner on a 3-3 to 4-5 point, N on line 3-4 two or three points further along | shape |
 //! | `wariuchi` | 13x13 or more: line 3-4 of a side, the nearest stones on both hands opposing and four points away or more | shape |
 //! | `osae` | in front of an opposing chain crawling along line 4 or lower, a friendly stone above | shape |
-//! | `shicho` | an atari whose ladder works after a chase of five plies or more (run, atari, run, atari, run), or fails because a stone three points or more from the chain (king's move) breaks it | [`read_ladder`](crate::read_ladder) |
+//! | `shicho` | an atari on one chain (not a double atari) whose ladder works after a chase of five plies or more (run, atari, run, atari, run), the chain running in a staircase (its runs change both row and column) | [`read_ladder`](crate::read_ladder) |
 //! | `shicho-atari` | a friendly two-liberty chain three points or more away (king's move) that a ladder of five plies or more caught before the move and not after | ladder reading |
-//! | `geta` | [`net`](crate::net) | reading |
+//! | `geta` | [`net`](crate::net): the chain, left with two liberties, cannot escape by reading; the net stone touches not the chain, joins no two friendly chains, does not extend a friendly chain against an opposing stone (a block), captures nothing and gives no atari | reading |
 //! | `utte-gaeshi` | the sacrifice ([`snapback`](crate::snapback())), or the recapture of two stones or more where the opponent just captured | two-ply look-ahead |
-//! | `semeai` | fills a liberty of an opposing chain (2+ stones, 3 liberties or fewer left) touching a friendly chain (2+ stones, 2-3 liberties), no two eyes, and the race was close before the move (whoever moved first captured): the race, counted and solved | [`semeai`](crate::semeai()) |
+//! | `semeai` | fills a liberty of an opposing chain (2+ stones, 3 liberties or fewer left) touching a friendly chain (2+ stones, 2-3 liberties), no two eyes, both shut in (no move on a chain's own liberties gains it a liberty), and the race was close before the move (whoever moved first captured): the race, counted and solved | [`semeai`](crate::semeai()) |
 //! | `dame-zumari` | [`dame_zumari`](crate::dame_zumari) makes the own chain capturable, or the self-atari connects and dies | reading |
 //! | `hori-komi` | a one-stone throw-in ([`self_atari`](crate::self_atari) kind `ThrowIn`) | reading |
 //! | `shibori` | a stone left in atari that ataris an opposing chain of two or more (not a snapback) | shape and atari |
-//! | `te-suji` | with `geta`, the snapback sacrifice, or `hori-komi`: the classic tactical points | reading |
-//! | `te-nuki` | the opponent's last stone touched (orthogonally or diagonally) the mover's stones, and the move is more than 4 points away | flow, move before |
+//! | `te-suji` | a geta where no direct move on the chain's liberties captures it, or the snapback sacrifice: the move that does better than the obvious ones | reading |
+//! | `te-nuki` | the opponent's last stone asked for an answer (a tsuke, a peep at a cutting point, or a chain within 2 points made capturable by reading), and the move is more than 4 points away | flow, move before, reading |
 //! | `miai` | the opponent just took one of two points each joining the same two friendly chains, and the move takes the other | flow, move before |
 //! | `kikashi` | an atari or peep answered at the threatened point, then the mover plays elsewhere | flow, moves after |
 //! | `sente` | answered within 2 points, then the mover plays elsewhere | flow, moves after |
@@ -172,7 +172,7 @@ fn name_play(
     names.extend(peep.clone());
     if let Some(prev) = previous {
         names.extend(flow::miai(&p, prev));
-        names.extend(flow::te_nuki(&p, prev));
+        names.extend(flow::te_nuki(&p, prev, readers));
     }
     names.extend(corners.play(before.size(), m, turn.color));
     let mut answers: Vec<Point> = p

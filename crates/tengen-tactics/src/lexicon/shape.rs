@@ -8,7 +8,7 @@ use super::geometry::{
     touches_diagonally,
 };
 use super::words::{Play, named, stone_en, stone_fr};
-use crate::util::chains_around;
+use crate::util::{chains_around, liberty_list};
 use tengen_core::{Board, BoardSize, Color, Point, Symmetry};
 
 const KOSUMI: Relation = Relation {
@@ -74,7 +74,7 @@ fn contact(
     let me = p.color;
     let them = me.opponent();
     let friends = chains_around(b, p.m, me);
-    if friends.len() == 1 && p.ataris.is_empty() {
+    if friends.len() == 1 {
         let f = friends[0];
         match tetchu(p) {
             Some(n) => out.push(n),
@@ -295,27 +295,30 @@ fn cuts(p: &Play<'_>, out: &mut Vec<Named>) {
 
 /// The cutting point a move peeps at (nozoki): an empty neighbour of the
 /// new stone next to two opposing chains, which a stone there would keep
-/// apart.
+/// apart, because they have no other liberty in common. The two points of
+/// a diagonal link are equal: a stone on one is answered on the other, the
+/// cut never works, and a move beside one of them peeps at nothing.
 pub(crate) fn peeped_point(b: &Board, m: Point, me: Color) -> Option<Point> {
     let them = me.opponent();
     b.neighbours(m).find(|&q| {
         if !b.is_empty(q) {
             return false;
         }
-        let mut ids: Vec<Point> = Vec::new();
-        for r in b.neighbours(q) {
-            if b.get(r) == Some(them)
-                && let Some(id) = b.chain_id(r)
-                && !ids.contains(&id)
-            {
-                ids.push(id);
-            }
-        }
-        ids.len() >= 2
+        let chains = chains_around(b, q, them);
+        chains.iter().enumerate().any(|(i, &a)| {
+            let la = liberty_list(b, a);
+            chains[i + 1..].iter().any(|&c| {
+                liberty_list(b, c)
+                    .into_iter()
+                    .all(|l| l == q || !la.contains(&l))
+            })
+        })
     })
 }
 
-/// Nozoki (peep).
+/// Nozoki (peep), "coup joué en face d'un trou entre 2 pierres et
+/// constituant une menace de coupe": next to a cutting point
+/// ([`peeped_point`]).
 pub(crate) fn nozoki(p: &Play<'_>) -> Option<Named> {
     if p.captured > 0 {
         return None;
@@ -440,8 +443,11 @@ fn kogeima(p: &Play<'_>) -> Option<Named> {
     ))
 }
 
-/// Boshi (cap): two points from an opposing stone near an edge (line 4 or
-/// lower), on the centre side of it, the point between empty.
+/// Boshi (cap), "coup recouvrant une pierre à distance": two points from an
+/// opposing stone near an edge (line 4 or lower), on the centre side of it,
+/// the point between empty. A stone on a corner point approached from line
+/// 3 or 4 (the one-space high approach to a 3-4 stone) is being approached
+/// along the side, a kakari, not covered.
 fn boshi(p: &Play<'_>) -> Option<Named> {
     let b = p.before;
     let size = b.size();
@@ -451,7 +457,8 @@ fn boshi(p: &Play<'_>) -> Option<Named> {
         let ok = b.get(e) == Some(them)
             && holds(b, p.m, d, None)
             && line_toward(size, e, d) <= 4
-            && size.line(p.m) > size.line(e);
+            && size.line(p.m) > size.line(e)
+            && !(size.line(p.m) <= 4 && on_corner_point(size, e));
         ok.then_some(e)
     })?;
     Some(named(
@@ -465,10 +472,12 @@ fn boshi(p: &Play<'_>) -> Option<Named> {
     ))
 }
 
-/// Hasami (pincer): on line 3 or 4 of a side, two to four points along the
-/// edge from a lone opposing stone on line 3 or 4 that lies between the new
-/// stone and a friendly stone it approached (within four points beyond it,
-/// lines 2 to 5).
+/// Hasami (pincer, "coup prenant en tenaille une pierre adverse"): on line
+/// 3 or 4 of a side, two to four points along the edge from a lone opposing
+/// stone on line 3 or 4 ([`lone`]) that lies between the new stone and a
+/// friendly stone it approached (within four points beyond it, lines 2 to
+/// 5). A stone of a settled group, or one link of a chain, is not caught
+/// between two sides: it is no pincer's target.
 fn hasami(p: &Play<'_>) -> Option<Named> {
     let b = p.before;
     let size = b.size();
@@ -488,7 +497,7 @@ fn hasami(p: &Play<'_>) -> Option<Named> {
                     let Some(e) = size.shift(p.m, add(scale(a, s), scale(d, ln - le))) else {
                         continue;
                     };
-                    if b.get(e) != Some(them) || b.chain_len(e) > 2 {
+                    if b.get(e) != Some(them) || !lone(b, e) {
                         continue;
                     }
                     let approached = (1..=4).any(|t| {
@@ -513,6 +522,23 @@ fn hasami(p: &Play<'_>) -> Option<Named> {
         }
     }
     None
+}
+
+/// How far (points along the lines) a pincered stone stands from any other
+/// stone of its colour: far enough to be alone on its side, with room to
+/// extend both ways.
+const LONE_DISTANCE: i32 = 3;
+
+/// Whether the stone at `e` stands alone: nothing touches it, even
+/// diagonally, and no stone of its colour is within [`LONE_DISTANCE`].
+fn lone(b: &Board, e: Point) -> bool {
+    let size = b.size();
+    let Some(c) = b.get(e) else {
+        return false;
+    };
+    b.around(e).all(|q| b.is_empty(q))
+        && !crate::util::within(size, e, i64::from(LONE_DISTANCE))
+            .any(|q| q != e && b.get(q) == Some(c))
 }
 
 /// The point at lines `(u, v)` from the corner whose edges lie in
@@ -546,6 +572,17 @@ const CORNER_POINTS: [(i32, i32); 8] = [
     (4, 5),
     (5, 4),
 ];
+
+/// Whether `p` stands on one of the [`CORNER_POINTS`] of a corner of a
+/// board of 13 lines or more.
+fn on_corner_point(size: BoardSize, p: Point) -> bool {
+    size.width() >= 13
+        && size.height() >= 13
+        && CORNERS.iter().any(|&(cx, cy)| {
+            let uv = (line_toward(size, p, cx), line_toward(size, p, cy));
+            CORNER_POINTS.contains(&uv)
+        })
+}
 
 /// Kakari (approach): on a board of 13 lines or more, an opposing stone
 /// alone in its corner (no other stone within the corner's 7x7 points) on

@@ -3,14 +3,16 @@
 //! asked of this crate's readers, never re-read here.
 
 use super::Named;
-use super::geometry::distance;
+use super::geometry::{distance, touches};
 use super::words::{Play, Previous, named, player_en, player_fr, stone_en, stone_fr};
 use crate::atari::{SelfAtariKind, dame_zumari, self_atari};
 use crate::ladder::LadderResult;
+use crate::local::liberties_after_up_to;
 use crate::reader::{Limits, Reader};
+use crate::reading::{Attack, Defence, Net};
 use crate::semeai::{RaceOutcome, semeai};
 use crate::snapback::snapback;
-use crate::util::{PointSet, chains_around};
+use crate::util::{PointSet, chains_around, legal, liberty_list};
 use tengen_core::{Board, Color, Point};
 
 /// Plies a ladder must last to be a ladder rather than a plain capture or
@@ -52,6 +54,56 @@ impl Readers {
     fn ladder_works(&mut self, board: &Board, chain: Point) -> bool {
         matches!(self.ladder.ladder_works(board, chain), LadderResult::Captured { depth } if depth >= MIN_LADDER_PLIES)
     }
+
+    /// Geta, "capture d'une pierre ou d'un groupe par une formation
+    /// laissant des espaces mais ne permettant pas l'évasion": the reader's
+    /// net ([`Reader::net`]: after the move the chain has two liberties or
+    /// more and no escape, before it its owner could save it), the net
+    /// stone touching no stone of the chain, joining no two friendly chains,
+    /// not both extending a friendly chain and touching an opposing one,
+    /// capturing nothing and giving no atari. A stone in contact with the
+    /// chain, or one that extends a wall against an opposing stone, is a
+    /// block; one that joins is a connection; one that takes or ataris is a
+    /// capture: not the formation with gaps the glossary names.
+    fn net(&mut self, p: &Play<'_>) -> Option<Net> {
+        let b = p.before;
+        let block = touches(b, p.m, p.color) && touches(b, p.m, p.color.opponent());
+        if p.captured > 0
+            || !p.ataris.is_empty()
+            || block
+            || chains_around(b, p.m, p.color).len() >= 2
+        {
+            return None;
+        }
+        let n = self.tactical.net(p.before, p.m, p.color)?;
+        let id = p.after.chain_id(n.chain);
+        let on_chain = p.after.neighbours(p.m).any(|q| p.after.chain_id(q) == id);
+        (!on_chain).then_some(n)
+    }
+
+    /// Whether the net on the chain at `chain` is the only way to catch it:
+    /// after each direct move, on the chain's liberties before the move,
+    /// the reader saves the chain. A net where a plain atari or block also
+    /// captures (or may, when the reading cannot tell) is not the brilliant
+    /// move of te-suji.
+    fn only_the_net_captures(&mut self, p: &Play<'_>, chain: Point) -> bool {
+        let b = p.before;
+        liberty_list(b, chain).into_iter().all(|l| {
+            if !legal(b, l, p.color) {
+                return true;
+            }
+            let mut direct = b.clone();
+            direct.play_unchecked(l, p.color);
+            direct.get(chain) == Some(p.color.opponent())
+                && matches!(self.tactical.defend(&direct, chain), Defence::Saved { .. })
+        })
+    }
+
+    /// Whether the opponent of the chain at `chain`, moving first, captures
+    /// it within the lexicon's reading bounds.
+    pub(crate) fn capturable(&mut self, board: &Board, chain: Point) -> bool {
+        matches!(self.tactical.attack(board, chain), Attack::Captures { .. })
+    }
 }
 
 /// Appends the reading terms of the play.
@@ -61,10 +113,9 @@ pub(crate) fn tactics(
     previous: Option<Previous<'_>>,
     out: &mut Vec<Named>,
 ) {
-    let start = out.len();
     shicho(p, readers, out);
     out.extend(shicho_atari(p, readers));
-    let geta = readers.tactical.net(p.before, p.m, p.color);
+    let geta = readers.net(p);
     if let Some(n) = geta {
         let them = p.color.opponent();
         out.push(named(
@@ -136,10 +187,13 @@ pub(crate) fn tactics(
     if sacrifice.is_none() && p.captured == 0 && p.after.liberties(p.m) == 1 {
         out.extend(shibori(p));
     }
-    let tesuji = out[start..]
-        .iter()
-        .find(|n| matches!(n.id, "geta" | "utte-gaeshi" | "hori-komi"))
-        .map(|n| n.id);
+    let tesuji = if geta.is_some_and(|n| readers.only_the_net_captures(p, n.chain)) {
+        Some("geta")
+    } else if sacrifice.is_some() {
+        Some("utte-gaeshi")
+    } else {
+        None
+    };
     if let Some(why) = tesuji {
         out.push(named(
             "te-suji",
@@ -154,45 +208,44 @@ pub(crate) fn tactics(
 /// one the ladder runs into.
 const MIN_BREAKER_DISTANCE: i32 = 3;
 
-/// Shicho: an atari whose ladder works after a chase of
-/// [`MIN_LADDER_PLIES`] plies or more, or fails because a stone
-/// [`MIN_BREAKER_DISTANCE`] points away or more breaks it.
+/// Shicho, "séquence de capture d'un groupe en ne lui laissant à chaque
+/// tour qu'une seule liberté; donne souvent une forme en escalier": an
+/// atari on one chain of two liberties (a double atari is a different
+/// threat; a chain already in atari is not put there by the move) whose ladder
+/// works after a chase of [`MIN_LADDER_PLIES`] plies or more, the chain
+/// running in a staircase ([`zigzag`]). A failing ladder captures nothing,
+/// and a chain driven straight along a line is not the staircase.
 fn shicho(p: &Play<'_>, readers: &mut Readers, out: &mut Vec<Named>) {
-    let size = p.after.size();
-    for &q in &p.ataris {
-        match readers.ladder.ladder(p.after, q) {
-            LadderResult::Captured { depth } if depth >= MIN_LADDER_PLIES => {
-                out.push(named(
-                    "shicho",
-                    "this ladder works: nothing breaks it".into(),
-                    "ce shicho fonctionne : rien ne le casse".into(),
-                ));
-                return;
-            }
-            LadderResult::Escapes { breaker: Some(s) }
-                if p.after
-                    .chain(q)
-                    .all(|c| distance(size, c, s) >= MIN_BREAKER_DISTANCE) =>
-            {
-                let c = p.after.get(s).unwrap_or(p.color.opponent());
-                out.push(named(
-                    "shicho",
-                    format!(
-                        "this ladder fails: the {} stone at {} breaks it",
-                        stone_en(c),
-                        p.name(s)
-                    ),
-                    format!(
-                        "ce shicho ne fonctionne pas : la pierre {} en {} le casse",
-                        stone_fr(c),
-                        p.name(s)
-                    ),
-                ));
-                return;
-            }
-            _ => {}
-        }
+    let [q] = p.ataris.as_slice() else {
+        return;
+    };
+    if p.before.liberties(*q) == 2
+        && readers.ladder_works(p.after, *q)
+        && zigzag(p.after, &readers.ladder.ladder_line(p.after, *q))
+    {
+        out.push(named(
+            "shicho",
+            "this ladder works: nothing breaks it".into(),
+            "ce shicho fonctionne : rien ne le casse".into(),
+        ));
     }
+}
+
+/// Whether the chased chain's runs along a ladder's line climb a staircase:
+/// they change both row and column, as the zigzag of a ladder does, rather
+/// than all standing on one line.
+fn zigzag(board: &Board, line: &[(Color, Point)]) -> bool {
+    let size = board.size();
+    let Some(runner) = line.first().map(|&(c, _)| c) else {
+        return false;
+    };
+    let runs: Vec<(u32, u32)> = line
+        .iter()
+        .filter(|&&(c, _)| c == runner)
+        .map(|&(_, q)| size.xy(q))
+        .collect();
+    let varies = |f: fn(&(u32, u32)) -> u32| runs.iter().any(|r| f(r) != runs.first().map_or(0, f));
+    varies(|r| r.0) && varies(|r| r.1)
 }
 
 /// Shicho-atari: a stone [`MIN_BREAKER_DISTANCE`] points or more from a
@@ -255,11 +308,14 @@ fn snapback_taken(p: &Play<'_>, prev: Previous<'_>) -> Option<Named> {
     })
 }
 
-/// Semeai: the move fills a liberty of an opposing chain of two stones or
-/// more, left with three liberties or fewer, that touches a friendly chain
-/// of two stones or more with two or three liberties, neither chain having two
-/// eyes, in a race that was close before the move (whoever moved first
-/// would capture): a capture race, counted and solved by [`semeai`].
+/// Semeai, "course de capture entre 2 groupes n'ayant pas de base de vie":
+/// the move fills a liberty of an opposing chain of two stones or more,
+/// left with three liberties or fewer, that touches a friendly chain of two
+/// stones or more with two or three liberties, neither chain having two
+/// eyes nor a way out ([`enclosed`]), in a race that was close before the
+/// move (whoever moved first would capture): a capture race, counted and
+/// solved by [`semeai`]. Two short chains side by side that can still run
+/// or connect are a fight, not a race.
 fn race(p: &Play<'_>) -> Option<Named> {
     let a = p.after;
     let me = p.color;
@@ -285,7 +341,12 @@ fn race(p: &Play<'_>) -> Option<Named> {
             let Some(s) = semeai(a, f, e) else {
                 continue;
             };
-            if s.black.eyes >= 2 || s.white.eyes >= 2 || !was_close(p, f, e) {
+            if s.black.eyes >= 2
+                || s.white.eyes >= 2
+                || !enclosed(a, f, e)
+                || !enclosed(a, e, f)
+                || !was_close(p, f, e)
+            {
                 continue;
             }
             let outcome = match them {
@@ -319,6 +380,23 @@ fn race(p: &Play<'_>) -> Option<Named> {
         }
     }
     None
+}
+
+/// Whether the chain at `c` is shut in against the chain at `other`: no
+/// move of its owner on one of its own liberties (those it does not share
+/// with `other`) leaves it with more liberties than it has. A chain that
+/// can gain liberties, by running into open points or joining a stronger
+/// chain, escapes; only the race can then decide it.
+fn enclosed(board: &Board, c: Point, other: Point) -> bool {
+    let Some(owner) = board.get(c) else {
+        return false;
+    };
+    let now = board.liberties(c);
+    let theirs = liberty_list(board, other);
+    liberty_list(board, c)
+        .into_iter()
+        .filter(|l| !theirs.contains(l))
+        .all(|l| liberties_after_up_to::<8>(board, l, owner) <= now)
 }
 
 /// Whether the race between the friendly chain `f` and the opposing chain
