@@ -7,6 +7,7 @@
 use crate::error::WebError;
 use crate::names::MoveName;
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
 /// Longest WebSocket message answered; longer ones get an error.
 pub const MAX_MESSAGE: usize = 4 << 10;
@@ -86,12 +87,37 @@ pub enum Request {
     Dispute,
 }
 
+/// The first message on a game's socket: who is connecting. The seat
+/// token travels here rather than in the socket's address, which proxies
+/// and logs keep.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename = "hello", deny_unknown_fields)]
+pub struct Hello {
+    /// The seat token (none: a spectator).
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// The `hello` read from the first text message, or why not.
+///
+/// # Errors
+/// [`WebError::TooLarge`] beyond [`MAX_MESSAGE`]; [`WebError::Malformed`]
+/// for anything that is not a `hello`.
+pub fn read_hello(text: &str) -> Result<Hello, WebError> {
+    read(text)
+}
+
 /// A request read from a text message, or why not.
 ///
 /// # Errors
 /// [`WebError::TooLarge`] beyond [`MAX_MESSAGE`]; [`WebError::Malformed`]
 /// for anything that is not a request.
 pub fn read_request(text: &str) -> Result<Request, WebError> {
+    read(text)
+}
+
+/// One JSON message of at most [`MAX_MESSAGE`] bytes.
+fn read<T: DeserializeOwned>(text: &str) -> Result<T, WebError> {
     if text.len() > MAX_MESSAGE {
         return Err(WebError::TooLarge {
             size: text.len(),
