@@ -167,9 +167,7 @@ pub enum Refusal {
     #[error("requests from another site's page are refused")]
     CrossOrigin,
     /// This client already has as many engine games going as allowed.
-    #[error(
-        "you already have {0} games against the engine in progress: finish or leave one first"
-    )]
+    #[error("you already have {0} games against the engine in progress: finish or leave one first")]
     TooManyEngineGames(usize),
     /// A WebSocket that did not begin with its `hello` message.
     #[error("the first message on a game's socket must be hello")]

@@ -104,10 +104,7 @@ impl AsyncWrite for Slotted {
         Pin::new(&mut self.tcp).poll_flush(cx)
     }
 
-    fn poll_shutdown(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<std::io::Result<()>> {
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
         Pin::new(&mut self.tcp).poll_shutdown(cx)
     }
 

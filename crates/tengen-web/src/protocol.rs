@@ -90,12 +90,21 @@ pub enum Request {
 /// The first message on a game's socket: who is connecting. The seat
 /// token travels here rather than in the socket's address, which proxies
 /// and logs keep.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(tag = "type", rename = "hello", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hello {
     /// The seat token (none: a spectator).
-    #[serde(default)]
     pub token: Option<String>,
+}
+
+/// The `hello` as read: a tagged enum, since serde refuses unknown
+/// fields of a tagged struct by refusing its tag too.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum First {
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+    },
 }
 
 /// The `hello` read from the first text message, or why not.
@@ -104,7 +113,8 @@ pub struct Hello {
 /// [`WebError::TooLarge`] beyond [`MAX_MESSAGE`]; [`WebError::Malformed`]
 /// for anything that is not a `hello`.
 pub fn read_hello(text: &str) -> Result<Hello, WebError> {
-    read(text)
+    let First::Hello { token } = read(text)?;
+    Ok(Hello { token })
 }
 
 /// A request read from a text message, or why not.
@@ -137,4 +147,33 @@ pub fn welcome(seat: Seat) -> String {
 /// `{"type":"names","seq":..,"names":[..]}`.
 pub fn names(seq: u64, names: &[MoveName]) -> String {
     serde_json::json!({"type": "names", "seq": seq, "names": names}).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hello_carries_an_optional_token_and_nothing_else() {
+        assert_eq!(
+            read_hello(r#"{"type":"hello","token":"ab12"}"#).unwrap(),
+            Hello {
+                token: Some("ab12".into())
+            }
+        );
+        assert_eq!(
+            read_hello(r#"{"type":"hello"}"#).unwrap(),
+            Hello { token: None }
+        );
+        for other in [
+            r#"{"type":"play","vertex":"D4"}"#,
+            r#"{"type":"hello","seat":"black"}"#,
+            "hello",
+        ] {
+            assert!(
+                matches!(read_hello(other), Err(WebError::Malformed(_))),
+                "{other}"
+            );
+        }
+    }
 }

@@ -281,23 +281,26 @@ async fn sgf(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Resp
     Ok(response)
 }
 
-/// Reads a record on the review pool: parsing and replaying a large one
-/// takes seconds of CPU, which must not hold an async worker.
+/// Reads a record on the review pool: parsing, replaying and writing out
+/// a large one takes a second of CPU, which must not hold an async worker.
 async fn review_sgf(
     State(hub): State<Arc<Hub>>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, WebError> {
     let bytes = read_body(&headers, body, review::MAX_SGF_BYTES).await?;
-    let loaded = hub
+    let json = hub
         .reviews()
         .run(
             || true,
-            move || review::load(&String::from_utf8_lossy(&bytes)),
+            move || -> Result<Vec<u8>, WebError> {
+                let loaded = review::load(&String::from_utf8_lossy(&bytes))?;
+                Ok(serde_json::to_vec(&loaded)?)
+            },
         )
         .await
         .ok_or_else(|| WebError::Io(std::io::Error::other("the review stopped")))??;
-    Ok(axum::Json(loaded).into_response())
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
 }
 
 async fn health(State(hub): State<Arc<Hub>>) -> Response {

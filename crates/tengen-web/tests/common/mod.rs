@@ -100,12 +100,12 @@ impl Running {
     }
 }
 
-/// A record of about 1 MB: one root with 20,000 sibling variations (the
-/// most a review reads), each a move with a comment.
+/// A record of about 1 MB: one root and 19,999 sibling variations (the
+/// 20,000 nodes a review reads at most), each a move with a comment.
 pub fn heavy_record() -> String {
     let letters = b"abcdefghijklmnopqrs";
     let mut sgf = String::from("(;GM[1]FF[4]SZ[19]KM[6.5]");
-    for i in 0..20_000 {
+    for i in 0..19_999 {
         let x = letters[i % 19] as char;
         let y = letters[(i / 19) % 19] as char;
         sgf.push_str(&format!(
