@@ -34,13 +34,15 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // The engine and reviews together leave the async workers about a
+        // core, so that moves are acknowledged however busy they are.
         Limits {
             connections: 4096,
             header_read: Duration::from_secs(10),
             body_read: Duration::from_secs(30),
-            engine_workers: cores,
+            engine_workers: cores.saturating_sub(1).max(1),
             engine_games_per_client: 8,
-            review_workers: cores.div_ceil(2),
+            review_workers: (cores / 4).max(1),
             unload_after: Duration::from_secs(600),
             hello: Duration::from_secs(10),
         }
