@@ -1,5 +1,6 @@
 //! The game's WebSocket protocol, as the page speaks it: who a connection
-//! is ([`Seat`]), what it asks for ([`Request`]), and the small messages
+//! is ([`Hello`], its first message, and the [`Seat`] it gives), what it
+//! asks for ([`Request`]), and the small messages
 //! the server sends besides views (`welcome`, `names`). The view itself is
 //! [`crate::view::View`] and an error is [`crate::WebError::to_json`]; what
 //! a request does to a game is the room's.
