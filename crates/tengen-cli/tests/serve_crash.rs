@@ -63,8 +63,11 @@ fn view(addr: &str, id: &str) -> Value {
 
 /// Plays the moves over the game's WebSocket, waiting for each answer.
 async fn play(addr: &str, id: &str, token: &str, moves: &[&str]) -> Value {
-    let url = format!("ws://{addr}/ws/{id}?token={token}");
+    let url = format!("ws://{addr}/ws/{id}");
     let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    // The seat token travels in the first message, not the address.
+    let hello = json!({"type": "hello", "token": token}).to_string();
+    ws.send(Message::Text(hello.into())).await.unwrap();
     let mut last = Value::Null;
     // The welcome and the current view.
     for _ in 0..2 {

@@ -11,17 +11,25 @@
 //! that mean) before each move, as people have. Every player connects
 //! before the clock starts: the figures are those of play, not of 1,000
 //! WebSocket handshakes.
+//!
+//! TENGEN_LOAD_HOSTILE=1 adds a hostile client for the whole run: four
+//! loops posting 1 MB records of 20,000 variations to `/api/review`, and
+//! as many strong 19x19 engine games as one client may have, each played
+//! and taken back without pause (every move a 20,000-playout search).
+//! The figures should stay those of play: the review and engine pools
+//! hold that work off the async workers.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::{Running, temp_db};
+use common::{Running, heavy_record, temp_db};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tengen_mcts::Rng;
 use tokio::sync::Barrier;
@@ -88,8 +96,7 @@ async fn player(
         think_ms,
         ref connected,
     } = *load;
-    let url = format!("ws://{addr}/ws/{id}?token={token}");
-    let mut ws = common::connect(&url).await;
+    let mut ws = common::join(addr, &id, Some(&token)).await;
     connected.wait().await;
     let mut rng = Rng::new(seed);
     let mut latencies = Vec::new();
@@ -167,16 +174,73 @@ async fn player(
     latencies
 }
 
+/// What the hostile client got done: reviews answered, engine moves
+/// asked (each makes a search), and the longest engine queue it saw.
+#[derive(Debug, Default)]
+struct Hostile {
+    reviews: AtomicU64,
+    asked: AtomicU64,
+    longest_queue: AtomicU64,
+}
+
+/// Posts heavy records until `stop`.
+async fn review_loop(addr: std::net::SocketAddr, stop: Arc<AtomicBool>, done: Arc<Hostile>) {
+    let sgf = heavy_record();
+    while !stop.load(Ordering::Relaxed) {
+        let (status, _) = common::http(addr, "POST", "/api/review", &sgf).await;
+        assert_eq!(status, 200, "a heavy review is read");
+        done.reviews.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// Plays and takes back in a strong engine game until `stop`: each play
+/// starts a search, each undo makes it stale.
+async fn engine_loop(server: Arc<Running>, stop: Arc<AtomicBool>, done: Arc<Hostile>) {
+    let g = server
+        .create(json!({"rules": "chinese", "size": 19,
+            "opponent": {"kind": "engine", "strength": "strong", "color": "black"}}))
+        .await;
+    let mut c = server
+        .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+        .await;
+    let mut rng = Rng::new(done.asked.load(Ordering::Relaxed) + 7);
+    while !stop.load(Ordering::Relaxed) {
+        let letters = b"ABCDEFGHJKLMNOPQRST";
+        let vertex = format!("{}{}", letters[rng.below(19)] as char, 1 + rng.below(19));
+        let answer = c.play(&vertex).await;
+        if answer["type"] == "view" {
+            done.asked.fetch_add(1, Ordering::Relaxed);
+            c.ask(json!({"type": "undo"})).await;
+        }
+    }
+}
+
+/// Watches the engine queue until `stop`.
+async fn queue_watch(server: Arc<Running>, stop: Arc<AtomicBool>, done: Arc<Hostile>) {
+    while !stop.load(Ordering::Relaxed) {
+        let h = server.get_json("/api/health").await;
+        let queued = h["engine"]["queued"].as_u64().unwrap_or(0);
+        done.longest_queue.fetch_max(queued, Ordering::Relaxed);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 fn main() {
     let games = env_or("TENGEN_LOAD_GAMES", 500);
     let moves = env_or("TENGEN_LOAD_MOVES", 40) as u64;
     let think_ms = env_or("TENGEN_LOAD_THINK_MS", 0) as u64;
+    let hostile = env_or("TENGEN_LOAD_HOSTILE", 0) != 0;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .unwrap();
     runtime.block_on(async move {
-        let server = Running::start(temp_db("load")).await;
+        let limits = tengen_web::Limits {
+            // 1,000 players, the hostile client, and room to spare.
+            connections: 4 * games + 64,
+            ..tengen_web::Limits::default()
+        };
+        let server = Arc::new(Running::start_with(temp_db("load"), limits.clone()).await);
         let mut created = Vec::new();
         for _ in 0..games {
             created.push(
@@ -205,6 +269,32 @@ fn main() {
                 )));
             }
         }
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(Hostile::default());
+        let mut hostile_tasks = Vec::new();
+        if hostile {
+            for _ in 0..4 {
+                hostile_tasks.push(tokio::spawn(review_loop(
+                    server.addr,
+                    Arc::clone(&stop),
+                    Arc::clone(&done),
+                )));
+            }
+            for _ in 0..limits.engine_games_per_client {
+                hostile_tasks.push(tokio::spawn(engine_loop(
+                    Arc::clone(&server),
+                    Arc::clone(&stop),
+                    Arc::clone(&done),
+                )));
+            }
+            hostile_tasks.push(tokio::spawn(queue_watch(
+                Arc::clone(&server),
+                Arc::clone(&stop),
+                Arc::clone(&done),
+            )));
+            // Until the hostile client is in full swing.
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
         load.connected.wait().await;
         let start = Instant::now();
         let mut all = Vec::new();
@@ -212,6 +302,10 @@ fn main() {
             all.extend(t.await.unwrap());
         }
         let seconds = start.elapsed().as_secs_f64();
+        stop.store(true, Ordering::Relaxed);
+        for t in hostile_tasks {
+            t.await.unwrap();
+        }
         all.sort();
         let pct = |p: f64| {
             all.get(((all.len() as f64 - 1.0) * p).round() as usize)
@@ -234,5 +328,15 @@ fn main() {
             pct(0.99),
             pct(1.0)
         );
+        if hostile {
+            println!(
+                "hostile: reviews={} engine_moves_asked={} longest_engine_queue={} engine_workers={} review_workers={}",
+                done.reviews.load(Ordering::Relaxed),
+                done.asked.load(Ordering::Relaxed),
+                done.longest_queue.load(Ordering::Relaxed),
+                limits.engine_workers,
+                limits.review_workers,
+            );
+        }
     });
 }

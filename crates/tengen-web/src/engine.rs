@@ -1,16 +1,19 @@
 //! The engine opponent: tengen-mcts's search at the chosen strength, and its
-//! dead-stone proposal when play stops. Runs on a blocking thread.
+//! dead-stone proposal when play stops. Runs on a blocking thread, and a
+//! move's search stops early once the position it serves has changed.
 
 use crate::action::Action;
 use crate::room::EngineJob;
 use crate::settings::Strength;
+use std::sync::atomic::AtomicBool;
 use tengen_core::{Move, Vertex};
 use tengen_mcts::{
     Analysis, Decision, ESTIMATE_PLAYOUTS, Limit, Request, Rng, Search, SearchConfig,
 };
 
-/// The engine's actions for a job.
-pub fn decide(job: EngineJob, seed: u64) -> Vec<Action> {
+/// The engine's actions for a job; `stop` set ends the search at once
+/// (its answer is then stale and dropped by the caller).
+pub fn decide(job: EngineJob, seed: u64, stop: &AtomicBool) -> Vec<Action> {
     match job {
         EngineJob::Move { game, strength, .. } => {
             let color = game.to_move();
@@ -21,7 +24,13 @@ pub fn decide(job: EngineJob, seed: u64) -> Vec<Action> {
                 ..SearchConfig::default()
             });
             let limit = Limit::playouts(strength.playouts());
-            let (decision, analysis) = search.genmove(&game, Request::new(limit));
+            let (decision, analysis) = search.genmove(
+                &game,
+                Request {
+                    stop: Some(stop),
+                    ..Request::new(limit)
+                },
+            );
             let decision = match decision {
                 Decision::Move(_) if strength == Strength::Beginner => {
                     beginner_choice(&analysis, seed).map_or(decision, Decision::Move)

@@ -48,6 +48,11 @@ pub enum WebError {
     /// Reading or writing stored JSON failed.
     #[error("stored data: {0}")]
     Stored(#[from] serde_json::Error),
+    /// The database can be read but not written: every move would fail.
+    #[error(
+        "the database {0} is read-only: the server stores every move, so it needs a file it can write (choose another with --db, or change the file's permissions)"
+    )]
+    ReadOnly(String),
     /// The listening socket or another I/O failure.
     #[error("i/o: {0}")]
     Io(#[from] std::io::Error),
@@ -102,7 +107,10 @@ impl WebError {
             WebError::NoGame(_) => "no_game",
             WebError::Forbidden(r) => r.code(),
             WebError::Sgf(_) => "sgf",
-            WebError::Storage(_) | WebError::Stored(_) | WebError::Io(_) => "server",
+            WebError::Storage(_)
+            | WebError::Stored(_)
+            | WebError::Io(_)
+            | WebError::ReadOnly(_) => "server",
         }
     }
 
@@ -110,11 +118,13 @@ impl WebError {
         match self {
             WebError::NoGame(_) => StatusCode::NOT_FOUND,
             WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::Forbidden(Refusal::TooManyEngineGames(_)) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::Illegal(_) | WebError::End(_) => StatusCode::CONFLICT,
-            WebError::Storage(_) | WebError::Stored(_) | WebError::Io(_) => {
-                StatusCode::INTERNAL_SERVER_ERROR
-            }
+            WebError::Storage(_)
+            | WebError::Stored(_)
+            | WebError::Io(_)
+            | WebError::ReadOnly(_) => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::BAD_REQUEST,
         }
     }
@@ -153,6 +163,15 @@ pub enum Refusal {
     /// A request of the same kind is already waiting.
     #[error("a request is already waiting for an answer")]
     Pending,
+    /// A page of another site asked (its `Origin` is not this server's).
+    #[error("requests from another site's page are refused")]
+    CrossOrigin,
+    /// This client already has as many engine games going as allowed.
+    #[error("you already have {0} games against the engine in progress: finish or leave one first")]
+    TooManyEngineGames(usize),
+    /// A WebSocket that did not begin with its `hello` message.
+    #[error("the first message on a game's socket must be hello")]
+    NoHello,
 }
 
 impl Refusal {
@@ -163,6 +182,9 @@ impl Refusal {
             Refusal::NotYourTurn => "not_your_turn",
             Refusal::NoRequest => "no_request",
             Refusal::Pending => "pending",
+            Refusal::CrossOrigin => "cross_origin",
+            Refusal::TooManyEngineGames(_) => "too_many_engine_games",
+            Refusal::NoHello => "no_hello",
         }
     }
 }

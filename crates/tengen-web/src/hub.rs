@@ -1,27 +1,31 @@
-//! The live games: created, loaded from the database on demand (their
-//! actions replayed), changed by players, the engine and the clocks, and
+//! The live games: created, loaded from the database when someone opens
+//! them (their actions replayed) and unloaded when nobody has watched them
+//! for a while, changed by players, the engine and the clocks, and
 //! broadcast to everyone watching. An action is stored before anyone hears
-//! of it.
+//! of it. The engine's moves wait in line for a bounded pool, and a search
+//! stops as soon as the position it serves changes.
 
 use crate::action::Action;
 use crate::engine;
-use crate::error::WebError;
+use crate::error::{Refusal, WebError};
 use crate::learn;
+use crate::limits::Limits;
 use crate::names;
+use crate::pool::{Pool, PoolLoad};
 use crate::protocol::{self, Request, Seat};
 use crate::room::{EngineJob, Room};
 use crate::settings::{NewGame, Settings};
 use crate::store::{Append, Store};
+use crate::token::random_hex;
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::collections::hash_map::RandomState;
-use std::hash::{BuildHasher, Hasher};
+use std::net::IpAddr;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio::sync::broadcast;
+use tokio::sync::{Semaphore, broadcast};
 
 /// Views queued per watcher before a slow one is sent a fresh view instead.
 const BROADCAST_DEPTH: usize = 64;
@@ -31,21 +35,6 @@ pub fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
-
-/// `words` x 64 random bits as hex, from the standard library's hash keys
-/// (seeded by the operating system for each `RandomState`): seat tokens and
-/// ids that cannot be guessed.
-pub fn random_hex(words: usize) -> String {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    (0..words)
-        .map(|_| {
-            let mut h = RandomState::new().build_hasher();
-            h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
-            h.write_i64(now_ms());
-            format!("{:016x}", h.finish())
-        })
-        .collect()
 }
 
 /// A game created: its id and the creator's seat.
@@ -69,6 +58,76 @@ pub struct Slot {
     /// Views (JSON) broadcast to every watcher: one text built per change,
     /// its bytes shared by every receiver.
     pub views: broadcast::Sender<Utf8Bytes>,
+    /// Set when the position changes: stops the search of the engine
+    /// move that served the old one. Replaced by a fresh flag each time.
+    search: Mutex<Arc<AtomicBool>>,
+    /// Who created the game, when created since start-up (the limit of
+    /// engine games per client counts these).
+    owner: Option<IpAddr>,
+    /// An engine game not over (kept beside the room, to count a client's
+    /// games without locking every room).
+    engine_live: AtomicBool,
+    /// When it was last opened, changed or left (ms since the epoch).
+    touched: AtomicI64,
+}
+
+impl Slot {
+    fn new(room: Room, owner: Option<IpAddr>) -> Slot {
+        let engine_live = room.settings().engine().is_some() && room.game().outcome().is_none();
+        Slot {
+            room: tokio::sync::Mutex::new(room),
+            views: broadcast::channel(BROADCAST_DEPTH).0,
+            search: Mutex::new(Arc::new(AtomicBool::new(false))),
+            owner,
+            engine_live: AtomicBool::new(engine_live),
+            touched: AtomicI64::new(now_ms()),
+        }
+    }
+
+    /// Notes that someone opened, changed or left the game now.
+    pub fn touch(&self) {
+        self.touched.store(now_ms(), Ordering::Relaxed);
+    }
+
+    fn search_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.search.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// The position changed: the search serving the old one stops.
+    fn position_changed(&self, room: &Room) {
+        let fresh = Arc::new(AtomicBool::new(false));
+        let old = std::mem::replace(
+            &mut *self.search.lock().unwrap_or_else(|e| e.into_inner()),
+            fresh,
+        );
+        old.store(true, Ordering::Relaxed);
+        if room.game().outcome().is_some() {
+            self.engine_live.store(false, Ordering::Relaxed);
+        }
+        self.touch();
+    }
+}
+
+/// What the health route reports.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Health {
+    /// Games in memory.
+    pub games_loaded: usize,
+    /// Connections open and their cap.
+    pub connections: Connections,
+    /// Engine moves running and waiting.
+    pub engine: PoolLoad,
+    /// Reviews running and waiting.
+    pub reviews: PoolLoad,
+}
+
+/// Connections open and their cap.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Connections {
+    /// Open now.
+    pub open: usize,
+    /// The cap.
+    pub limit: usize,
 }
 
 /// Every live game. See the module docs.
@@ -80,19 +139,32 @@ pub struct Hub {
     /// One lexicon reading at a time: under load, names of positions
     /// already played over are skipped rather than queued.
     naming: tokio::sync::Semaphore,
+    /// The engine's moves and dead-stone proposals.
+    engine: Pool,
+    /// Records read for review.
+    reviews: Pool,
+    /// Places for connections (the accept loop takes one per connection).
+    connections: Arc<Semaphore>,
+    limits: Limits,
 }
 
 impl Hub {
-    /// The hub over the database at `db`.
+    /// The hub over the database at `db`, within `limits`.
     ///
     /// # Errors
-    /// [`WebError::Storage`] when the database cannot be opened.
-    pub fn open(db: &Path) -> Result<Arc<Hub>, WebError> {
+    /// [`WebError::Storage`] when the database cannot be opened;
+    /// [`WebError::ReadOnly`] when it cannot be written.
+    pub fn open(db: &Path, limits: Limits) -> Result<Arc<Hub>, WebError> {
+        let seed = u64::from_str_radix(&random_hex(1)?, 16).unwrap_or(1);
         Ok(Arc::new(Hub {
             store: Store::open(db)?,
             rooms: Mutex::new(HashMap::new()),
-            seed: AtomicU64::new(u64::from_str_radix(&random_hex(1), 16).unwrap_or(1)),
+            seed: AtomicU64::new(seed),
             naming: tokio::sync::Semaphore::new(1),
+            engine: Pool::new(limits.engine_workers),
+            reviews: Pool::new(limits.review_workers),
+            connections: Arc::new(Semaphore::new(limits.connections)),
+            limits,
         }))
     }
 
@@ -101,32 +173,51 @@ impl Hub {
         &self.store
     }
 
-    /// Loads every game not over and restarts its engine and clock.
-    /// Returns how many were loaded.
-    ///
-    /// # Errors
-    /// [`WebError`] when the database cannot be read.
-    pub async fn resume(self: &Arc<Hub>) -> Result<usize, WebError> {
-        let ids = self.store.unfinished()?;
-        for id in &ids {
-            let slot = self.slot(id)?;
-            let room = slot.room.lock().await;
-            self.follow_up(&slot, &room);
+    /// The bounds the server keeps.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The places for connections, one taken per open connection.
+    pub fn connection_slots(&self) -> Arc<Semaphore> {
+        Arc::clone(&self.connections)
+    }
+
+    /// The pool that reads records for review.
+    pub fn reviews(&self) -> &Pool {
+        &self.reviews
+    }
+
+    /// Games loaded, connections, and the work running and waiting.
+    pub fn health(&self) -> Health {
+        let open = self
+            .limits
+            .connections
+            .saturating_sub(self.connections.available_permits());
+        Health {
+            games_loaded: self.rooms().len(),
+            connections: Connections {
+                open,
+                limit: self.limits.connections,
+            },
+            engine: self.engine.load(),
+            reviews: self.reviews.load(),
         }
-        Ok(ids.len())
     }
 
     fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Slot>>> {
         self.rooms.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The live game `id`, rebuilt from the database if needed.
+    /// The live game `id`, loaded from the database if needed (its engine
+    /// and clock then start again where they were).
     ///
     /// # Errors
     /// [`WebError::NoGame`] for an unknown id; [`WebError`] when the stored
     /// game cannot be replayed.
-    pub fn slot(&self, id: &str) -> Result<Arc<Slot>, WebError> {
+    pub fn slot(self: &Arc<Hub>, id: &str) -> Result<Arc<Slot>, WebError> {
         if let Some(s) = self.rooms().get(id) {
+            s.touch();
             return Ok(Arc::clone(s));
         }
         let row = self
@@ -134,14 +225,56 @@ impl Hub {
             .game(id)?
             .ok_or_else(|| WebError::NoGame(id.to_string()))?;
         let actions = self.store.actions(id)?;
-        let room = Room::replay(Settings::from_row(&row)?, &actions)?;
-        let slot = Arc::new(Slot {
-            room: tokio::sync::Mutex::new(room),
-            views: broadcast::channel(BROADCAST_DEPTH).0,
+        let loaded = Arc::new(Slot::new(
+            Room::replay(Settings::from_row(&row)?, &actions)?,
+            None,
+        ));
+        let slot = Arc::clone(
+            self.rooms()
+                .entry(id.to_string())
+                .or_insert_with(|| Arc::clone(&loaded)),
+        );
+        if Arc::ptr_eq(&slot, &loaded) {
+            let hub = Arc::clone(self);
+            let slot = Arc::clone(&slot);
+            tokio::spawn(async move {
+                let room = slot.room.lock().await;
+                hub.follow_up(&slot, &room);
+            });
+        }
+        Ok(slot)
+    }
+
+    /// Unloads the games nobody holds (no watcher, no engine move or clock
+    /// waiting, no request under way) and nobody has touched for
+    /// [`Limits::unload_after`]. Everything they hold is stored; they are
+    /// replayed when next opened. Returns how many left memory.
+    pub fn unload_idle(&self) -> usize {
+        let horizon = i64::try_from(self.limits.unload_after.as_millis()).unwrap_or(i64::MAX);
+        let now = now_ms();
+        let mut rooms = self.rooms();
+        let before = rooms.len();
+        // Every other holder of a slot got it from this map under this
+        // lock, or from another holder: a count of one means none is left.
+        rooms.retain(|_, slot| {
+            Arc::strong_count(slot) > 1
+                || now.saturating_sub(slot.touched.load(Ordering::Relaxed)) < horizon
         });
-        Ok(Arc::clone(
-            self.rooms().entry(id.to_string()).or_insert(slot),
-        ))
+        before - rooms.len()
+    }
+
+    /// Unloads idle games for ever, checking a few times per
+    /// [`Limits::unload_after`].
+    pub async fn unload_loop(self: Arc<Hub>) {
+        let every = (self.limits.unload_after / 4).max(Duration::from_millis(10));
+        let mut ticks = tokio::time::interval(every);
+        loop {
+            ticks.tick().await;
+            let gone = self.unload_idle();
+            if gone > 0 {
+                tracing::debug!("{gone} idle games unloaded");
+            }
+        }
     }
 
     /// Creates a game from the new-game form.
@@ -149,21 +282,27 @@ impl Hub {
     /// # Errors
     /// [`WebError::Invalid`] for settings the rules refuse, a learning step
     /// not yet open, or a bad time control.
-    pub fn create(self: &Arc<Hub>, form: NewGame) -> Result<Created, WebError> {
+    pub fn create(
+        self: &Arc<Hub>,
+        form: NewGame,
+        client: Option<IpAddr>,
+    ) -> Result<Created, WebError> {
         let form = match form.lesson {
             Some(step) => self.lesson_form(step, form.learner)?,
             None => form,
         };
-        let token = random_hex(2);
-        let seating = form.opponent.seating(token.clone(), random_hex(2));
-        let settings = Settings::from_form(form, random_hex(1), seating.tokens, now_ms())?;
+        let token = random_hex(2)?;
+        let seating = form.opponent.seating(token.clone(), random_hex(2)?);
+        let settings = Settings::from_form(form, random_hex(1)?, seating.tokens, now_ms())?;
+        if settings.engine().is_some()
+            && let Some(ip) = client
+        {
+            self.check_engine_games(ip)?;
+        }
         let row = settings.to_row()?;
         let room = Room::create(settings)?;
         self.store.insert_game(&row)?;
-        let slot = Arc::new(Slot {
-            room: tokio::sync::Mutex::new(room),
-            views: broadcast::channel(BROADCAST_DEPTH).0,
-        });
+        let slot = Arc::new(Slot::new(room, client));
         self.rooms().insert(row.id.clone(), Arc::clone(&slot));
         if let Ok(room) = slot.room.try_lock() {
             self.follow_up(&slot, &room);
@@ -174,6 +313,21 @@ impl Hub {
             seat: seating.creator.name(),
             invite: seating.invite,
         })
+    }
+
+    /// Refuses a new engine game to a client who already has as many
+    /// loaded and not over as [`Limits::engine_games_per_client`].
+    fn check_engine_games(&self, ip: IpAddr) -> Result<(), WebError> {
+        let limit = self.limits.engine_games_per_client;
+        let live = self
+            .rooms()
+            .values()
+            .filter(|s| s.owner == Some(ip) && s.engine_live.load(Ordering::Relaxed))
+            .count();
+        if live >= limit {
+            return Err(WebError::Forbidden(Refusal::TooManyEngineGames(limit)));
+        }
+        Ok(())
     }
 
     /// The form of learning step `step` for `learner`.
@@ -210,13 +364,13 @@ impl Hub {
         let mut room = slot.room.lock().await;
         let now = now_ms();
         if let Some(c) = room.flag_fallen(now) {
-            self.commit(&mut room, &[Action::Timeout { color: c }], now)
+            self.commit(slot, &mut room, &[Action::Timeout { color: c }], now)
                 .await?;
             self.publish(slot, &room);
             return Err(WebError::Illegal(tengen_core::IllegalMove::GameOver));
         }
         let actions = room.resolve(seat, request)?;
-        self.commit(&mut room, &actions, now).await?;
+        self.commit(slot, &mut room, &actions, now).await?;
         self.publish(slot, &room);
         self.follow_up(slot, &room);
         Ok(())
@@ -226,8 +380,14 @@ impl Hub {
     /// transaction, before returning. A storage failure rebuilds the room
     /// from the database, so the room never holds what is not stored; the
     /// room lock is held throughout, so no one sees an action before it is
-    /// stored.
-    async fn commit(&self, room: &mut Room, actions: &[Action], at: i64) -> Result<(), WebError> {
+    /// stored. A position changed stops the engine's search of the old one.
+    async fn commit(
+        &self,
+        slot: &Slot,
+        room: &mut Room,
+        actions: &[Action],
+        at: i64,
+    ) -> Result<(), WebError> {
         let mut appends = Vec::with_capacity(actions.len());
         let mut refused = None;
         for action in actions {
@@ -256,6 +416,7 @@ impl Hub {
             return Err(e);
         }
         room.stored(last);
+        slot.position_changed(room);
         if let Some((learner, step)) = room.lesson_won() {
             self.store.unlock(learner, step + 1)?;
         }
@@ -333,7 +494,7 @@ impl Hub {
                     && let Some(c) = room.flag_fallen(now)
                 {
                     match hub
-                        .commit(&mut room, &[Action::Timeout { color: c }], now)
+                        .commit(&slot, &mut room, &[Action::Timeout { color: c }], now)
                         .await
                     {
                         Ok(()) => hub.publish(&slot, &room),
@@ -344,17 +505,24 @@ impl Hub {
         }
     }
 
+    /// Runs the engine's job when a worker of the pool is free, unless the
+    /// position changed meanwhile, and stores its answer if the position
+    /// is still the one it served.
     async fn run_engine(self: Arc<Hub>, slot: Arc<Slot>, job: EngineJob, seed: u64) {
         let seq = match &job {
             EngineJob::Move { seq, .. } | EngineJob::Dead { seq, .. } => *seq,
         };
-        let decided = tokio::task::spawn_blocking(move || engine::decide(job, seed)).await;
-        let actions = match decided {
-            Ok(actions) => actions,
-            Err(e) => {
-                tracing::error!("engine: {e}");
-                return;
-            }
+        let stop = slot.search_flag();
+        let running = Arc::clone(&stop);
+        let decided = self
+            .engine
+            .run(
+                || !stop.load(Ordering::Relaxed),
+                move || engine::decide(job, seed, &running),
+            )
+            .await;
+        let Some(actions) = decided else {
+            return;
         };
         let mut room = slot.room.lock().await;
         if room.seq() != seq {
@@ -362,7 +530,7 @@ impl Hub {
             return;
         }
         let now = now_ms();
-        match self.commit(&mut room, &actions, now).await {
+        match self.commit(&slot, &mut room, &actions, now).await {
             Ok(()) => {
                 self.publish(&slot, &room);
                 self.follow_up(&slot, &room);

@@ -4,14 +4,16 @@
 //! every action is stored before it is acknowledged (games are rebuilt by
 //! replaying their actions, so a killed server loses nothing), and a static
 //! page embedded in the binary that draws the board in SVG, in French and
-//! English. This is the only crate that knows HTTP and JSON.
+//! English. This is the only crate that knows HTTP and JSON. What one
+//! client may take of the machine is bounded ([`Limits`]): connections,
+//! slow requests, engine and review CPU, games kept in memory.
 //!
 //! ```no_run
 //! # async fn start() -> Result<(), tengen_web::WebError> {
-//! let config = tengen_web::ServeConfig {
-//!     addr: "127.0.0.1:8619".parse().unwrap(),
-//!     db: "tengen.db".into(),
-//! };
+//! let config = tengen_web::ServeConfig::new(
+//!     "127.0.0.1:8619".parse().unwrap(),
+//!     "tengen.db".into(),
+//! );
 //! let server = tengen_web::Server::bind(&config).await?;
 //! println!("http://{}", server.local_addr());
 //! server.run().await?;
@@ -27,14 +29,21 @@ mod engine;
 pub mod error;
 pub mod hub;
 pub mod learn;
+pub mod limits;
+mod listen;
 pub mod names;
+mod origin;
+pub mod pool;
 pub mod protocol;
 pub mod review;
 pub mod room;
+mod security;
 mod server;
 pub mod settings;
 pub mod store;
+pub mod token;
 pub mod view;
 
 pub use error::{Refusal, WebError};
+pub use limits::Limits;
 pub use server::{DEFAULT_PORT, ServeConfig, Server};

@@ -1,5 +1,6 @@
 //! The game's WebSocket protocol, as the page speaks it: who a connection
-//! is ([`Seat`]), what it asks for ([`Request`]), and the small messages
+//! is ([`Hello`], its first message, and the [`Seat`] it gives), what it
+//! asks for ([`Request`]), and the small messages
 //! the server sends besides views (`welcome`, `names`). The view itself is
 //! [`crate::view::View`] and an error is [`crate::WebError::to_json`]; what
 //! a request does to a game is the room's.
@@ -7,6 +8,7 @@
 use crate::error::WebError;
 use crate::names::MoveName;
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
 /// Longest WebSocket message answered; longer ones get an error.
 pub const MAX_MESSAGE: usize = 4 << 10;
@@ -86,12 +88,47 @@ pub enum Request {
     Dispute,
 }
 
+/// The first message on a game's socket: who is connecting. The seat
+/// token travels here rather than in the socket's address, which proxies
+/// and logs keep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hello {
+    /// The seat token (none: a spectator).
+    pub token: Option<String>,
+}
+
+/// The `hello` as read: a tagged enum, since serde refuses unknown
+/// fields of a tagged struct by refusing its tag too.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum First {
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+    },
+}
+
+/// The `hello` read from the first text message, or why not.
+///
+/// # Errors
+/// [`WebError::TooLarge`] beyond [`MAX_MESSAGE`]; [`WebError::Malformed`]
+/// for anything that is not a `hello`.
+pub fn read_hello(text: &str) -> Result<Hello, WebError> {
+    let First::Hello { token } = read(text)?;
+    Ok(Hello { token })
+}
+
 /// A request read from a text message, or why not.
 ///
 /// # Errors
 /// [`WebError::TooLarge`] beyond [`MAX_MESSAGE`]; [`WebError::Malformed`]
 /// for anything that is not a request.
 pub fn read_request(text: &str) -> Result<Request, WebError> {
+    read(text)
+}
+
+/// One JSON message of at most [`MAX_MESSAGE`] bytes.
+fn read<T: DeserializeOwned>(text: &str) -> Result<T, WebError> {
     if text.len() > MAX_MESSAGE {
         return Err(WebError::TooLarge {
             size: text.len(),
@@ -111,4 +148,33 @@ pub fn welcome(seat: Seat) -> String {
 /// `{"type":"names","seq":..,"names":[..]}`.
 pub fn names(seq: u64, names: &[MoveName]) -> String {
     serde_json::json!({"type": "names", "seq": seq, "names": names}).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hello_carries_an_optional_token_and_nothing_else() {
+        assert_eq!(
+            read_hello(r#"{"type":"hello","token":"ab12"}"#).unwrap(),
+            Hello {
+                token: Some("ab12".into())
+            }
+        );
+        assert_eq!(
+            read_hello(r#"{"type":"hello"}"#).unwrap(),
+            Hello { token: None }
+        );
+        for other in [
+            r#"{"type":"play","vertex":"D4"}"#,
+            r#"{"type":"hello","seat":"black"}"#,
+            "hello",
+        ] {
+            assert!(
+                matches!(read_hello(other), Err(WebError::Malformed(_))),
+                "{other}"
+            );
+        }
+    }
 }

@@ -11,6 +11,7 @@ use crate::error::{Refusal, WebError};
 use crate::protocol::{Request, Seat};
 use crate::settings::{Opponent, Settings, Strength};
 use crate::store::StoredAction;
+use crate::token;
 use crate::view::{self, View};
 use tengen_core::{BoardSize, Clock, Color, Game, Move, Phase, Point, Vertex};
 
@@ -108,8 +109,8 @@ impl Room {
         let Some(t) = token.filter(|t| !t.is_empty()) else {
             return Seat::Spectator;
         };
-        let black = t == self.settings.tokens.black;
-        let white = t == self.settings.tokens.white;
+        let black = token::same(t, &self.settings.tokens.black);
+        let white = token::same(t, &self.settings.tokens.white);
         match (black, white) {
             (true, true) => Seat::Both,
             (true, false) => Seat::Player(Color::Black),

@@ -10,32 +10,41 @@
 //! | `POST /api/games` | create a game (the new-game form, JSON) |
 //! | `GET /api/games/{id}` | the game's view |
 //! | `GET /api/games/{id}/sgf` | the game as SGF |
-//! | `POST /api/review` | an SGF record read for review |
-//! | `GET /ws/{id}?token=T` | the game's WebSocket (no token: spectator) |
+//! | `POST /api/review` | an SGF record read for review (on a bounded pool) |
+//! | `GET /api/health` | games loaded, connections, engine and review work running and waiting |
+//! | `GET /ws/{id}` | the game's WebSocket: the client's first message is `hello` with its seat token (none: spectator) |
+//!
+//! Every response carries the page's security headers (`security`);
+//! POSTs and socket upgrades from another site's page are refused
+//! (`origin`); connections are capped and slow heads cut off (`listen`).
 
 use crate::assets::{self, Asset};
-use crate::error::WebError;
-use crate::hub::{Hub, now_ms, random_hex};
+use crate::error::{Refusal, WebError};
+use crate::hub::{Hub, now_ms};
 use crate::learn::LESSONS;
-use crate::protocol::{self, read_request};
+use crate::limits::Limits;
+use crate::listen::{self, Client};
+use crate::protocol::{self, read_hello, read_request};
 use crate::review;
 use crate::settings::{NewGame, SIZES};
-use axum::Router;
+use crate::token::random_hex;
+use crate::{origin, security};
 use axum::body::{Body, to_bytes};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::serve::ListenerExt;
+use axum::{Extension, Router};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use tengen_core::Preset;
 use tokio::net::TcpListener;
 use tokio::sync::broadcast::error::RecvError;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 
 /// The port `tengen serve` listens on by default.
 pub const DEFAULT_PORT: u16 = 8619;
@@ -48,13 +57,26 @@ const MAX_FORM: usize = 16 << 10;
 /// The learner cookie.
 const LEARNER_COOKIE: &str = "tengen_learner";
 
-/// Where to listen and where the database is.
+/// Where to listen, where the database is, and the server's bounds.
 #[derive(Clone, Debug)]
 pub struct ServeConfig {
     /// Address and port.
     pub addr: SocketAddr,
     /// The SQLite file.
     pub db: PathBuf,
+    /// Connections, timeouts, workers, per-client limits.
+    pub limits: Limits,
+}
+
+impl ServeConfig {
+    /// `addr` and `db` with the default limits.
+    pub fn new(addr: SocketAddr, db: PathBuf) -> ServeConfig {
+        ServeConfig {
+            addr,
+            db,
+            limits: Limits::default(),
+        }
+    }
 }
 
 /// A bound server, ready to run.
@@ -62,23 +84,20 @@ pub struct ServeConfig {
 pub struct Server {
     listener: TcpListener,
     hub: Arc<Hub>,
-    resumed: usize,
 }
 
 impl Server {
-    /// Opens the database, reloads the unfinished games and binds.
+    /// Opens the database (refusing one it cannot write) and binds. Games
+    /// stay in the database until someone opens them, so starting takes
+    /// the same time however many are stored.
     ///
     /// # Errors
-    /// [`WebError`] when the database cannot be opened or the address bound.
+    /// [`WebError`] when the database cannot be opened or written, or the
+    /// address bound.
     pub async fn bind(config: &ServeConfig) -> Result<Server, WebError> {
-        let hub = Hub::open(&config.db)?;
+        let hub = Hub::open(&config.db, config.limits.clone())?;
         let listener = TcpListener::bind(config.addr).await?;
-        let resumed = hub.resume().await?;
-        Ok(Server {
-            listener,
-            hub,
-            resumed,
-        })
+        Ok(Server { listener, hub })
     }
 
     /// The address bound (the port chosen when 0 was asked).
@@ -88,35 +107,31 @@ impl Server {
             .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
     }
 
-    /// Games not over that were reloaded at start-up.
-    pub fn resumed(&self) -> usize {
-        self.resumed
-    }
-
-    /// Serves until the process ends.
+    /// Serves until the process ends, unloading the games nobody watches.
     ///
     /// # Errors
-    /// [`WebError::Io`] when the listener fails.
+    /// None today: a failed accept is retried; the `Result` leaves room
+    /// for a listener that can fail for good.
     pub async fn run(self) -> Result<(), WebError> {
-        // No Nagle delay: a view or a names message is a small write that
-        // must leave at once, not wait for the previous one's
-        // acknowledgement (up to 40 ms of delayed ACK).
-        let listener = self.listener.tap_io(|tcp| {
-            if let Err(e) = tcp.set_nodelay(true) {
-                tracing::debug!("TCP_NODELAY refused: {e}");
-            }
-        });
-        axum::serve(listener, router(self.hub)).await?;
+        let slots = self.hub.connection_slots();
+        let header_read = self.hub.limits().header_read;
+        let app = router(Arc::clone(&self.hub));
+        tokio::join!(
+            listen::serve(self.listener, app, slots, header_read),
+            Arc::clone(&self.hub).unload_loop(),
+        );
         Ok(())
     }
 }
 
-/// The routes over a hub.
+/// The routes over a hub, with the security headers, the origin check and
+/// the body-read timeout.
 pub fn router(hub: Arc<Hub>) -> Router {
+    let body_read = hub.limits().body_read;
     let files = assets::files().fold(Router::new(), |router, &file| {
         router.route(file.path, get(move || async move { asset(file) }))
     });
-    files
+    let routes = files
         .route("/", get(page))
         .route("/g/{id}", get(page))
         .route("/api/presets", get(presets))
@@ -126,8 +141,12 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/sgf", get(sgf))
         .route("/api/review", post(review_sgf))
+        .route("/api/health", get(health))
         .route("/ws/{id}", get(socket))
         .with_state(hub)
+        .layer(axum::middleware::from_fn(origin::same_origin))
+        .layer(RequestBodyTimeoutLayer::new(body_read));
+    security::with_headers(routes)
 }
 
 /// An embedded file, revalidated on every load: the page and its modules
@@ -180,7 +199,7 @@ fn learner_cookie(headers: &HeaderMap) -> Option<String> {
 async fn learn(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, WebError> {
     let (learner, fresh) = match learner_cookie(&headers) {
         Some(l) => (l, false),
-        None => (random_hex(2), true),
+        None => (random_hex(2)?, true),
     };
     let unlocked = hub.store().unlocked(&learner)?;
     let body = serde_json::json!({
@@ -220,6 +239,7 @@ async fn read_body(headers: &HeaderMap, body: Body, limit: usize) -> Result<Vec<
 
 async fn create(
     State(hub): State<Arc<Hub>>,
+    client: Option<Extension<Client>>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, WebError> {
@@ -229,7 +249,7 @@ async fn create(
     if form.lesson.is_some() && form.learner.is_none() {
         form.learner = learner_cookie(&headers);
     }
-    let created = hub.create(form)?;
+    let created = hub.create(form, client.map(|Extension(c)| c.0.ip()))?;
     Ok(axum::Json(created).into_response())
 }
 
@@ -261,21 +281,35 @@ async fn sgf(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Resp
     Ok(response)
 }
 
-async fn review_sgf(headers: HeaderMap, body: Body) -> Result<Response, WebError> {
+/// Reads a record on the review pool: parsing, replaying and writing out
+/// a large one takes a second of CPU, which must not hold an async worker.
+async fn review_sgf(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
     let bytes = read_body(&headers, body, review::MAX_SGF_BYTES).await?;
-    let text = String::from_utf8_lossy(&bytes);
-    Ok(axum::Json(review::load(&text)?).into_response())
+    let json = hub
+        .reviews()
+        .run(
+            || true,
+            move || -> Result<Vec<u8>, WebError> {
+                let loaded = review::load(&String::from_utf8_lossy(&bytes))?;
+                Ok(serde_json::to_vec(&loaded)?)
+            },
+        )
+        .await
+        .ok_or_else(|| WebError::Io(std::io::Error::other("the review stopped")))??;
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
 }
 
-#[derive(Debug, Deserialize)]
-struct TokenQuery {
-    token: Option<String>,
+async fn health(State(hub): State<Arc<Hub>>) -> Response {
+    axum::Json(hub.health()).into_response()
 }
 
 async fn socket(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(q): Query<TokenQuery>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, WebError> {
     let slot = hub.slot(&id)?;
@@ -285,20 +319,53 @@ async fn socket(
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| session(hub, slot, q.token, socket)))
+        .on_upgrade(move |socket| session(hub, slot, socket)))
 }
 
 fn error_text(e: &WebError) -> Message {
     Message::Text(e.to_json().to_string().into())
 }
 
-async fn session(
-    hub: Arc<Hub>,
-    slot: Arc<crate::hub::Slot>,
-    token: Option<String>,
-    socket: WebSocket,
-) {
+/// The seat token of the socket's first message, within
+/// [`Limits::hello`]. `None`: the client said something else, or nothing
+/// in time, and has been told so when it can hear it.
+async fn hello(
+    hub: &Hub,
+    sink: &mut SplitSink<WebSocket, Message>,
+    stream: &mut SplitStream<WebSocket>,
+) -> Option<Option<String>> {
+    let first = tokio::time::timeout(hub.limits().hello, stream.next()).await;
+    let refused = match first {
+        Ok(Some(Ok(Message::Text(text)))) => match read_hello(text.as_str()) {
+            Ok(hello) => return Some(hello.token),
+            Err(e) => e,
+        },
+        Ok(Some(Ok(_))) | Err(_) => WebError::Forbidden(Refusal::NoHello),
+        Ok(Some(Err(_)) | None) => return None,
+    };
+    let _ = sink.send(error_text(&refused)).await;
+    None
+}
+
+/// A game's socket, from its `hello` to its close; the game counts as
+/// watched until then.
+async fn session(hub: Arc<Hub>, slot: Arc<crate::hub::Slot>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
+    if let Some(token) = hello(&hub, &mut sink, &mut stream).await {
+        follow(&hub, &slot, token, sink, stream).await;
+    }
+    slot.touch();
+}
+
+/// Sends the seat, the view and the names, then answers requests and
+/// forwards every change until either side closes.
+async fn follow(
+    hub: &Arc<Hub>,
+    slot: &Arc<crate::hub::Slot>,
+    token: Option<String>,
+    mut sink: SplitSink<WebSocket, Message>,
+    mut stream: SplitStream<WebSocket>,
+) {
     let mut views = slot.views.subscribe();
     let (seat, first) = {
         let room = slot.room.lock().await;
@@ -317,7 +384,7 @@ async fn session(
     {
         return;
     }
-    let names = hub.names_message(&slot).await;
+    let names = hub.names_message(slot).await;
     if sink.send(Message::Text(names.into())).await.is_err() {
         return;
     }
@@ -326,7 +393,7 @@ async fn session(
             incoming = stream.next() => {
                 let reply = match incoming {
                     Some(Ok(Message::Text(text))) => match read_request(text.as_str()) {
-                        Ok(request) => hub.request(&slot, seat, &request).await.err(),
+                        Ok(request) => hub.request(slot, seat, &request).await.err(),
                         Err(e) => Some(e),
                     },
                     Some(Ok(Message::Binary(b))) => Some(WebError::Malformed(format!(

@@ -4,7 +4,7 @@
 //! actions, so a server killed at any moment loses nothing it answered.
 
 use crate::error::WebError;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, ErrorCode, MAIN_DB, OptionalExtension, params};
 use std::path::Path;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -129,9 +129,12 @@ impl Store {
     /// normal sync: a committed action survives the process being killed.
     ///
     /// # Errors
-    /// [`WebError::Storage`] when the file cannot be opened or created.
+    /// [`WebError::Storage`] when the file cannot be opened or created;
+    /// [`WebError::ReadOnly`] when it cannot be written (found now rather
+    /// than at the first move).
     pub fn open(path: &Path) -> Result<Store, WebError> {
         let conn = Connection::open(path)?;
+        check_writable(&conn, path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -253,17 +256,6 @@ impl Store {
         answer.await.map_err(|_| stopped())?
     }
 
-    /// Ids of the games not over (to resume engines and clocks at start-up).
-    ///
-    /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn unfinished(&self) -> Result<Vec<String>, WebError> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare("SELECT id FROM games WHERE state != 'over'")?;
-        let rows = stmt.query_map([], |r| r.get(0))?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
-    }
-
     /// The highest learning-path step open to `learner` (1 for a newcomer).
     ///
     /// # Errors
@@ -291,6 +283,20 @@ impl Store {
             params![learner, step],
         )?;
         Ok(())
+    }
+}
+
+/// Refuses a database that can only be read: opened read-only (SQLite
+/// falls back to that when the file or its file system cannot be written)
+/// or refusing the write lock a move takes.
+fn check_writable(conn: &Connection, path: &Path) -> Result<(), WebError> {
+    let read_only = || WebError::ReadOnly(path.display().to_string());
+    if conn.is_readonly(MAIN_DB)? {
+        return Err(read_only());
+    }
+    match conn.execute_batch("BEGIN IMMEDIATE; ROLLBACK;") {
+        Err(e) if e.sqlite_error_code() == Some(ErrorCode::ReadOnly) => Err(read_only()),
+        other => Ok(other?),
     }
 }
 

@@ -37,10 +37,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("creating the database directory {}", dir.display()))?;
     }
-    let config = ServeConfig {
-        addr: args.addr,
-        db: db.clone(),
-    };
+    let config = ServeConfig::new(args.addr, db.clone());
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -52,9 +49,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let addr = server.local_addr();
         println!("tengen: http://{addr}");
         println!("database: {}", db.display());
-        if server.resumed() > 0 {
-            println!("games in progress: {}", server.resumed());
-        }
         if !addr.ip().is_loopback() {
             eprintln!(
                 "warning: listening on {addr}, reachable from other machines: anyone who can reach it can create games and watch them"

@@ -23,13 +23,15 @@ export async function createGame(form) {
 let socket = null;
 
 // Opens the socket of game `id` (closing any other): `onMessage` receives
-// each message read, `onLost` hears that the connection dropped.
+// each message read, `onLost` hears that the connection dropped. The seat
+// token goes in the first message, never in the address (which proxies
+// and logs keep).
 export function connect(id, token, onMessage, onLost) {
   close();
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const q = token ? "?token=" + encodeURIComponent(token) : "";
-  const ws = new WebSocket(proto + "//" + location.host + "/ws/" + id + q);
+  const ws = new WebSocket(proto + "//" + location.host + "/ws/" + id);
   socket = ws;
+  ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = () => {
     if (socket !== ws) return;

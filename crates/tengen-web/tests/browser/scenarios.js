@@ -23,10 +23,18 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(shots, name + ".png"), fullPage: true });
 }
 
+// What every page did that a scenario checks afterwards: the policy's
+// refusals (an inline script or style would be one) and the addresses of
+// the sockets it opened.
+const violations = [];
+const sockets = [];
+
 async function newPage(browser, locale, viewport) {
   const ctx = await browser.newContext({ locale, viewport: viewport || { width: 1200, height: 900 } });
   const page = await ctx.newPage();
   page.on("pageerror", (e) => { throw new Error("page error: " + e.message); });
+  page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  page.on("websocket", (ws) => sockets.push(ws.url()));
   return { ctx, page };
 }
 
@@ -167,9 +175,13 @@ async function invitationAndSpectator(browser) {
   const invite = await a.page.inputValue("#invite-url");
   const watch = await a.page.getAttribute("#watch-url", "href");
   check(invite.includes("#t="), "the invitation link holds a token");
+  const token = invite.split("#t=")[1];
   const b = await newPage(browser, "en-US");
   await b.page.goto(invite);
   await b.page.waitForSelector("#board svg");
+  check(!b.page.url().includes(token), "the token leaves the address once kept: " + b.page.url());
+  const kept = await b.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("tengen.token.")).length);
+  check(kept === 1, "the token is kept in the page's storage");
   const c = await newPage(browser, "fr-FR", { width: 390, height: 844 });
   await c.page.goto(base + watch);
   await c.page.waitForSelector("#board svg");
@@ -188,6 +200,8 @@ async function invitationAndSpectator(browser) {
   await c.page.waitForFunction(() => document.querySelector("#message").textContent.length > 0);
   check((await c.page.textContent("#message")).includes("spectateurs"), "the spectator is told why");
   check(!(await stones(a.page)).E5, "the spectator's click changed nothing");
+  check(sockets.length >= 3 && sockets.every((u) => u.includes("/ws/") && !u.includes(token) && !u.includes("token")),
+    "no socket address carries a token: " + sockets.join(" "));
   await shot(a.page, "friend-black");
   await shot(c.page, "friend-spectator-phone");
   for (const x of [a, b, c]) await x.ctx.close();
@@ -326,7 +340,9 @@ async function reviewAnSgf(browser) {
   for (const [name, run] of Object.entries(scenarios)) {
     if (only && only !== name) continue;
     try {
+      violations.length = 0;
       await run(browser);
+      check(violations.length === 0, "the content security policy refused: " + violations.join(" | "));
       console.log("ok   " + name);
     } catch (e) {
       failed++;

@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
-use tengen_web::{ServeConfig, Server};
+use tengen_web::{Limits, ServeConfig, Server};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -38,9 +38,14 @@ pub struct Running {
 
 impl Running {
     pub async fn start(db: PathBuf) -> Running {
+        Running::start_with(db, Limits::default()).await
+    }
+
+    /// A server with these limits.
+    pub async fn start_with(db: PathBuf, limits: Limits) -> Running {
         let config = ServeConfig {
-            addr: "127.0.0.1:0".parse().unwrap(),
-            db: db.clone(),
+            limits,
+            ..ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.clone())
         };
         let server = Server::bind(&config).await.unwrap();
         let addr = server.local_addr();
@@ -95,6 +100,23 @@ impl Running {
     }
 }
 
+/// A record of about 1 MB: one root and 19,999 sibling variations (the
+/// 20,000 nodes a review reads at most), each a move with a comment.
+pub fn heavy_record() -> String {
+    let letters = b"abcdefghijklmnopqrs";
+    let mut sgf = String::from("(;GM[1]FF[4]SZ[19]KM[6.5]");
+    for i in 0..19_999 {
+        let x = letters[i % 19] as char;
+        let y = letters[(i / 19) % 19] as char;
+        sgf.push_str(&format!(
+            "(;B[{x}{y}]C[variation {i:05} {}])",
+            "z".repeat(24)
+        ));
+    }
+    sgf.push(')');
+    sgf
+}
+
 /// A minimal HTTP/1.1 request, answered with the status and the body.
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
     let (status, _, body) = http_with_head(addr, method, path, body).await;
@@ -109,11 +131,17 @@ pub async fn http_with_head(
     path: &str,
     body: &str,
 ) -> (u16, String, String) {
-    let mut s = TcpStream::connect(addr).await.unwrap();
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
+    http_raw(addr, &req).await
+}
+
+/// A request written as given, answered with the status, the head (lower
+/// case) and the body, read until the server closes.
+pub async fn http_raw(addr: SocketAddr, req: &str) -> (u16, String, String) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
     s.write_all(req.as_bytes()).await.unwrap();
     let mut raw = Vec::new();
     let _ = s.read_to_end(&mut raw).await;
@@ -156,6 +184,19 @@ pub async fn connect(url: &str) -> Socket {
         .0
 }
 
+/// Opens a game's WebSocket and says `hello` with the seat token, if any.
+pub async fn join(addr: SocketAddr, id: &str, token: Option<&str>) -> Socket {
+    let mut ws = connect(&format!("ws://{addr}/ws/{id}")).await;
+    let hello = match token {
+        Some(t) => json!({"type": "hello", "token": t}),
+        None => json!({"type": "hello"}),
+    };
+    ws.send(Message::Text(hello.to_string().into()))
+        .await
+        .unwrap();
+    ws
+}
+
 pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -171,8 +212,7 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Client {
-        let q = token.map(|t| format!("?token={t}")).unwrap_or_default();
-        let ws = connect(&format!("ws://{addr}/ws/{id}{q}")).await;
+        let ws = join(addr, id, token).await;
         let mut c = Client {
             ws,
             seat: String::new(),

@@ -1,0 +1,50 @@
+//! The server's bounds, in one place: what one client, or many, may take
+//! of the machine (connections, CPU for the engine and for reviews,
+//! memory for unwatched games) and how long a slow client is waited for.
+
+use std::time::Duration;
+
+/// How much the server gives. [`Limits::default`] suits a machine of the
+/// cores found; tests and benchmarks change single fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Open connections at once (WebSockets included); further clients
+    /// wait in the listen queue until one closes.
+    pub connections: usize,
+    /// A request's head (and, between requests, an idle connection's next
+    /// head) must arrive within this, or the connection is closed.
+    pub header_read: Duration,
+    /// A request's body must arrive within this.
+    pub body_read: Duration,
+    /// Engine moves searched at once; others wait in line.
+    pub engine_workers: usize,
+    /// Unfinished engine games that one client (one IP address) may have
+    /// loaded at once.
+    pub engine_games_per_client: usize,
+    /// Records read for review at once; others wait in line.
+    pub review_workers: usize,
+    /// A game nobody has watched or touched for this long leaves memory
+    /// (it is replayed from the database when next opened).
+    pub unload_after: Duration,
+    /// The first WebSocket message (the seat token) must arrive within
+    /// this.
+    pub hello: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // The engine and reviews together leave the async workers about a
+        // core, so that moves are acknowledged however busy they are.
+        Limits {
+            connections: 4096,
+            header_read: Duration::from_secs(10),
+            body_read: Duration::from_secs(30),
+            engine_workers: cores.saturating_sub(1).max(1),
+            engine_games_per_client: 8,
+            review_workers: (cores / 4).max(1),
+            unload_after: Duration::from_secs(600),
+            hello: Duration::from_secs(10),
+        }
+    }
+}
