@@ -1,6 +1,8 @@
 //! The web board in a real browser: the scenarios of tests/browser/scenarios.js
 //! (Playwright driving Debian's chromium, headless) against a server started
-//! here. Screenshots go to target/browser-shots. `.ci/run` installs chromium
+//! here. Screenshots go to target/browser-shots, or to `$TENGEN_SHOTS`:
+//! `TENGEN_SHOTS=docs/src/img cargo test --release -p tengen-web --test
+//! browser` regenerates the guide's pictures. `.ci/run` installs chromium
 //! and runs `npm ci` in tests/browser.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
@@ -23,7 +25,11 @@ async fn browser_scenarios() {
         std::path::Path::new("/usr/bin/chromium").exists(),
         "/usr/bin/chromium is missing: install Debian's chromium (.ci/run does)"
     );
-    let shots = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/browser-shots");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let shots = match std::env::var_os("TENGEN_SHOTS") {
+        Some(dir) => root.join(dir),
+        None => root.join("target/browser-shots"),
+    };
     let server = Running::start(temp_db("browser")).await;
     let base = format!("http://{}", server.addr);
     let output = tokio::task::spawn_blocking(move || {
