@@ -614,6 +614,7 @@ impl Game {
             scoring: self.rules.scoring,
             komi: self.komi,
             captures: self.captures,
+            tax: self.rules.tax,
         };
         let white_first = self.start.to_move == Color::White;
         scoring::count_map(map, input).with_quick_count(QuickInput {

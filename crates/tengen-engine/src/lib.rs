@@ -10,4 +10,4 @@ pub mod session;
 pub mod stats;
 
 pub use serve::serve;
-pub use session::{Control, EngineConfig, Session};
+pub use session::{Control, EngineConfig, Session, Signals};

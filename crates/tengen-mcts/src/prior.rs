@@ -232,8 +232,14 @@ impl<'a> Prior<'a> {
     }
 
     /// Virtual (visits, wins) for a pass when `moves` stone plays are legal:
-    /// unattractive while the board is open, even once it is settled.
-    pub(crate) fn of_pass(&self, moves: usize) -> (f32, f32) {
+    /// unattractive while the board is open, even once it is settled or
+    /// when the pass ends play.
+    pub(crate) fn of_pass(&self, moves: usize, ends_play: bool) -> (f32, f32) {
+        // A pass after the opponent's ends play: even, so that the count
+        // as it stands is weighed against playing on (and shown).
+        if ends_play {
+            return (EVEN, EVEN / 2.0);
+        }
         let open = self.board.size().num_points() / 4;
         if moves > open {
             (EVEN, 0.0)
