@@ -232,13 +232,13 @@ impl<'a> Prior<'a> {
     }
 
     /// Virtual (visits, wins) for a pass when `moves` stone plays are legal:
-    /// unattractive while the board is open, even once it is settled or
-    /// when the pass ends play.
-    pub(crate) fn of_pass(&self, moves: usize, ends_play: bool) -> (f32, f32) {
-        // A pass after the opponent's ends play: even, so that the count
-        // as it stands is weighed against playing on (and shown).
-        if ends_play {
-            return (EVEN, EVEN / 2.0);
+    /// unattractive while the board is open, even once it is settled. A
+    /// pass that ends play (the opponent passed) is worth what the count
+    /// as it stands gives the mover (`ends_play`: 1 a win, 0 a loss), so
+    /// that a won count is weighed against playing on, and shown.
+    pub(crate) fn of_pass(&self, moves: usize, ends_play: Option<f32>) -> (f32, f32) {
+        if let Some(value) = ends_play {
+            return (EVEN, EVEN * value);
         }
         let open = self.board.size().num_points() / 4;
         if moves > open {

@@ -73,7 +73,9 @@ async function analyze(name, args, reports) {
     if (line.startsWith('info ')) lines.push(line)
     if (lines.length >= reports) enough()
   })
-  await Promise.race([got, new Promise(r => setTimeout(r, 20000))])
+  let timer
+  await Promise.race([got, new Promise(r => (timer = setTimeout(r, 20000)))])
+  clearTimeout(timer)
   await send('name')
   const response = await running
   check(!response.error, `${name} failed: ${response.content}`)

@@ -34,6 +34,26 @@ const MAX_NODES: usize = 4_000_000;
 /// Simulations between two flushes of a thread's ownership counts.
 const OWNERSHIP_FLUSH: u32 = 16;
 
+/// When a pass in `game` ends play, what the count as it then stands gives
+/// the player to move: 1 a win, 1/2 a draw, 0 a loss.
+fn ending_pass(game: &Game) -> Option<f32> {
+    let mut after = game.clone();
+    after.play(Move::Pass).ok()?;
+    if after.phase() == Phase::Playing {
+        return None;
+    }
+    let winner = match after.outcome() {
+        Some(Outcome::Win { winner, .. }) => Some(*winner),
+        Some(_) => None,
+        None => after.score(&[]).winner(),
+    };
+    Some(match winner {
+        Some(c) if c == game.to_move() => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    })
+}
+
 /// The last stone play of `game`, when its last turn was one.
 fn last_play(game: &Game) -> Option<Point> {
     match game.turns().last().map(|t| t.mv) {
@@ -530,9 +550,8 @@ impl<'a> Shared<'a> {
             let leaf = self.goal_leaf(&game, p, color);
             kids.push(Node::new(Move::Play(p), prior.of(p), prior.policy(p), leaf));
         }
-        let leaf = self.pass_leaf(&game);
-        let pass = prior.of_pass(kids.len(), !matches!(leaf, Leaf::Open));
-        kids.push(Node::new(Move::Pass, pass, None, leaf));
+        let pass = prior.of_pass(kids.len(), ending_pass(&game));
+        kids.push(Node::new(Move::Pass, pass, None, self.pass_leaf(&game)));
         self.nodes.fetch_add(kids.len(), Ordering::Relaxed);
         kids.into_boxed_slice()
     }
@@ -560,7 +579,7 @@ impl<'a> Shared<'a> {
                     k.set_prior(n, w, prior.policy(p));
                 }
                 Move::Pass => {
-                    let (n, w) = prior.of_pass(moves.len(), !matches!(k.leaf, Leaf::Open));
+                    let (n, w) = prior.of_pass(moves.len(), ending_pass(&game));
                     k.set_prior(n, w, None);
                 }
             }
