@@ -399,13 +399,29 @@ fn rules_by_kgs_and_katago_names() {
           kata-set-rules koSIMPLEscoreAREAtaxNONEsui0whbNkomi6\nkata-get-rules\nkata-set-rules ing-goe\nkgs-rules\n\
           kata-set-rules capture-five\nboardsize 5\nplay b C3\nplay w pass\nplay b pass\nfinal_score\n",
     );
-    assert_eq!(r[0], ok("chinese"));
-    assert_eq!(r[2], ok("japanese"));
-    assert_eq!(r[4], ok("nz"));
-    assert_eq!(r[6], ok("aga"));
-    assert_eq!(r[8], ok("tromp-taylor"));
+    // KataGo's JSON, which clients read (fields in KataGo's order).
+    assert_eq!(
+        r[0],
+        ok(
+            r#"{"friendlyPassOk":false,"hasButton":false,"ko":"POSITIONAL","komi":7.5,"scoring":"AREA","suicide":false,"tax":"NONE","whiteHandicapBonus":"N"}"#
+        )
+    );
+    assert!(r[2].text.contains(r#""scoring":"TERRITORY""#), "{:?}", r[2]);
+    assert!(r[2].text.contains(r#""tax":"SEKI""#), "{:?}", r[2]);
+    assert!(r[4].text.contains(r#""ko":"SITUATIONAL""#), "{:?}", r[4]);
+    assert!(r[4].text.contains(r#""suicide":true"#), "{:?}", r[4]);
+    assert!(
+        r[6].text.contains(r#""whiteHandicapBonus":"N-1""#),
+        "{:?}",
+        r[6]
+    );
+    assert!(
+        r[8].text.contains(r#""whiteHandicapBonus":"0""#),
+        "{:?}",
+        r[8]
+    );
     assert_eq!(r[9], ok(""));
-    assert!(r[10].text.starts_with("koSIMPLEscoreAREA"), "{:?}", r[10]);
+    assert!(r[10].text.contains(r#""komi":6"#), "{:?}", r[10]);
     assert!(
         !r[11].ok && r[11].text.starts_with("unknown rules"),
         "{:?}",
@@ -414,6 +430,26 @@ fn rules_by_kgs_and_katago_names() {
     assert!(!r[12].ok);
     // A capture game ends at two passes with equal captures: a draw.
     assert_eq!(r[18], ok("0"));
+}
+
+/// KataGo's JSON rules are read, their unknown fields named, and the tax
+/// is kept (the count honours it, see core's scoring) or refused, never
+/// ignored.
+#[test]
+fn katago_json_rules_and_the_tax() {
+    let r = transcript(
+        b"kata-set-rules {\"ko\":\"SIMPLE\",\"scoring\":\"TERRITORY\",\"tax\":\"NONE\",\"suicide\":false,\"hasButton\":false,\"whiteHandicapBonus\":\"0\"}\n\
+          kata-get-rules\nkata-set-rules {\"ko\":\"SIMPLE\",\"colour\":\"red\"}\n\
+          kata-set-rules {\"tax\":\"ALL\"}\nkata-set-rules koSIMPLEscoreAREAtaxALL\n\
+          kata-set-rules {\"ko\":\"SIMPLE\"\n",
+    );
+    assert_eq!(r[0], ok(""));
+    assert!(r[1].text.contains(r#""tax":"NONE""#), "{:?}", r[1]);
+    assert!(r[1].text.contains(r#""scoring":"TERRITORY""#), "{:?}", r[1]);
+    assert!(!r[2].ok && r[2].text.contains("\"colour\""), "{:?}", r[2]);
+    assert!(!r[3].ok && r[3].text.contains("taxALL"), "{:?}", r[3]);
+    assert!(!r[4].ok && r[4].text.contains("taxALL"), "{:?}", r[4]);
+    assert!(!r[5].ok && r[5].text.contains("JSON"), "{:?}", r[5]);
 }
 
 /// A real record: a KGS 9-stone handicap game, Japanese rules.
@@ -447,7 +483,8 @@ fn loadsgf_a_real_record_and_printsgf_reads_back() {
     let board = rows(&r[1].text).concat();
     assert_eq!(board.matches('X').count(), 10);
     assert_eq!(board.matches('O').count(), 1);
-    assert_eq!(r[2], ok("japanese"));
+    assert!(r[2].text.contains(r#""scoring":"TERRITORY""#), "{:?}", r[2]);
+    assert!(r[2].text.contains(r#""komi":0.5"#), "{:?}", r[2]);
     assert!(r[3].ok);
     assert_eq!(r[4], ok(""));
     let text = std::fs::read_to_string(&printed).unwrap();
@@ -847,4 +884,242 @@ fn learned_priors_open_in_the_corners(knowledge: &str) {
     assert!(corner(&best.1), "{knowledge}: {best:?}");
     let played = lines.last().unwrap().strip_prefix("play ").unwrap();
     assert!(corner(played), "{knowledge}: {played}");
+}
+
+/// The komi of a loaded record stays when rules follow; only `komi`
+/// changes it.
+#[test]
+fn a_loaded_komi_outlives_a_change_of_rules() {
+    let record = kgs_record();
+    let input = format!(
+        "loadsgf {rec} 3\nget_komi\nkgs-rules japanese\nget_komi\n\
+         kata-set-rules {{\"ko\":\"SIMPLE\",\"scoring\":\"AREA\"}}\nget_komi\nkomi 3\nkgs-rules japanese\nget_komi\n",
+        rec = record.display()
+    );
+    let r = transcript(input.as_bytes());
+    assert_eq!(r[0], ok("white"));
+    assert_eq!(r[1], ok("0.5"));
+    assert_eq!(r[2], ok(""));
+    assert_eq!(r[3], ok("0.5"));
+    assert_eq!(r[4], ok(""));
+    assert_eq!(r[5], ok("0.5"));
+    assert_eq!(r[8], ok("3"));
+}
+
+/// GNU Go's `loadsgf FILE VERTEX`: up to the first move at the vertex.
+#[test]
+fn loadsgf_up_to_the_first_move_at_a_vertex() {
+    let record = kgs_record();
+    // The fourth move is Black's K6 (`jn`).
+    let input = format!(
+        "boardsize 9\nloadsgf {rec} K6\nshowboard\nloadsgf {rec} k6\nloadsgf {rec} pass\nloadsgf {rec} Z99\n",
+        rec = record.display()
+    );
+    let r = transcript(input.as_bytes());
+    assert_eq!(r[1], ok("black"));
+    let board = rows(&r[2].text).concat();
+    assert_eq!(board.len(), 361);
+    assert_eq!(board.matches('X').count(), 10);
+    assert_eq!(board.matches('O').count(), 2);
+    assert_eq!(r[3], ok("black"));
+    assert_eq!(r[4], err("syntax error"));
+    assert_eq!(r[5], err("syntax error"));
+}
+
+/// KataGo's rectangular `boardsize W:H`.
+#[test]
+fn boardsize_width_colon_height() {
+    let r = transcript(
+        b"boardsize 19:13\nshowboard\nplay b T13\nplay b T14\nboardsize 7:0\nboardsize 7:x\n",
+    );
+    assert_eq!(r[0], ok(""));
+    assert_eq!(rows(&r[1].text), vec![".".repeat(19); 13]);
+    assert_eq!(r[2], ok(""));
+    assert_eq!(r[3], err("invalid coordinate"));
+    assert_eq!(r[4], err("unacceptable size"));
+    assert_eq!(r[5], err("syntax error"));
+}
+
+/// kgsGtp's commands: a private chat gets a reply, the game's chat none
+/// (a failure, which kgsGtp does not relay), and the end of the game is
+/// acknowledged.
+#[test]
+fn kgs_chat_and_game_over() {
+    let r = transcript(
+        b"known_command kgs-chat\nkgs-chat private alice hello tengen\nkgs-chat game bob gg\n\
+          kgs-chat lobby carol hi\nkgs-game_over\nknown_command kgs-game_over\n",
+    );
+    assert_eq!(r[0], ok("true"));
+    assert!(r[1].ok && r[1].text.contains("tengen"), "{:?}", r[1]);
+    assert!(!r[2].ok, "{:?}", r[2]);
+    assert_eq!(r[3], err("syntax error"));
+    assert_eq!(r[4], ok(""));
+    assert_eq!(r[5], ok("true"));
+}
+
+/// The peak resident memory of a process, in KiB (Linux).
+fn peak_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A line past the limit is answered `? line too long` and the session goes
+/// on; hundreds of megabytes without a newline cost no more memory than
+/// the limit.
+#[test]
+fn an_endless_line_is_refused_in_bounded_memory() {
+    let mut e = Live::start();
+    let mut long = b"5 name ".to_vec();
+    long.resize(3 << 20, b'x');
+    long.push(b'\n');
+    e.child.stdin.as_mut().unwrap().write_all(&long).unwrap();
+    assert_eq!(e.response(), ["?5 line too long"]);
+    e.send("name");
+    assert_eq!(e.response(), ["= tengen"]);
+    let before = peak_kib(e.child.id());
+    let chunk = vec![0u8; 1 << 20];
+    for _ in 0..300 {
+        e.child.stdin.as_mut().unwrap().write_all(&chunk).unwrap();
+    }
+    e.send("");
+    assert_eq!(e.response(), ["? line too long"]);
+    e.send("protocol_version");
+    assert_eq!(e.response(), ["= 2"]);
+    let after = peak_kib(e.child.id());
+    assert!(
+        after < before + 64 * 1024,
+        "300 MB of one line grew the engine from {before} KiB to {after} KiB"
+    );
+}
+
+/// Waits for the engine to exit, at most `limit` (a liveness bound, not a
+/// timing).
+fn exits_within(child: &mut Child, limit: std::time::Duration) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < limit {
+        if child.try_wait().unwrap().is_some() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    false
+}
+
+/// `quit` while `genmove` thinks under an absurd clock stops the search:
+/// the move is answered, then `quit`, and the process exits.
+#[test]
+fn quit_stops_a_long_genmove() {
+    let mut e = Live::start();
+    e.send("time_settings 100000000 0 0");
+    e.send("genmove b");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    e.send("quit");
+    assert_eq!(e.response(), ["= "]);
+    let played = e.response();
+    assert!(played[0].starts_with("= "), "{played:?}");
+    assert_eq!(e.response(), ["= "]);
+    assert!(
+        exits_within(&mut e.child, std::time::Duration::from_secs(60)),
+        "the engine still runs after quit"
+    );
+}
+
+/// The end of input stops a long `genmove` too.
+#[test]
+fn the_end_of_input_stops_a_long_genmove() {
+    let mut e = Live::start();
+    e.send("time_settings 100000000 0 0");
+    e.send("genmove w");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    drop(e.child.stdin.take());
+    assert_eq!(e.response(), ["= "]);
+    assert!(e.response()[0].starts_with("= "));
+    assert!(
+        exits_within(&mut e.child, std::time::Duration::from_secs(60)),
+        "the engine still runs after the end of its input"
+    );
+}
+
+/// KataGo's `kata-analyze` options, each with KataGo's output; an unknown
+/// option is named.
+#[test]
+fn kata_analyze_takes_katagos_options() {
+    let mut e = Live::start();
+    e.send("boardsize 9");
+    e.response();
+    e.send(
+        "kata-analyze b interval 5 pvVisits true pvEdgeVisits true rootInfo true \
+         ownershipStdev true movesOwnership true maxmoves 2",
+    );
+    assert_eq!(e.line(), "=");
+    let line = e.line();
+    e.send("name");
+    e.response();
+    assert_eq!(e.response(), ["= tengen"]);
+    let (infos, rest) = line.split_once(" rootInfo ").unwrap();
+    let (root, stdev) = rest.split_once(" ownershipStdev ").unwrap();
+    let root: Vec<&str> = root.split_whitespace().collect();
+    assert!(field(&root, "visits").parse::<u64>().unwrap() > 0);
+    field(&root, "scoreStdev").parse::<f64>().unwrap();
+    let stdev: Vec<f64> = stdev
+        .split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(stdev.len(), 81);
+    assert!(stdev.iter().all(|v| (0.0..=1.0).contains(v)));
+    for s in segments(infos) {
+        let lcb: f64 = field(&s, "lcb").parse().unwrap();
+        let winrate: f64 = field(&s, "winrate").parse().unwrap();
+        assert!(lcb <= winrate);
+        assert!(field(&s, "scoreStdev").parse::<f64>().unwrap() >= 0.0);
+        let at = |key: &str| s.iter().position(|w| *w == key).unwrap();
+        let (pv, visits, edges, owned) = (
+            at("pv"),
+            at("pvVisits"),
+            at("pvEdgeVisits"),
+            at("movesOwnership"),
+        );
+        assert_eq!(visits - pv, edges - visits, "one count per pv move: {s:?}");
+        assert_eq!(s[visits + 1], field(&s, "visits"));
+        assert_eq!(s.len() - owned - 1, 81);
+    }
+    e.send("kata-analyze b 5 frobnicate true");
+    assert_eq!(e.response(), ["? unknown analysis option \"frobnicate\""]);
+    e.send("kata-analyze b 5 pvVisits maybe");
+    assert_eq!(
+        e.response(),
+        ["? analysis option \"pvVisits\" takes true or false, not \"maybe\""]
+    );
+}
+
+/// After the opponent's pass, a pass (which ends play) is weighed and
+/// listed.
+#[test]
+fn pass_is_a_candidate_once_the_opponent_passed() {
+    let mut e = Live::start();
+    for line in ["boardsize 5", "play b C3", "play w pass"] {
+        e.send(line);
+        e.response();
+    }
+    e.send("lz-analyze b 5");
+    assert_eq!(e.line(), "=");
+    let mut seen = false;
+    for _ in 0..200 {
+        let line = e.line();
+        if segments(&line).iter().any(|s| s[1] == "pass") {
+            seen = true;
+            break;
+        }
+    }
+    e.send("name");
+    assert!(seen, "pass never listed");
+}
+
+/// `--name` answers what a client needs to hear (Lizzie: `KataGo...`).
+#[test]
+fn the_name_a_client_needs() {
+    let mut e = Live::start_with(&["--name", "KataGo-tengen"]);
+    e.send("name");
+    assert_eq!(e.response(), ["= KataGo-tengen"]);
 }

@@ -611,6 +611,7 @@ impl Game {
             scoring: self.rules.scoring,
             komi: self.komi,
             captures: self.captures,
+            tax: self.rules.tax,
         };
         let white_first = self.start.to_move == Color::White;
         let turns = ByColor::from_fn(|c| {

@@ -53,8 +53,8 @@ pub use outcome::{Outcome, WinBy};
 pub use points::{ParsePointsError, Points};
 pub use regions::{Mark, RegionMap, Regions};
 pub use rules::{
-    EndOfPlay, HandicapCompensation, HandicapPlacement, KoRule, ParseRulesError, PassStones,
-    Preset, Rules, Scoring,
+    EndOfPlay, HandicapCompensation, HandicapPlacement, KataGoRules, KoRule, ParseRulesError,
+    PassStones, Preset, Rules, Scoring, Tax,
 };
 pub use scoring::{ChineseCount, QuickCount, Score};
 pub use size::{BoardSize, Point, SizeError, Symmetry};

@@ -143,6 +143,17 @@ pub enum PassStones {
     Counted,
 }
 
+/// What the count takes from a player's points for the eyes of his groups
+/// (KataGo's `tax` part of a rule string).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tax {
+    /// Nothing: the eyes of a group in seki count like any region reaching
+    /// only its colour.
+    None,
+    /// The eyes of a group in seki count for nobody (Japanese, Korean).
+    Seki,
+}
+
 /// A complete rule set. See the module docs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -164,6 +175,8 @@ pub struct Rules {
     pub capture_goal: Option<u32>,
     /// Whether passes hand stones over (quick count).
     pub pass_stones: PassStones,
+    /// What the eyes of groups in seki count.
+    pub tax: Tax,
 }
 
 /// The named rule sets of the source texts (RULES.md section 7).
@@ -301,6 +314,7 @@ impl Preset {
             handicap_compensation: C::None,
             capture_goal: None,
             pass_stones: PassStones::NotCounted,
+            tax: Tax::None,
         };
         match self {
             Preset::NewZealand => Rules {
@@ -359,6 +373,7 @@ impl Preset {
             Preset::Japanese => Rules {
                 scoring: Scoring::Territory,
                 komi: Points::halves(13),
+                tax: Tax::Seki,
                 ..base
             },
         }
@@ -390,6 +405,22 @@ fn normalise(name: &str) -> String {
         .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
         .flat_map(char::to_lowercase)
         .collect()
+}
+
+/// The fields of KataGo's rules (its `kata-get-rules` JSON), as KataGo
+/// spells their values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KataGoRules {
+    /// `SIMPLE`, `POSITIONAL` or `SITUATIONAL`.
+    pub ko: &'static str,
+    /// `AREA` or `TERRITORY`.
+    pub scoring: &'static str,
+    /// `NONE` or `SEKI`.
+    pub tax: &'static str,
+    /// Whether multi-stone suicide is legal.
+    pub suicide: bool,
+    /// `0`, `N-1` or `N`.
+    pub white_handicap_bonus: &'static str,
 }
 
 /// Why a rules name was not understood.
@@ -474,6 +505,13 @@ impl Rules {
                 },
             ),
             (
+                "eyes in seki",
+                match self.tax {
+                    Tax::None => "counted".to_string(),
+                    Tax::Seki => "count for nobody".to_string(),
+                },
+            ),
+            (
                 "dead stones",
                 if self.removes_dead_stones() {
                     "removed by agreement".to_string()
@@ -492,32 +530,46 @@ impl Rules {
         }
     }
 
+    /// The KataGo rule fields closest to these rules. KataGo has no natural
+    /// situational superko, stone or capture counting, agreement, shared
+    /// dame, FFG's half point or capture goals: those fields are said as
+    /// their nearest KataGo value, so prefer [`Rules::name`] for anything
+    /// tengen reads back.
+    pub fn katago(&self) -> KataGoRules {
+        KataGoRules {
+            ko: match self.ko {
+                KoRule::Simple => "SIMPLE",
+                KoRule::Positional => "POSITIONAL",
+                KoRule::Situational | KoRule::NaturalSituational => "SITUATIONAL",
+            },
+            scoring: match self.scoring {
+                Scoring::Territory => "TERRITORY",
+                _ => "AREA",
+            },
+            tax: match self.tax {
+                Tax::None => "NONE",
+                Tax::Seki => "SEKI",
+            },
+            suicide: self.suicide != Suicide::Forbidden,
+            white_handicap_bonus: match self.handicap_compensation {
+                HandicapCompensation::None => "0",
+                HandicapCompensation::N => "N",
+                HandicapCompensation::NMinusOne | HandicapCompensation::HalfPlusNMinusOne => "N-1",
+            },
+        }
+    }
+
     /// The KataGo rules string closest to these rules (`koPOSITIONALscoreAREA
-    /// taxNONEsui0whbNkomi7.5`). KataGo has no natural situational superko,
-    /// stone or capture counting, agreement or capture goals: those fields
-    /// are said as their nearest KataGo value, so prefer [`Rules::name`] for
-    /// anything tengen reads back.
+    /// taxNONEsui0whbNkomi7.5`), as [`Rules::katago`].
     pub fn katago_string(&self) -> String {
-        let ko = match self.ko {
-            KoRule::Simple => "SIMPLE",
-            KoRule::Positional => "POSITIONAL",
-            KoRule::Situational | KoRule::NaturalSituational => "SITUATIONAL",
-        };
-        let (score, tax) = match self.scoring {
-            Scoring::Territory => ("TERRITORY", "SEKI"),
-            _ => ("AREA", "NONE"),
-        };
-        let sui = match self.suicide {
-            Suicide::Forbidden => 0,
-            _ => 1,
-        };
-        let whb = match self.handicap_compensation {
-            HandicapCompensation::None => "0",
-            HandicapCompensation::N => "N",
-            HandicapCompensation::NMinusOne | HandicapCompensation::HalfPlusNMinusOne => "N-1",
-        };
+        let k = self.katago();
         format!(
-            "ko{ko}score{score}tax{tax}sui{sui}whb{whb}komi{}",
+            "ko{}score{}tax{}sui{}whb{}komi{}",
+            k.ko,
+            k.scoring,
+            k.tax,
+            u8::from(k.suicide),
+            k.white_handicap_bonus,
             self.komi
         )
     }
@@ -540,7 +592,7 @@ impl Rules {
         let mut rules = Preset::TrompTaylor.rules();
         rules.suicide = Suicide::MultiStone;
         let mut territory = false;
-        let mut tax_all = false;
+        let mut tax: Option<Tax> = None;
         let mut komi: Option<Points> = None;
         let mut rest = lower.as_str();
         let take = |rest: &mut &str, options: &[&'static str]| -> Option<&'static str> {
@@ -576,9 +628,14 @@ impl Rules {
                     }
                 }
                 "tax" => {
-                    tax_all = match take(&mut rest, &["none", "seki", "all"]) {
-                        Some("all") => true,
-                        Some(_) => false,
+                    tax = match take(&mut rest, &["none", "seki", "all"]) {
+                        Some("none") => Some(Tax::None),
+                        Some("seki") => Some(Tax::Seki),
+                        Some(_) => {
+                            return Err(unsupported(
+                                "the group tax (taxALL, two points per group) is not supported; taxNONE and taxSEKI are",
+                            ));
+                        }
                         None => return Err(unknown()),
                     }
                 }
@@ -617,9 +674,8 @@ impl Rules {
                 }
             }
         }
-        if tax_all {
-            return Err(unsupported("the group tax (taxALL) is not supported"));
-        }
+        // KataGo's defaults: seki eyes count by area, not by territory.
+        rules.tax = tax.unwrap_or(if territory { Tax::Seki } else { Tax::None });
         rules.scoring = if territory {
             Scoring::Territory
         } else {
@@ -748,7 +804,17 @@ mod tests {
         let j: Rules = "koSIMPLEscoreTERRITORYtaxSEKIsui0".parse().unwrap();
         assert_eq!(j.scoring, Scoring::Territory);
         assert_eq!(j.komi, Points::halves(13));
-        assert!("koSIMPLEscoreAREAtaxALL".parse::<Rules>().is_err());
+        assert_eq!(j.tax, Tax::Seki);
+        let seki_counted: Rules = "koSIMPLEscoreTERRITORYtaxNONE".parse().unwrap();
+        assert_eq!(seki_counted.tax, Tax::None);
+        let seki_taxed: Rules = "scoreAREAtaxSEKI".parse().unwrap();
+        assert_eq!(
+            (seki_taxed.scoring, seki_taxed.tax),
+            (Scoring::AreaDameNobody, Tax::Seki)
+        );
+        assert!(seki_taxed.katago_string().contains("taxSEKI"));
+        let all = "koSIMPLEscoreAREAtaxALL".parse::<Rules>().unwrap_err();
+        assert!(all.to_string().contains("taxALL"), "{all}");
         assert!("koWHATEVER".parse::<Rules>().is_err());
         assert!("scoreAREAbutton1".parse::<Rules>().is_err());
     }

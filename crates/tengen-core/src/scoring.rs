@@ -7,7 +7,7 @@ use crate::color::{ByColor, Color};
 use crate::outcome::{Outcome, WinBy};
 use crate::points::Points;
 use crate::regions::{RegionMap, Regions};
-use crate::rules::Scoring;
+use crate::rules::{Scoring, Tax};
 use crate::size::Point;
 
 /// The Chinese count (2002 art. 9): Black's stones and points, shared dame
@@ -68,7 +68,8 @@ pub struct Score {
     /// Black's total minus White's.
     pub margin: Points,
     /// The same margin counted as the area rules count it (stones + regions
-    /// reaching only the colour, komi): every area method must agree with it.
+    /// reaching only the colour, komi, no tax): every area method without
+    /// a tax must agree with it.
     pub area_margin: Points,
     /// The Chinese count of the same position.
     pub chinese: ChineseCount,
@@ -114,6 +115,8 @@ pub struct CountInput {
     pub komi: Points,
     /// Stones captured during play, by the capturer.
     pub captures: ByColor<u32>,
+    /// What the eyes in seki count.
+    pub tax: Tax,
 }
 
 /// Counts `board` after removing the chains of `dead`.
@@ -130,13 +133,20 @@ pub fn count_map(map: &RegionMap, input: CountInput) -> Score {
     let komi = input.komi;
     let pts = |n: u32| Points::whole(n as i32);
     let area = ByColor::from_fn(|c| pts(stones[c] + regions.territory[c]));
+    // The eyes in seki the rules' tax takes back from the regions counted.
+    let taxed = ByColor::from_fn(|c| match input.tax {
+        Tax::None => Points::ZERO,
+        Tax::Seki => pts(regions.seki[c]),
+    });
     let totals = match input.scoring {
-        Scoring::AreaDameNobody => area,
-        Scoring::AreaDameBoth => area.map(|a| a + pts(regions.dame)),
-        Scoring::AreaDameShared => area.map(|a| a + pts(regions.dame).half()),
+        Scoring::AreaDameNobody => ByColor::from_fn(|c| area[c] - taxed[c]),
+        Scoring::AreaDameBoth => ByColor::from_fn(|c| area[c] + pts(regions.dame) - taxed[c]),
+        Scoring::AreaDameShared => {
+            ByColor::from_fn(|c| area[c] + pts(regions.dame).half() - taxed[c])
+        }
         Scoring::Stones => stones.map(pts),
         Scoring::Territory => {
-            ByColor::from_fn(|c| pts(regions.territory[c] - regions.seki[c] + prisoners[c]))
+            ByColor::from_fn(|c| pts(regions.territory[c] + prisoners[c]) - taxed[c])
         }
         Scoring::Captures => input.captures.map(pts),
     };
@@ -245,4 +255,38 @@ pub fn area(board: &Board) -> ByColor<u32> {
         counts.white += territory.white;
     }
     counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A seki with one eye each (`.X.O.` over `XXXOO`): the rules' tax
+    /// decides whether the eyes count.
+    #[test]
+    fn the_tax_takes_back_the_eyes_in_seki() {
+        let board = Board::from_ascii(".X.O.\nXXXOO").unwrap();
+        let total = |scoring, tax| {
+            let input = CountInput {
+                scoring,
+                komi: Points::ZERO,
+                captures: ByColor::new(0, 0),
+                tax,
+            };
+            count(&board, &[], input).totals
+        };
+        let pts = |b, w| ByColor::new(Points::whole(b), Points::whole(w));
+        assert_eq!(total(Scoring::Territory, Tax::Seki), pts(0, 0));
+        assert_eq!(total(Scoring::Territory, Tax::None), pts(1, 1));
+        assert_eq!(total(Scoring::AreaDameNobody, Tax::None), pts(5, 4));
+        assert_eq!(total(Scoring::AreaDameNobody, Tax::Seki), pts(4, 3));
+        // The area margin, untaxed, stays the reference of every area count.
+        let input = CountInput {
+            scoring: Scoring::AreaDameNobody,
+            komi: Points::ZERO,
+            captures: ByColor::new(0, 0),
+            tax: Tax::Seki,
+        };
+        assert_eq!(count(&board, &[], input).area_margin, Points::whole(1));
+    }
 }

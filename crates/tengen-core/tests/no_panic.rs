@@ -20,7 +20,7 @@ use tengen_core::vertex::parse_points;
 use tengen_core::{
     Board, BoardSize, ByColor, Color, EndError, EndOfPlay, Game, HandicapCompensation,
     HandicapPlacement, HandicapStones, IllegalMove, KoRule, Move, Outcome, PassStones, Phase,
-    Point, Points, Preset, Rules, Scoring, Setup, Suicide, Vertex,
+    Point, Points, Preset, Rules, Scoring, Setup, Suicide, Tax, Vertex,
 };
 
 use common::XorShift;
@@ -133,6 +133,7 @@ fn random_rules(rng: &mut XorShift) -> Rules {
             None
         },
         pass_stones: rng.pick(&[PassStones::NotCounted, PassStones::Counted]),
+        tax: rng.pick(&[Tax::None, Tax::Seki]),
     }
 }
 

@@ -34,7 +34,7 @@ use tengen_core::scoring::{self, CountInput};
 use tengen_core::{
     Board, BoardSize, ByColor, Color, EndError, EndOfPlay, Game, HandicapPlacement, HandicapStones,
     IllegalMove, KoRule, Move, Outcome, Phase, Point, Points, Preset, Rules, Score, Scoring, Setup,
-    Suicide, Vertex, WinBy,
+    Suicide, Tax, Vertex, WinBy,
 };
 
 type TestResult<T = ()> = Result<T, TestCaseError>;
@@ -1703,13 +1703,21 @@ impl<'a> Driver<'a> {
             "black area + dame + neutral + white area = points"
         );
         let prisoners = ByColor::from_fn(|c| caps[c] + removed[c.opponent()]);
+        let seki_eyes = |c: Color| match self.rules.tax {
+            Tax::None => 0,
+            Tax::Seki => nc.seki[c],
+        };
         let totals = match self.rules.scoring {
-            Scoring::AreaDameNobody => area,
-            Scoring::AreaDameBoth => area.map(|a| a + whole(nc.dame)),
-            Scoring::AreaDameShared => area.map(|a| a + Points::halves(nc.dame as i32)),
+            Scoring::AreaDameNobody => ByColor::from_fn(|c| area[c] - whole(seki_eyes(c))),
+            Scoring::AreaDameBoth => {
+                ByColor::from_fn(|c| area[c] + whole(nc.dame) - whole(seki_eyes(c)))
+            }
+            Scoring::AreaDameShared => {
+                ByColor::from_fn(|c| area[c] + Points::halves(nc.dame as i32) - whole(seki_eyes(c)))
+            }
             Scoring::Stones => nc.stones.map(whole),
             Scoring::Territory => {
-                ByColor::from_fn(|c| whole(nc.territory[c] - nc.seki[c] + prisoners[c]))
+                ByColor::from_fn(|c| whole(nc.territory[c] - seki_eyes(c) + prisoners[c]))
             }
             Scoring::Captures => caps.map(whole),
         };
@@ -1731,6 +1739,7 @@ impl<'a> Driver<'a> {
                     scoring: method,
                     komi,
                     captures: caps,
+                    tax: Tax::None,
                 },
             );
             ensure_eq!(self, s.margin, area_margin, "{method:?} margin");

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use tengen_core::{BoardSize, Color, Game};
 use tengen_gtp::analysis::{AnalyzeOptions, Clause, ClauseKind, info_line};
-use tengen_gtp::{AnalysisFormat, InfoMove};
+use tengen_gtp::{AnalysisFormat, InfoMove, Report, RootInfo};
 use tengen_mcts::{Analysis, Decision, GenMode, Limit, Request, Search};
 use tengen_mcts::{Restriction, RestrictionKind, Restrictions};
 
@@ -71,6 +71,8 @@ pub fn report(
             restrictions: &restrictions,
             stop: Some(stop),
             report: every,
+            moves_ownership: format == AnalysisFormat::KataGo
+                && (options.moves_ownership || options.moves_ownership_stdev),
             ..Request::new(limit)
         };
         search.analyze(game, request)
@@ -80,17 +82,20 @@ pub fn report(
 }
 
 /// The search's decision on `game` (resignation, cleanup and the
-/// restrictions included), reusing the tree already grown for it.
+/// restrictions included), reusing the tree already grown for it; the
+/// search ends early once `stop` is set.
 pub fn decide(
     search: &mut Search,
     game: &Game,
     limit: Limit,
     mode: GenMode,
     restrictions: &Restrictions,
+    stop: &AtomicBool,
 ) -> Decision {
     let request = Request {
         mode,
         restrictions,
+        stop: Some(stop),
         ..Request::new(limit)
     };
     search.genmove(game, request).0
@@ -104,6 +109,11 @@ pub fn report_line(
     size: BoardSize,
     options: &AnalyzeOptions,
 ) -> String {
+    let sign = match analysis.to_move {
+        Color::Black => 1.0,
+        Color::White => -1.0,
+    };
+    let view = |values: &[f32]| -> Vec<f32> { values.iter().map(|v| v * sign).collect() };
     let moves: Vec<InfoMove> = analysis
         .candidates
         .iter()
@@ -114,23 +124,31 @@ pub fn report_line(
             mv: c.mv,
             visits: c.visits,
             winrate: c.winrate,
+            lcb: c.lcb,
             prior: c.prior,
             score_lead: c.score_lead,
+            score_stdev: c.score_stdev,
             order,
             pv: c.pv.clone(),
+            pv_visits: c.pv_visits.clone(),
+            ownership: c
+                .ownership
+                .as_ref()
+                .map(|o| (view(&o.mean), o.stdev.clone())),
         })
         .collect();
-    let sign = match analysis.to_move {
-        Color::Black => 1.0,
-        Color::White => -1.0,
+    let report = Report {
+        moves,
+        root: RootInfo {
+            visits: analysis.visits,
+            winrate: analysis.winrate,
+            score_lead: analysis.score_lead,
+            score_stdev: analysis.score_stdev,
+        },
+        ownership: view(&analysis.ownership),
+        ownership_stdev: analysis.ownership_stdev.clone(),
     };
-    let ownership: Vec<f32> = analysis.ownership.iter().map(|v| v * sign).collect();
-    info_line(
-        format,
-        size,
-        &moves,
-        options.ownership.then_some(ownership.as_slice()),
-    )
+    info_line(format, size, &report, options)
 }
 
 #[cfg(test)]

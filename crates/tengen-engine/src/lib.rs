@@ -12,4 +12,4 @@ pub mod session;
 pub mod stats;
 
 pub use serve::serve;
-pub use session::{Control, EngineConfig, Session};
+pub use session::{Control, EngineConfig, Session, Signals};

@@ -17,7 +17,9 @@ use tengen_core::{
 };
 use tengen_gtp::args::{self, chain_lines, move_text};
 use tengen_gtp::response::{STREAM_END, stream_start};
-use tengen_gtp::{AnalyzeRequest, Command, GtpError, Request, Response, StoneStatus, request};
+use tengen_gtp::{
+    AnalyzeRequest, Command, GtpError, LoadUntil, Request, Response, StoneStatus, request,
+};
 use tengen_mcts::Knowledge;
 use tengen_mcts::time::think_time;
 use tengen_mcts::{Decision, GenMode, Limit, Restrictions, Search, SearchConfig};
@@ -41,6 +43,9 @@ pub struct EngineConfig {
     pub seed: u64,
     /// What the search knows before playing a move out.
     pub knowledge: Knowledge,
+    /// The answer to `name`: `tengen`, or what a client needs to hear
+    /// (Lizzie speaks KataGo's dialect only to a name starting `KataGo`).
+    pub name: &'static str,
 }
 
 impl Default for EngineConfig {
@@ -53,6 +58,7 @@ impl Default for EngineConfig {
             resign_below: None,
             seed: 0,
             knowledge: Knowledge::default(),
+            name: "tengen",
         }
     }
 }
@@ -111,12 +117,14 @@ impl Session {
     /// Answers one command. Streaming commands run for one move's budget
     /// here, their lines in the text; [`Session::execute`] streams them.
     pub fn respond(&mut self, cmd: &Command) -> Response {
-        let result = Request::read(cmd, self.game.size()).and_then(|r| self.answer(r));
+        let signals = Signals::default();
+        let result = Request::read(cmd, self.game.size()).and_then(|r| self.answer(r, &signals));
         Response { id: cmd.id, result }
     }
 
     /// Executes one command, writing its response (or its stream, which
-    /// runs until `stop` is set) to `out`.
+    /// runs until `signals.next_line` is raised) to `out`; a search stops
+    /// early once `signals.quit` is raised.
     ///
     /// # Errors
     /// Only the writer's errors.
@@ -124,13 +132,13 @@ impl Session {
         &mut self,
         cmd: &Command,
         out: &mut dyn Write,
-        stop: &AtomicBool,
+        signals: &Signals,
     ) -> io::Result<Control> {
         match Request::read(cmd, self.game.size()) {
             Ok(Request::Analyze(analysis)) => {
                 out.write_all(stream_start(cmd.id).as_bytes())?;
                 out.flush()?;
-                self.analyze(&analysis, out, stop, Until::Stopped)?;
+                self.analyze(&analysis, out, signals, Until::Stopped)?;
                 out.write_all(STREAM_END.as_bytes())?;
                 out.flush()?;
                 Ok(Control::Continue)
@@ -142,7 +150,7 @@ impl Session {
                 };
                 let response = Response {
                     id: cmd.id,
-                    result: request.and_then(|r| self.answer(r)),
+                    result: request.and_then(|r| self.answer(r, signals)),
                 };
                 write!(out, "{response}")?;
                 out.flush()?;
@@ -153,11 +161,11 @@ impl Session {
 
     /// What a request does, and its answer; an analysis runs for one
     /// move's budget, its lines in the answer.
-    fn answer(&mut self, request: Request) -> Result<String, GtpError> {
+    fn answer(&mut self, request: Request, signals: &Signals) -> Result<String, GtpError> {
         let done = |()| String::new();
         match request {
             Request::ProtocolVersion => Ok("2".into()),
-            Request::Name => Ok("tengen".into()),
+            Request::Name => Ok(self.config.name.into()),
             Request::Version => Ok(env!("CARGO_PKG_VERSION").into()),
             Request::KnownCommand(name) => Ok(request::is_known(&name).to_string()),
             Request::ListCommands => Ok(request::names().collect::<Vec<_>>().join("\n")),
@@ -182,9 +190,15 @@ impl Session {
                 .handicap(points.len() as u32, HandicapStones::Free(points))
                 .map(|_placed| String::new()),
             Request::Play(color, mv) => self.play(color, mv).map(done),
-            Request::Genmove(color) => self.genmove(color, GenMode::Normal, Commit::Play),
-            Request::GenmoveCleanup(color) => self.genmove(color, GenMode::Cleanup, Commit::Play),
-            Request::RegGenmove(color) => self.genmove(color, GenMode::Normal, Commit::Suggest),
+            Request::Genmove(color) => {
+                self.genmove(color, GenMode::Normal, Commit::Play, &signals.quit)
+            }
+            Request::GenmoveCleanup(color) => {
+                self.genmove(color, GenMode::Cleanup, Commit::Play, &signals.quit)
+            }
+            Request::RegGenmove(color) => {
+                self.genmove(color, GenMode::Normal, Commit::Suggest, &signals.quit)
+            }
             Request::Undo => self.game.undo().map(done).map_err(|_| GtpError::CannotUndo),
             Request::FinalScore => Ok(self.final_outcome()),
             Request::FinalStatusList(status) => Ok(self.status_list(status)),
@@ -201,18 +215,17 @@ impl Session {
                 Ok(String::new())
             }
             Request::SetRules(rules) => self.set_rules(rules).map(done),
-            Request::GetRules => Ok(match self.rules.preset() {
-                Some(p) => p.name().to_string(),
-                None => self.rules.katago_string(),
-            }),
-            Request::LoadSgf { path, move_number } => self.load_sgf(&path, move_number),
+            Request::GetRules => Ok(tengen_gtp::rules::to_json(
+                &self.rules,
+                self.game.stated_komi(),
+            )),
+            Request::LoadSgf { path, until } => self.load_sgf(&path, until),
             Request::PrintSgf(path) => self.print_sgf(path.as_deref()),
             Request::ShowBoard => Ok(args::diagram(self.game.board(), self.game.captures())),
             Request::CpuTime => Ok(format!("{:.3}", self.thinking.as_secs_f64())),
             Request::Analyze(analysis) => {
                 let mut sink = Vec::new();
-                let stop = AtomicBool::new(false);
-                self.analyze(&analysis, &mut sink, &stop, Until::Budget)
+                self.analyze(&analysis, &mut sink, signals, Until::Budget)
                     .map(|()| String::from_utf8_lossy(&sink).into_owned())
                     .map_err(|e| GtpError::Other(e.to_string()))
             }
@@ -224,6 +237,26 @@ impl Session {
             ]
             .join("\n")),
             Request::Explain(mv) => self.explain(mv),
+            Request::Chat { private, from, .. } => {
+                tracing::debug!("chat from {from}");
+                // kgsGtp relays a success as the reply and nothing for a
+                // failure: a private message gets a word, the game's chat
+                // is left alone.
+                if private {
+                    Ok(format!(
+                        "tengen {}, a Go engine: I do not read chat, but good game!",
+                        env!("CARGO_PKG_VERSION")
+                    ))
+                } else {
+                    Err(GtpError::Other("no reply in the game's chat".into()))
+                }
+            }
+            Request::GameOver => {
+                // Nothing runs between commands; the tree of the game
+                // ended is of no further use.
+                self.search.clear();
+                Ok(String::new())
+            }
         }
     }
 
@@ -375,14 +408,29 @@ impl Session {
         }
     }
 
-    fn genmove(&mut self, color: Color, mode: GenMode, commit: Commit) -> Result<String, GtpError> {
+    /// Searches `color`'s move within the budget (or until `quit` is
+    /// raised) and plays or suggests it.
+    fn genmove(
+        &mut self,
+        color: Color,
+        mode: GenMode,
+        commit: Commit,
+        quit: &AtomicBool,
+    ) -> Result<String, GtpError> {
         if self.game.phase() == Phase::Over {
             return Ok("pass".into());
         }
         let game = self.position_for(color);
         let limit = self.limit_for(color, &game);
         let started = Instant::now();
-        let decision = analyze::decide(&mut self.search, &game, limit, mode, &Restrictions::NONE);
+        let decision = analyze::decide(
+            &mut self.search,
+            &game,
+            limit,
+            mode,
+            &Restrictions::NONE,
+            quit,
+        );
         let used = started.elapsed();
         self.thinking += used;
         self.commit(color, decision, used, commit)
@@ -396,7 +444,7 @@ impl Session {
         &mut self,
         request: &AnalyzeRequest,
         out: &mut dyn Write,
-        stop: &AtomicBool,
+        signals: &Signals,
         until: Until,
     ) -> io::Result<()> {
         let options = &request.options;
@@ -406,9 +454,13 @@ impl Session {
             (true, _) | (false, Until::Budget) => self.limit_for(color, &game),
             (false, Until::Stopped) => Limit::playouts(ANALYSIS_MAX_PLAYOUTS),
         };
-        // A genmove_analyze runs for its budget: the next line waits.
-        let never = AtomicBool::new(false);
-        let stop_search = if request.genmove { &never } else { stop };
+        // A genmove_analyze runs for its budget: the next line waits, only
+        // `quit` or the end of input stops it.
+        let stop_search = if request.genmove {
+            &signals.quit
+        } else {
+            &signals.next_line
+        };
         let playing = game.phase() == Phase::Playing;
         let started = Instant::now();
         let reported = if playing {
@@ -432,7 +484,14 @@ impl Session {
                 // the decision (resignation, cleanup) is the search's own.
                 let restrictions = analyze::restrictions(&options.clauses);
                 let one = Limit::playouts(1);
-                analyze::decide(&mut self.search, &game, one, GenMode::Normal, &restrictions)
+                analyze::decide(
+                    &mut self.search,
+                    &game,
+                    one,
+                    GenMode::Normal,
+                    &restrictions,
+                    &signals.quit,
+                )
             } else {
                 Decision::Move(Move::Pass)
             };
@@ -440,7 +499,7 @@ impl Session {
             let text = played.unwrap_or_else(|e| e.to_string());
             writeln!(out, "play {text}")?;
         } else if until == Until::Stopped {
-            while !stop.load(Ordering::Acquire) {
+            while !signals.next_line.load(Ordering::Acquire) {
                 thread::sleep(Duration::from_millis(5));
             }
         }
@@ -537,10 +596,12 @@ impl Session {
         Ok(())
     }
 
-    /// `loadsgf file [move_number]`: the record's main line (tolerantly
-    /// replayed), up to the position before `move_number`. Answers the
-    /// colour to move, as GNU Go does.
-    fn load_sgf(&mut self, path: &str, move_number: Option<usize>) -> Result<String, GtpError> {
+    /// `loadsgf file [move_number | vertex]`: the record's main line
+    /// (tolerantly replayed), up to the position before `move_number` or
+    /// before the first move at `vertex`. The record's komi is kept until
+    /// an explicit `komi`, whatever rules follow. Answers the colour to
+    /// move, as GNU Go does.
+    fn load_sgf(&mut self, path: &str, until: Option<LoadUntil>) -> Result<String, GtpError> {
         let tolerant = ReplayOptions {
             mode: ReplayMode::Tolerant,
             ..ReplayOptions::default()
@@ -552,15 +613,29 @@ impl Session {
                 GtpError::CannotLoadFile
             })?;
         let mut game = loaded.replay.game;
-        if let Some(n) = move_number {
-            while game.turns().len() >= n.max(1) {
-                if game.undo().is_err() {
-                    break;
-                }
+        let keep = match until {
+            None => game.turns().len(),
+            Some(LoadUntil::MoveNumber(n)) => n.max(1) - 1,
+            Some(LoadUntil::Vertex { column, row }) => {
+                let size = game.size();
+                let at = row
+                    .checked_sub(1)
+                    .and_then(|r| size.height().checked_sub(r + 1))
+                    .and_then(|y| size.point(column, y))
+                    .ok_or(GtpError::InvalidCoordinate)?;
+                game.turns()
+                    .iter()
+                    .position(|t| t.mv == Move::Play(at))
+                    .unwrap_or(game.turns().len())
+            }
+        };
+        while game.turns().len() > keep {
+            if game.undo().is_err() {
+                break;
             }
         }
         self.rules = *game.rules();
-        self.komi = None;
+        self.komi = Some(game.stated_komi());
         self.game = game;
         self.search.clear();
         Ok(self.game.to_move().to_string())
@@ -577,6 +652,17 @@ impl Session {
             None => Ok(text),
         }
     }
+}
+
+/// What tells a running command to stop, raised by the thread that reads
+/// ahead ([`crate::serve()`]); never raised for [`Session::respond`].
+#[derive(Debug, Default)]
+pub struct Signals {
+    /// A new input line arrived: a streaming analysis ends.
+    pub next_line: AtomicBool,
+    /// `quit` or the end of input arrived: any search ends now, its
+    /// command answered with what it found.
+    pub quit: AtomicBool,
 }
 
 /// Whether an analysis runs until stopped or for the move's budget.
@@ -673,7 +759,10 @@ mod tests {
         let last = text.lines().last().unwrap();
         assert!(last.starts_with("play "), "{text}");
         assert_eq!(s.game().turns().len(), 1);
-        assert_eq!(say(&mut s, "lz-analyze b 1 frob 2"), Err(GtpError::Syntax));
+        assert_eq!(
+            say(&mut s, "lz-analyze b 1 frob 2"),
+            Err(GtpError::Other("unknown analysis option \"frob\"".into()))
+        );
     }
 
     #[test]
@@ -754,9 +843,13 @@ mod tests {
             err.to_string().contains("not legal under these rules"),
             "{err}"
         );
-        assert_eq!(say(&mut s, "kata-get-rules"), Ok("tromp-taylor".into()));
+        let rules = say(&mut s, "kata-get-rules").unwrap();
+        assert!(rules.contains(r#""ko":"POSITIONAL""#), "{rules}");
+        assert!(rules.contains(r#""suicide":true"#), "{rules}");
         assert_eq!(say(&mut s, "undo"), Ok(String::new()));
         assert_eq!(say(&mut s, "kgs-rules chinese"), Ok(String::new()));
-        assert_eq!(say(&mut s, "kata-get-rules"), Ok("chinese".into()));
+        let rules = say(&mut s, "kata-get-rules").unwrap();
+        assert!(rules.contains(r#""suicide":false"#), "{rules}");
+        assert!(rules.contains(r#""whiteHandicapBonus":"N""#), "{rules}");
     }
 }

@@ -31,11 +31,16 @@ pub mod analysis;
 pub mod args;
 pub mod client;
 pub mod command;
+pub mod line;
 pub mod request;
 pub mod response;
+pub mod rules;
 
-pub use analysis::{AnalysisFormat, AnalyzeOptions, AnalyzeRequest, Clause, ClauseKind, InfoMove};
+pub use analysis::{
+    AnalysisFormat, AnalyzeOptions, AnalyzeRequest, Clause, ClauseKind, InfoMove, Report, RootInfo,
+};
 pub use client::{Client, ClientError, EngineStderr, split_command_line};
 pub use command::{Command, preprocess};
-pub use request::{Request, StoneStatus};
+pub use line::{Line, MAX_LINE_BYTES, read_line};
+pub use request::{LoadUntil, Request, StoneStatus};
 pub use response::{GtpError, Response};

@@ -31,8 +31,8 @@ pub enum Request {
     ListCommands,
     /// `quit`.
     Quit,
-    /// `boardsize <n>` or `rectangular_boardsize <w> <h>`: a new empty
-    /// board.
+    /// `boardsize <n>`, `boardsize <w>:<h>` or `rectangular_boardsize <w>
+    /// <h>`: a new empty board.
     BoardSize(BoardSize),
     /// `clear_board`.
     ClearBoard,
@@ -74,16 +74,17 @@ pub enum Request {
         /// Stones (Canadian) or periods (byo-yomi) left; 0 in main time.
         count: u32,
     },
-    /// `kgs-rules <name>` or `kata-set-rules <name or KataGo string>`.
+    /// `kgs-rules <name>` or `kata-set-rules <name, KataGo string or
+    /// KataGo JSON>`.
     SetRules(Rules),
     /// `kata-get-rules`.
     GetRules,
-    /// `loadsgf <file> [move_number]`.
+    /// `loadsgf <file> [move_number | vertex]`.
     LoadSgf {
         /// The file, as written.
         path: String,
-        /// Stop before this move (1 and below: the start).
-        move_number: Option<usize>,
+        /// Where to stop; the whole main line when `None`.
+        until: Option<LoadUntil>,
     },
     /// `printsgf [file]`: answered, or written to the file.
     PrintSgf(Option<String>),
@@ -98,6 +99,36 @@ pub enum Request {
     AnalyzeCommands,
     /// `tengen-explain <vertex>`: the lexicon's line for the last move.
     Explain(Move),
+    /// `kgs-chat private|game <name> <message...>`: a chat message relayed
+    /// by kgsGtp, which sends a success's text back as the reply and
+    /// nothing for a failure.
+    Chat {
+        /// A private message, else one in the game's chat.
+        private: bool,
+        /// Who wrote it.
+        from: String,
+        /// What was written.
+        message: String,
+    },
+    /// `kgs-game_over`: kgsGtp says the game on the server has ended.
+    GameOver,
+}
+
+/// Where `loadsgf` stops: before a move, as GNU Go reads its second
+/// argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadUntil {
+    /// Before this move number (1 and below: the start).
+    MoveNumber(usize),
+    /// Before the first move at this point, given as a column from the
+    /// left (0 for `A`) and a row from the bottom (1 for the first line):
+    /// the record's board size is known only once it is read.
+    Vertex {
+        /// Column, from 0 at the left.
+        column: u32,
+        /// Row, from 1 at the bottom.
+        row: u32,
+    },
 }
 
 /// The stones `final_status_list` asks for.
@@ -135,8 +166,14 @@ pub const COMMANDS: &[Entry] = &[
     entry("list_commands", |_, _| Ok(Request::ListCommands)),
     entry("quit", |_, _| Ok(Request::Quit)),
     entry("boardsize", |a, _| {
-        let n = parse_number(a, 0)?;
-        board_size(BoardSize::square(n))
+        // KataGo's rectangular form `boardsize 19:13` (width:height).
+        match arg(a, 0)?.split_once(':') {
+            Some((w, h)) => {
+                let number = |t: &str| t.parse::<u32>().map_err(|_| GtpError::Syntax);
+                board_size(BoardSize::new(number(w)?, number(h)?))
+            }
+            None => board_size(BoardSize::square(parse_number(a, 0)?)),
+        }
     }),
     entry("rectangular_boardsize", |a, _| {
         let (w, h) = (parse_number(a, 0)?, parse_number(a, 1)?);
@@ -204,11 +241,11 @@ pub const COMMANDS: &[Entry] = &[
     entry("kata-get-rules", |_, _| Ok(Request::GetRules)),
     entry("loadsgf", |a, _| {
         let path = arg(a, 0)?.to_string();
-        let move_number = match a.get(1) {
-            Some(_) => Some(parse_number(a, 1)?),
+        let until = match a.get(1) {
+            Some(text) => Some(load_until(text)?),
             None => None,
         };
-        Ok(Request::LoadSgf { path, move_number })
+        Ok(Request::LoadSgf { path, until })
     }),
     entry("printsgf", |a, _| Ok(Request::PrintSgf(a.first().cloned()))),
     entry("showboard", |_, _| Ok(Request::ShowBoard)),
@@ -231,6 +268,19 @@ pub const COMMANDS: &[Entry] = &[
     entry("tengen-explain", |a, size| {
         Ok(Request::Explain(parse_move(arg(a, 0)?, size)?))
     }),
+    entry("kgs-chat", |a, _| {
+        let private = match arg(a, 0)? {
+            "private" => true,
+            "game" => false,
+            _ => return Err(GtpError::Syntax),
+        };
+        Ok(Request::Chat {
+            private,
+            from: arg(a, 1)?.to_string(),
+            message: a.get(2..).unwrap_or_default().join(" "),
+        })
+    }),
+    entry("kgs-game_over", |_, _| Ok(Request::GameOver)),
 ];
 
 const fn entry(name: &'static str, read: Reader) -> Entry {
@@ -274,11 +324,37 @@ fn board_size(size: Result<BoardSize, tengen_core::SizeError>) -> Result<Request
         .map_err(|_| GtpError::UnacceptableSize)
 }
 
+/// `loadsgf`'s second argument: a move number, or a vertex of any board
+/// up to the largest (GNU Go reads either).
+fn load_until(text: &str) -> Result<LoadUntil, GtpError> {
+    if let Ok(n) = text.parse() {
+        return Ok(LoadUntil::MoveNumber(n));
+    }
+    let largest = BoardSize::new(
+        u32::from(tengen_core::size::MAX_SIZE),
+        u32::from(tengen_core::size::MAX_SIZE),
+    )
+    .map_err(|_| GtpError::Syntax)?;
+    match parse_move(text, largest) {
+        Ok(Move::Play(p)) => {
+            let (column, y) = largest.xy(p);
+            Ok(LoadUntil::Vertex {
+                column,
+                row: largest.height() - y,
+            })
+        }
+        _ => Err(GtpError::Syntax),
+    }
+}
+
 /// The rules named by every argument together (a KataGo string may hold
-/// no space, a preset's name may).
+/// no space, a preset's name or KataGo's JSON may).
 fn set_rules(args: &[String]) -> Result<Request, GtpError> {
-    args.join(" ")
-        .parse()
+    let text = args.join(" ");
+    if text.trim_start().starts_with('{') {
+        return crate::rules::parse_json(&text).map(Request::SetRules);
+    }
+    text.parse()
         .map(Request::SetRules)
         .map_err(|e: tengen_core::ParseRulesError| GtpError::Other(e.to_string()))
 }
@@ -382,7 +458,10 @@ mod tests {
             Err(GtpError::Other("invalid status".into()))
         );
         assert_eq!(read("loadsgf f.sgf x"), Err(GtpError::Syntax));
-        assert_eq!(read("lz-analyze b 1 frob 2"), Err(GtpError::Syntax));
+        assert_eq!(
+            read("lz-analyze b 1 frob 2"),
+            Err(GtpError::Other("unknown analysis option \"frob\"".into()))
+        );
         let size = BoardSize::square(9).unwrap();
         let e5 = parse_move("E5", size).unwrap();
         assert_eq!(read("play W e5"), Ok(Request::Play(Color::White, e5)));
@@ -390,9 +469,38 @@ mod tests {
             read("loadsgf f.sgf 3"),
             Ok(Request::LoadSgf {
                 path: "f.sgf".into(),
-                move_number: Some(3)
+                until: Some(LoadUntil::MoveNumber(3))
             })
         );
+        // A vertex beyond this 9x9 board still reads: the record's size
+        // decides.
+        assert_eq!(
+            read("loadsgf f.sgf q16"),
+            Ok(Request::LoadSgf {
+                path: "f.sgf".into(),
+                until: Some(LoadUntil::Vertex {
+                    column: 15,
+                    row: 16
+                })
+            })
+        );
+        assert_eq!(read("loadsgf f.sgf pass"), Err(GtpError::Syntax));
+        assert_eq!(
+            read("boardsize 19:13"),
+            Ok(Request::BoardSize(BoardSize::new(19, 13).unwrap()))
+        );
+        assert_eq!(read("boardsize 19:"), Err(GtpError::Syntax));
+        assert_eq!(read("boardsize 26:13"), Err(GtpError::UnacceptableSize));
+        assert_eq!(
+            read("kgs-chat private alice hello there"),
+            Ok(Request::Chat {
+                private: true,
+                from: "alice".into(),
+                message: "hello there".into()
+            })
+        );
+        assert_eq!(read("kgs-chat public alice hi"), Err(GtpError::Syntax));
+        assert_eq!(read("kgs-chat game"), Err(GtpError::Syntax));
         let Ok(Request::Analyze(a)) = read("kata-genmove_analyze w 10") else {
             panic!("an analysis");
         };

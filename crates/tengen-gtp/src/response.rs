@@ -39,6 +39,10 @@ pub enum GtpError {
     /// `loadsgf` could not read or replay the file.
     #[error("cannot load file")]
     CannotLoadFile,
+    /// An input line longer than [`crate::MAX_LINE_BYTES`]; the rest of it
+    /// was skipped.
+    #[error("line too long")]
+    LineTooLong,
     /// Any other failure, in words (lowercase, one line).
     #[error("{0}")]
     Other(String),

@@ -232,8 +232,14 @@ impl<'a> Prior<'a> {
     }
 
     /// Virtual (visits, wins) for a pass when `moves` stone plays are legal:
-    /// unattractive while the board is open, even once it is settled.
-    pub(crate) fn of_pass(&self, moves: usize) -> (f32, f32) {
+    /// unattractive while the board is open, even once it is settled. A
+    /// pass that ends play (the opponent passed) is worth what the count
+    /// as it stands gives the mover (`ends_play`: 1 a win, 0 a loss), so
+    /// that a won count is weighed against playing on, and shown.
+    pub(crate) fn of_pass(&self, moves: usize, ends_play: Option<f32>) -> (f32, f32) {
+        if let Some(value) = ends_play {
+            return (EVEN, EVEN * value);
+        }
         let open = self.board.size().num_points() / 4;
         if moves > open {
             (EVEN, 0.0)

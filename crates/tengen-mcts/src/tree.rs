@@ -48,6 +48,8 @@ pub(crate) struct Node {
     amaf: AtomicU64,
     /// Sum of Black's margins in eighths of a point.
     score: AtomicI64,
+    /// Sum of the squares of those margins, for their spread.
+    score_sq: AtomicU64,
     pub(crate) children: OnceLock<Box<[Node]>>,
 }
 
@@ -64,6 +66,7 @@ impl Node {
             stats: AtomicU64::new(0),
             amaf: AtomicU64::new(0),
             score: AtomicI64::new(0),
+            score_sq: AtomicU64::new(0),
             children: OnceLock::new(),
         }
     }
@@ -117,6 +120,8 @@ impl Node {
     pub(crate) fn record(&self, wins2: u32, margin: i32) {
         self.stats.fetch_add(u64::from(wins2), Ordering::Relaxed);
         self.score.fetch_add(i64::from(margin), Ordering::Relaxed);
+        let square = i64::from(margin).pow(2).unsigned_abs();
+        self.score_sq.fetch_add(square, Ordering::Relaxed);
     }
 
     /// Adds an all-moves-as-first result.
@@ -159,6 +164,18 @@ impl Node {
         } else {
             self.score.load(Ordering::Relaxed) as f64 / 8.0 / f64::from(n)
         }
+    }
+
+    /// The standard deviation of the margins, in points, over the
+    /// simulations through here (0 unvisited).
+    pub(crate) fn margin_stdev(&self) -> f64 {
+        let n = f64::from(self.visits());
+        if n == 0.0 {
+            return 0.0;
+        }
+        let mean = self.score.load(Ordering::Relaxed) as f64 / 8.0 / n;
+        let mean_sq = self.score_sq.load(Ordering::Relaxed) as f64 / 64.0 / n;
+        (mean_sq - mean * mean).max(0.0).sqrt()
     }
 
     /// The children, if expanded.

@@ -39,6 +39,11 @@ pub struct Args {
     /// rules), to measure what the knowledge is worth.
     #[arg(long, default_value = "patterns", value_parser = Knowledge::from_name)]
     knowledge: Knowledge,
+    /// The answer to GTP `name`. Lizzie uses KataGo's analysis (scores,
+    /// ownership) only with an engine whose name starts with `KataGo`:
+    /// `--name KataGo-tengen` there.
+    #[arg(long, default_value = "tengen")]
+    name: String,
 }
 
 /// A seed that differs from one start to the next.
@@ -71,6 +76,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         resign_below: (args.resign_below > 0.0).then_some(args.resign_below),
         seed: args.seed.unwrap_or_else(clock_seed),
         knowledge: args.knowledge,
+        // Read once for the life of the process.
+        name: Box::leak(args.name.clone().into_boxed_str()),
     });
     let mut out = std::io::stdout().lock();
     tengen_engine::serve(&mut session, BufReader::new(std::io::stdin()), &mut out)?;

@@ -1,14 +1,15 @@
 //! The root's statistics as an [`Analysis`]: the candidates best first
 //! with their principal variations, the priors normalised over the moves
-//! shown, and the ownership of the playouts so far. Moves a [`Filter`]
+//! shown, the spread of their margins, and the ownership of the playouts
+//! so far (each candidate's own when it was gathered). Moves a [`Filter`]
 //! forbids are not shown.
 //!
 //! Left out: the move to play ([`super::decide`]) and the text of GTP
 //! analysis lines (`tengen-gtp`'s).
 
 use super::filter::Filter;
-use super::worker::Shared;
-use super::{Analysis, Candidate};
+use super::worker::{Owners, Shared, move_slot};
+use super::{Analysis, Candidate, Ownership};
 use crate::tree::Node;
 use std::sync::atomic::Ordering;
 use tengen_core::{Color, Move};
@@ -34,29 +35,59 @@ impl Shared<'_> {
             f64::from(c.policy().unwrap_or_else(|| w / n.max(1.0)))
         };
         let prior_sum: f64 = kids.iter().map(|c| prior_of(c)).sum();
+        let moves_owner = self
+            .moves_owner
+            .as_ref()
+            .map(|m| m.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+        let cells = self.game.size().cells();
         let mut candidates: Vec<Candidate> = kids
             .iter()
             .filter(|c| c.visits() > 0)
-            .map(|c| Candidate {
-                mv: c.mv,
-                visits: u64::from(c.visits()),
-                winrate: c.winrate(),
-                prior: prior_of(c) / prior_sum.max(1e-9),
-                score_lead: sign * c.black_margin(),
-                pv: principal_variation(c, self.filter, to_move.opponent()),
+            .map(|c| {
+                let line = principal_variation(c, self.filter, to_move.opponent());
+                let visits = u64::from(c.visits());
+                Candidate {
+                    mv: c.mv,
+                    visits,
+                    winrate: c.winrate(),
+                    prior: prior_of(c) / prior_sum.max(1e-9),
+                    score_lead: sign * c.black_margin(),
+                    score_stdev: c.margin_stdev(),
+                    lcb: lower_bound(c.winrate(), visits),
+                    pv: line.iter().map(|(mv, _)| *mv).collect(),
+                    pv_visits: line.iter().map(|(_, n)| *n).collect(),
+                    ownership: moves_owner.as_ref().map(|m| {
+                        match m.get(move_slot(c.mv, cells)).and_then(Option::as_ref) {
+                            Some(o) => ownership_of(o),
+                            None => ownership_of(&Owners {
+                                sum: vec![0; self.ownership.len()],
+                                decided: vec![0; self.ownership.len()],
+                                count: 0,
+                            }),
+                        }
+                    }),
+                }
             })
             .collect();
+        drop(moves_owner);
         candidates.sort_by(|a, b| {
             b.visits
                 .cmp(&a.visits)
                 .then(b.winrate.total_cmp(&a.winrate))
         });
-        let owned = self.owned.load(Ordering::Relaxed).max(1) as f32;
-        let ownership = self
-            .ownership
-            .iter()
-            .map(|a| a.load(Ordering::Relaxed) as f32 / owned)
-            .collect();
+        let all = ownership_of(&Owners {
+            sum: self
+                .ownership
+                .iter()
+                .map(|a| a.load(Ordering::Relaxed))
+                .collect(),
+            decided: self
+                .decided
+                .iter()
+                .map(|a| a.load(Ordering::Relaxed))
+                .collect(),
+            count: u32::try_from(self.owned.load(Ordering::Relaxed)).unwrap_or(u32::MAX),
+        });
         let (winrate, score_lead) = match candidates.first() {
             Some(c) => (c.winrate, c.score_lead),
             None => (0.5, sign * self.root.black_margin()),
@@ -66,24 +97,47 @@ impl Shared<'_> {
             visits: u64::from(self.root.visits()),
             winrate,
             score_lead,
+            score_stdev: self.root.margin_stdev(),
             candidates,
-            ownership,
+            ownership: all.mean,
+            ownership_stdev: all.stdev,
         }
     }
 }
 
-/// The line of most-visited moves from `node` (a move of the root),
-/// its own move first, through moves `filter` allows; `color` replies to
-/// `node`.
-fn principal_variation(node: &Node, filter: &Filter, mut color: Color) -> Vec<Move> {
-    let mut pv = vec![node.mv];
+/// The mean owner of each point and its spread, from counts.
+fn ownership_of(o: &Owners) -> Ownership {
+    let n = o.count.max(1) as f32;
+    let mean: Vec<f32> = o.sum.iter().map(|&s| s as f32 / n).collect();
+    let stdev = mean
+        .iter()
+        .zip(&o.decided)
+        .map(|(m, &d)| (d as f32 / n - m * m).max(0.0).sqrt())
+        .collect();
+    Ownership { mean, stdev }
+}
+
+/// A lower confidence bound of a win rate seen over `visits`: the mean
+/// less 1.96 standard errors of a proportion (0 unvisited).
+fn lower_bound(winrate: f64, visits: u64) -> f64 {
+    if visits == 0 {
+        return 0.0;
+    }
+    winrate - 1.96 * (winrate * (1.0 - winrate) / visits as f64).sqrt()
+}
+
+/// The line of most-visited moves from `node` (a move of the root), its
+/// own move first, through moves `filter` allows, with each move's visits;
+/// `color` replies to `node`.
+fn principal_variation(node: &Node, filter: &Filter, mut color: Color) -> Vec<(Move, u64)> {
+    let mut pv = vec![(node.mv, u64::from(node.visits()))];
     let mut at = node;
     let mut depth = 2;
     while let Some(next) = at.best_child(|c| !filter.forbids(color, c.mv, depth)) {
         if next.visits() == 0 || pv.len() >= 24 {
             break;
         }
-        pv.push(next.mv);
+        pv.push((next.mv, u64::from(next.visits())));
         at = next;
         color = color.opponent();
         depth += 1;

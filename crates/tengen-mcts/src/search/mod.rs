@@ -131,8 +131,29 @@ pub struct Candidate {
     pub prior: f64,
     /// Mean margin for the player to move, in points.
     pub score_lead: f64,
+    /// The spread of the margins through the move, in points.
+    pub score_stdev: f64,
+    /// A lower confidence bound of the win rate (the mean less 1.96
+    /// standard errors of a proportion over these visits).
+    pub lcb: f64,
     /// The expected continuation, this move first.
     pub pv: Vec<Move>,
+    /// The simulations through each move of `pv`.
+    pub pv_visits: Vec<u64>,
+    /// The ownership of the simulations through this move, as
+    /// [`Analysis::ownership`]; only when [`Request::moves_ownership`].
+    pub ownership: Option<Ownership>,
+}
+
+/// Who owned each point at the end of some simulations: one value per
+/// point in the order of [`tengen_core::BoardSize::points`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ownership {
+    /// The mean: +1.0 Black's at the end of every simulation, -1.0
+    /// White's.
+    pub mean: Vec<f32>,
+    /// The standard deviation of the owner (+1, 0 or -1) over them.
+    pub stdev: Vec<f32>,
 }
 
 /// What the search thinks of a position.
@@ -146,11 +167,15 @@ pub struct Analysis {
     pub winrate: f64,
     /// The best move's mean margin for the player to move, in points.
     pub score_lead: f64,
+    /// The spread of the margins of every simulation, in points.
+    pub score_stdev: f64,
     /// The moves searched, best first.
     pub candidates: Vec<Candidate>,
     /// One per point in the order of [`tengen_core::BoardSize::points`]:
     /// +1.0 Black's at the end of every playout, -1.0 White's.
     pub ownership: Vec<f32>,
+    /// The standard deviation of each point's owner over the playouts.
+    pub ownership_stdev: Vec<f32>,
 }
 
 /// What one search is asked: how long to think, how the end of the game
@@ -182,6 +207,9 @@ pub struct Request<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Receives the analysis so far at an interval; none by default.
     pub report: Option<Reporter<'a>>,
+    /// Whether each candidate's own ownership is gathered (a cost per
+    /// simulation); not by default.
+    pub moves_ownership: bool,
 }
 
 /// What [`Request::new`] restricts: nothing.
@@ -197,6 +225,7 @@ impl<'a> Request<'a> {
             restrictions: &UNRESTRICTED,
             stop: None,
             report: None,
+            moves_ownership: false,
         }
     }
 }
@@ -209,6 +238,7 @@ impl fmt::Debug for Request<'_> {
             .field("restrictions", self.restrictions)
             .field("stop", &self.stop)
             .field("report", &self.report.as_ref().map(|(every, _)| every))
+            .field("moves_ownership", &self.moves_ownership)
             .finish()
     }
 }
@@ -251,6 +281,7 @@ impl Search {
             restrictions,
             stop,
             report,
+            moves_ownership,
         } = request;
         let root = match self.kept.take() {
             Some(kept) => kept.into_root(game, mode, restrictions),
@@ -259,8 +290,9 @@ impl Search {
         let filter = Filter::new(restrictions);
         let never = AtomicBool::new(false);
         let stop = stop.unwrap_or(&never);
-        let shared =
-            Shared::new(game, &root, mode, limit, stop, &filter).knowing(self.config.knowledge);
+        let shared = Shared::new(game, &root, mode, limit, stop, &filter)
+            .knowing(self.config.knowledge)
+            .gathering_moves_ownership(moves_ownership);
         shared.search(self.config.threads.max(1), self.config.seed, report);
         let analysis = shared.analysis();
         self.kept = Some(Kept {

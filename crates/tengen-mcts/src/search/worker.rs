@@ -16,6 +16,7 @@ use crate::net::{self, Network};
 use crate::prior::{Knowledge, Prior};
 use crate::rng::Rng;
 use crate::tree::{Leaf, Node, stone_points};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tengen_core::{Color, Game, Move, Outcome, Phase, Point};
@@ -32,6 +33,26 @@ const RAVE_EQUIV: f32 = 3500.0;
 const MAX_NODES: usize = 4_000_000;
 /// Simulations between two flushes of a thread's ownership counts.
 const OWNERSHIP_FLUSH: u32 = 16;
+
+/// When a pass in `game` ends play, what the count as it then stands gives
+/// the player to move: 1 a win, 1/2 a draw, 0 a loss.
+fn ending_pass(game: &Game) -> Option<f32> {
+    let mut after = game.clone();
+    after.play(Move::Pass).ok()?;
+    if after.phase() == Phase::Playing {
+        return None;
+    }
+    let winner = match after.outcome() {
+        Some(Outcome::Win { winner, .. }) => Some(*winner),
+        Some(_) => None,
+        None => after.score(&[]).winner(),
+    };
+    Some(match winner {
+        Some(c) if c == game.to_move() => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    })
+}
 
 /// The last stone play of `game`, when its last turn was one.
 fn last_play(game: &Game) -> Option<Point> {
@@ -59,7 +80,59 @@ pub(super) struct Shared<'a> {
     finished: AtomicUsize,
     nodes: AtomicUsize,
     pub(super) ownership: Vec<AtomicI32>,
+    /// Per point, the playouts in which someone owned it (the sum of the
+    /// owners' squares), for the spread.
+    pub(super) decided: Vec<AtomicI32>,
     pub(super) owned: AtomicU64,
+    /// Per move of the root, the ownership of the simulations through it,
+    /// when asked for (indexed by [`move_slot`]).
+    pub(super) moves_owner: Option<Mutex<Vec<Option<Owners>>>>,
+}
+
+/// Ownership counts of some simulations: per point, the sum of the owners
+/// (+1 Black, -1 White, 0 nobody) and of their squares.
+#[derive(Clone, Debug)]
+pub(super) struct Owners {
+    pub(super) sum: Vec<i32>,
+    pub(super) decided: Vec<i32>,
+    pub(super) count: u32,
+}
+
+impl Owners {
+    fn new(n: usize) -> Owners {
+        Owners {
+            sum: vec![0; n],
+            decided: vec![0; n],
+            count: 0,
+        }
+    }
+
+    fn add(&mut self, owner: &[i8]) {
+        for ((s, d), &o) in self.sum.iter_mut().zip(&mut self.decided).zip(owner) {
+            *s += i32::from(o);
+            *d += i32::from(o != 0);
+        }
+        self.count += 1;
+    }
+
+    fn merge(&mut self, other: &Owners) {
+        for (a, b) in self.sum.iter_mut().zip(&other.sum) {
+            *a += b;
+        }
+        for (a, b) in self.decided.iter_mut().zip(&other.decided) {
+            *a += b;
+        }
+        self.count += other.count;
+    }
+}
+
+/// Where a root move's counts go: its point's index, the pass after every
+/// cell.
+pub(super) fn move_slot(mv: Move, cells: usize) -> usize {
+    match mv {
+        Move::Play(p) => p.index(),
+        Move::Pass => cells,
+    }
 }
 
 /// One thread's scratch.
@@ -71,7 +144,11 @@ struct Worker {
     amaf: Vec<u8>,
     owner: Vec<i8>,
     owner_sum: Vec<i32>,
+    owner_decided: Vec<i32>,
     owner_count: u32,
+    /// This thread's counts per root move, by [`move_slot`] (empty when
+    /// not asked for).
+    moves_owner: Vec<Option<Owners>>,
     /// The pattern model's tables, when the priors come from it.
     extractor: Option<Extractor>,
 }
@@ -110,7 +187,20 @@ impl<'a> Shared<'a> {
             ownership: (0..game.size().num_points())
                 .map(|_| AtomicI32::new(0))
                 .collect(),
+            decided: (0..game.size().num_points())
+                .map(|_| AtomicI32::new(0))
+                .collect(),
             owned: AtomicU64::new(0),
+            moves_owner: None,
+        }
+    }
+
+    /// The same, gathering each root move's ownership when `gather`.
+    pub(super) fn gathering_moves_ownership(self, gather: bool) -> Shared<'a> {
+        let slots = self.game.size().cells() + 1;
+        Shared {
+            moves_owner: gather.then(|| Mutex::new(vec![None; slots])),
+            ..self
         }
     }
 
@@ -192,7 +282,13 @@ impl<'a> Shared<'a> {
             amaf: vec![0; cells],
             owner: vec![0; n],
             owner_sum: vec![0; n],
+            owner_decided: vec![0; n],
             owner_count: 0,
+            moves_owner: if self.moves_owner.is_some() {
+                vec![None; cells + 1]
+            } else {
+                Vec::new()
+            },
             extractor: (self.knowledge != Knowledge::None).then(|| Extractor::new(size)),
         };
         loop {
@@ -221,6 +317,23 @@ impl<'a> Shared<'a> {
         for (a, s) in self.ownership.iter().zip(w.owner_sum.iter_mut()) {
             a.fetch_add(*s, Ordering::Relaxed);
             *s = 0;
+        }
+        for (a, d) in self.decided.iter().zip(w.owner_decided.iter_mut()) {
+            a.fetch_add(*d, Ordering::Relaxed);
+            *d = 0;
+        }
+        if let Some(shared) = &self.moves_owner {
+            let mut shared = shared
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            for (total, local) in shared.iter_mut().zip(w.moves_owner.iter_mut()) {
+                if let Some(local) = local.take() {
+                    match total {
+                        Some(t) => t.merge(&local),
+                        None => *total = Some(local),
+                    }
+                }
+            }
         }
         self.owned
             .fetch_add(u64::from(w.owner_count), Ordering::Relaxed);
@@ -311,10 +424,24 @@ impl<'a> Shared<'a> {
                 &mut w.owner,
             ),
         };
-        for (acc, &o) in w.owner_sum.iter_mut().zip(w.owner.iter()) {
+        for ((acc, d), &o) in w
+            .owner_sum
+            .iter_mut()
+            .zip(w.owner_decided.iter_mut())
+            .zip(w.owner.iter())
+        {
             *acc += i32::from(o);
+            *d += i32::from(o != 0);
         }
         w.owner_count += 1;
+        if let Some(first) = path.get(1)
+            && let Some(slot) = w
+                .moves_owner
+                .get_mut(move_slot(first.mv, game.size().cells()))
+        {
+            slot.get_or_insert_with(|| Owners::new(w.owner.len()))
+                .add(&w.owner);
+        }
         self.backup(w, &path, result);
     }
 
@@ -423,7 +550,7 @@ impl<'a> Shared<'a> {
             let leaf = self.goal_leaf(&game, p, color);
             kids.push(Node::new(Move::Play(p), prior.of(p), prior.policy(p), leaf));
         }
-        let pass = prior.of_pass(kids.len());
+        let pass = prior.of_pass(kids.len(), ending_pass(&game));
         kids.push(Node::new(Move::Pass, pass, None, self.pass_leaf(&game)));
         self.nodes.fetch_add(kids.len(), Ordering::Relaxed);
         kids.into_boxed_slice()
@@ -452,7 +579,7 @@ impl<'a> Shared<'a> {
                     k.set_prior(n, w, prior.policy(p));
                 }
                 Move::Pass => {
-                    let (n, w) = prior.of_pass(moves.len());
+                    let (n, w) = prior.of_pass(moves.len(), ending_pass(&game));
                     k.set_prior(n, w, None);
                 }
             }
