@@ -322,8 +322,21 @@ fn play_game(
     };
     players.black.client.quit();
     players.white.client.quit();
+    finished(config, number, a_color, game, outcome, reason, &names)
+}
+
+/// A game's report, its record written where the match keeps them.
+fn finished(
+    config: &MatchConfig,
+    number: u32,
+    a_color: Color,
+    game: Game,
+    outcome: Outcome,
+    reason: String,
+    names: &ByColor<String>,
+) -> Result<GameReport, RefereeError> {
     let sgf = match &config.sgf_dir {
-        Some(dir) => Some(write_record(dir, number, &game, &outcome, &names)?),
+        Some(dir) => Some(write_record(dir, number, &game, &outcome, names)?),
         None => None,
     };
     Ok(GameReport {
@@ -369,18 +382,7 @@ fn unseated(
             Side::B => config.b.clone(),
         }
     });
-    let sgf = match &config.sgf_dir {
-        Some(dir) => Some(write_record(dir, number, &game, &outcome, &names)?),
-        None => None,
-    };
-    Ok(GameReport {
-        number,
-        a_color,
-        game,
-        outcome,
-        reason,
-        sgf,
-    })
+    finished(config, number, a_color, game, outcome, reason, &names)
 }
 
 /// The command asking for an ordinary move.

@@ -107,14 +107,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let lang = Lang::from(args.lang);
     let explained = match read(path) {
         Ok(e) => e,
-        Err(Refused::Unread(message)) => {
-            eprintln!("tengen: {message}");
-            return Ok(exit::failed());
-        }
-        Err(Refused::Bad(message)) => {
-            eprintln!("{message}");
-            return Ok(exit::errors_found());
-        }
+        Err(refused) => return Ok(refused.report()),
     };
     let game = &explained.game;
     let names = name_moves(game);

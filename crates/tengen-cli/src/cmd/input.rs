@@ -38,6 +38,21 @@ pub enum Refused {
 }
 
 impl Refused {
+    /// Says what went wrong on standard error and gives the exit status it
+    /// earns: could not read (2), or read a record with errors (1).
+    pub fn report(self) -> std::process::ExitCode {
+        match self {
+            Refused::Unread(message) => {
+                eprintln!("tengen: {message}");
+                super::exit::failed()
+            }
+            Refused::Bad(message) => {
+                eprintln!("{message}");
+                super::exit::errors_found()
+            }
+        }
+    }
+
     /// What went wrong, naming the path, whatever the exit status.
     pub fn into_message(self) -> String {
         match self {

@@ -3,7 +3,7 @@
 //! a count (a void repetition, a capture goal).
 
 use super::exit;
-use super::input::{self, Refused};
+use super::input;
 use anyhow::{Result, bail};
 use std::io::Write;
 use std::path::PathBuf;
@@ -47,14 +47,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let shown = args.file.display();
     let (info, replay) = match input::load(&args.file, &ParseOptions::lenient(), &options) {
         Ok(loaded) => (loaded.info, loaded.replay),
-        Err(Refused::Unread(message)) => {
-            eprintln!("tengen: {message}");
-            return Ok(exit::failed());
-        }
-        Err(Refused::Bad(message)) => {
-            eprintln!("{message}");
-            return Ok(exit::errors_found());
-        }
+        Err(refused) => return Ok(refused.report()),
     };
     // Moves after the end of the game are left out: the game is counted
     // where it ended.
