@@ -156,13 +156,14 @@ impl Hub {
     /// [`WebError::ReadOnly`] when it cannot be written.
     pub fn open(db: &Path, limits: Limits) -> Result<Arc<Hub>, WebError> {
         let seed = u64::from_str_radix(&random_hex(1)?, 16).unwrap_or(1);
+        let heavy = Arc::new(Semaphore::new(limits.heavy_workers.max(1)));
         Ok(Arc::new(Hub {
             store: Store::open(db)?,
             rooms: Mutex::new(HashMap::new()),
             seed: AtomicU64::new(seed),
             naming: tokio::sync::Semaphore::new(1),
-            engine: Pool::new(limits.engine_workers),
-            reviews: Pool::new(limits.review_workers),
+            engine: Pool::new(limits.engine_workers, Arc::clone(&heavy)),
+            reviews: Pool::new(limits.review_workers, heavy),
             connections: Arc::new(Semaphore::new(limits.connections)),
             limits,
         }))

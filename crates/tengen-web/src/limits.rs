@@ -16,6 +16,10 @@ pub struct Limits {
     pub header_read: Duration,
     /// A request's body must arrive within this.
     pub body_read: Duration,
+    /// CPU-heavy jobs of every kind (engine moves and reviews together)
+    /// at once: the share of the cores they may take, whatever each kind's
+    /// own limit.
+    pub heavy_workers: usize,
     /// Engine moves searched at once; others wait in line.
     pub engine_workers: usize,
     /// Unfinished engine games that one client (one IP address) may have
@@ -34,13 +38,16 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        // The engine and reviews together leave the async workers about a
-        // core, so that moves are acknowledged however busy they are.
+        // The engine and reviews together leave the async workers a core
+        // (`heavy_workers`), so that moves are acknowledged however busy
+        // they are.
+        let heavy = cores.saturating_sub(1).max(1);
         Limits {
             connections: 4096,
             header_read: Duration::from_secs(10),
             body_read: Duration::from_secs(30),
-            engine_workers: cores.saturating_sub(1).max(1),
+            heavy_workers: heavy,
+            engine_workers: heavy,
             engine_games_per_client: 8,
             review_workers: (cores / 4).max(1),
             unload_after: Duration::from_secs(600),

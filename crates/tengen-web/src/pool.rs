@@ -2,9 +2,12 @@
 //! (engine moves, record reviews): at most `workers` jobs run at once, the
 //! others wait in line, and the counts are visible for the health route.
 //! The async worker threads never run such work, so a request that only
-//! reads a game is never stuck behind it.
+//! reads a game is never stuck behind it. Every pool also draws on one
+//! shared budget of cores ([`Pool::new`]'s `cores`), so that all kinds
+//! together leave the async workers their share of the machine.
 
 use serde::Serialize;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tokio::sync::Semaphore;
 
@@ -12,6 +15,7 @@ use tokio::sync::Semaphore;
 #[derive(Debug)]
 pub struct Pool {
     permits: Semaphore,
+    cores: Arc<Semaphore>,
     workers: usize,
     queued: AtomicUsize,
     running: AtomicUsize,
@@ -46,11 +50,13 @@ impl Drop for Counted<'_> {
 }
 
 impl Pool {
-    /// A pool running at most `workers` jobs at once (at least one).
-    pub fn new(workers: usize) -> Pool {
+    /// A pool running at most `workers` jobs at once (at least one), each
+    /// also holding one of the `cores` shared with the other pools.
+    pub fn new(workers: usize, cores: Arc<Semaphore>) -> Pool {
         let workers = workers.max(1);
         Pool {
             permits: Semaphore::new(workers),
+            cores,
             workers,
             queued: AtomicUsize::new(0),
             running: AtomicUsize::new(0),
@@ -67,8 +73,10 @@ impl Pool {
     ) -> Option<T> {
         let permit = {
             let _waiting = Counted::new(&self.queued);
-            // The semaphore is never closed.
-            self.permits.acquire().await.ok()?
+            // The semaphores are never closed.
+            let own = self.permits.acquire().await.ok()?;
+            let core = self.cores.acquire().await.ok()?;
+            (own, core)
         };
         if !still_wanted() {
             return None;
@@ -98,12 +106,15 @@ impl Pool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
     use std::sync::mpsc;
+
+    fn cores(n: usize) -> Arc<Semaphore> {
+        Arc::new(Semaphore::new(n))
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn no_more_than_the_workers_run_and_the_rest_wait_in_line() {
-        let pool = Arc::new(Pool::new(2));
+        let pool = Arc::new(Pool::new(2, cores(4)));
         let (release, gate) = mpsc::channel::<()>();
         let gate = Arc::new(std::sync::Mutex::new(gate));
         let mut jobs = Vec::new();
@@ -151,7 +162,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_unwanted_job_is_not_run() {
-        let pool = Pool::new(1);
+        let pool = Pool::new(1, cores(1));
         let ran = Arc::new(AtomicUsize::new(0));
         let r = Arc::clone(&ran);
         let answer = pool
@@ -159,5 +170,33 @@ mod tests {
             .await;
         assert_eq!(answer, None);
         assert_eq!(ran.load(Ordering::Relaxed), 0);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn pools_that_share_one_core_take_turns() {
+        let shared = cores(1);
+        let engine = Arc::new(Pool::new(1, Arc::clone(&shared)));
+        let reviews = Arc::new(Pool::new(1, shared));
+        let (release, gate) = mpsc::channel::<()>();
+        let first = {
+            let engine = Arc::clone(&engine);
+            tokio::spawn(async move { engine.run(|| true, move || gate.recv().is_ok()).await })
+        };
+        while engine.load().running == 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        let second = {
+            let reviews = Arc::clone(&reviews);
+            tokio::spawn(async move { reviews.run(|| true, || 7).await })
+        };
+        for _ in 0..20 {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            // The review has its own worker free but no core: it waits.
+            assert_eq!(reviews.load().running, 0);
+        }
+        assert_eq!(reviews.load().queued, 1);
+        release.send(()).unwrap();
+        assert_eq!(first.await.unwrap(), Some(true));
+        assert_eq!(second.await.unwrap(), Some(7));
     }
 }

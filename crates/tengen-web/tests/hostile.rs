@@ -151,6 +151,7 @@ async fn a_search_stops_when_its_position_is_taken_back() {
 async fn many_engine_games_wait_in_line_and_all_are_answered() {
     const GAMES: usize = 12;
     let limits = Limits {
+        heavy_workers: 2,
         engine_workers: 2,
         engine_games_per_client: GAMES,
         ..Limits::default()
