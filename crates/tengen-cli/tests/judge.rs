@@ -28,6 +28,17 @@ struct Line {
 }
 
 /// The summary lines by term (`overall` included).
+/// `tengen explain --judge TSV` over the shared records.
+fn judge(tsv: &std::path::Path) -> std::process::Output {
+    let data = data();
+    tengen(&[
+        "explain",
+        "--judge",
+        tsv.to_str().unwrap(),
+        data.to_str().unwrap(),
+    ])
+}
+
 fn summary(out: &str) -> BTreeMap<String, Line> {
     out.lines()
         .filter(|l| l.contains(" judged="))
@@ -50,13 +61,7 @@ fn summary(out: &str) -> BTreeMap<String, Line> {
 #[test]
 fn every_term_is_right_nine_times_in_ten_on_the_labelled_set() {
     let tsv = judged_set();
-    let data = data();
-    let o = tengen(&[
-        "explain",
-        "--judge",
-        tsv.to_str().unwrap(),
-        data.to_str().unwrap(),
-    ]);
+    let o = judge(&tsv);
     let out = stdout(&o);
     assert!(o.status.success(), "{}{}", out, stderr(&o));
     let lines = summary(&out);
@@ -132,13 +137,7 @@ fn a_label_the_lexicon_contradicts_lowers_the_precision() {
         format!("# a deliberately wrong verdict\n{record}\t5\tkakari\twrong\ttest\n"),
     )
     .unwrap();
-    let data = data();
-    let o = tengen(&[
-        "explain",
-        "--judge",
-        tsv.to_str().unwrap(),
-        data.to_str().unwrap(),
-    ]);
+    let o = judge(&tsv);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}{}", stderr(&o));
     assert!(
@@ -151,12 +150,7 @@ fn a_label_the_lexicon_contradicts_lowers_the_precision() {
     );
     // An unknown term is an error naming the line.
     std::fs::write(&tsv, format!("{record}\t5\tkeima-boshi\tright\ttest\n")).unwrap();
-    let o = tengen(&[
-        "explain",
-        "--judge",
-        tsv.to_str().unwrap(),
-        data.to_str().unwrap(),
-    ]);
+    let o = judge(&tsv);
     assert!(!o.status.success());
     assert!(
         stderr(&o).contains("unknown term keima-boshi"),
