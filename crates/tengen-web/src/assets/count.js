@@ -2,7 +2,7 @@
 // FFG quick count and the Chinese count beside it) and the result in words.
 // The counting itself is the server's.
 
-import { t, colorWord } from "./i18n.js";
+import { t, colorWord, errorText } from "./i18n.js";
 import { $ } from "./page.js";
 
 export function resultWords(r) {
@@ -16,6 +16,15 @@ export function resultWords(r) {
     case "draw": return t("draw");
     default: return t("void");
   }
+}
+
+// A score estimate in words: who leads and by how much under the game's
+// method (or why there is none).
+export function estimateWords(e, error) {
+  if (!e) return errorText(error);
+  const m = parseFloat(e.count.margin);
+  if (m === 0) return t("estimate_even");
+  return t("estimate_lead", { c: colorWord(m > 0 ? "black" : "white"), p: String(Math.abs(m)) });
 }
 
 function row(table, label, b, w) {

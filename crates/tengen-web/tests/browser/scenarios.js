@@ -217,7 +217,9 @@ async function koClickIsExplained(browser) {
   await click(page, "E5");
   await page.waitForFunction(() => document.querySelector("#message").textContent.length > 0);
   const msg = await page.textContent("#message");
-  check(/^Ko: /.test(msg) && msg.includes("simple ko"), "the ko click names the rule: " + msg);
+  // Plain words first, the rule's name second.
+  check(/^You may not take back the ko at once: play elsewhere first/.test(msg) && msg.endsWith("(rule: ko)."),
+    "the ko click says what to do, then names the rule: " + msg);
   check(!(await stones(page)).E5, "the illegal stone is not on the board");
   await shot(page, "ko-refused");
   // The keyboard plays too: cursor to A1 and Enter.
