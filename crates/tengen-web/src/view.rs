@@ -7,7 +7,7 @@ use crate::settings::{Opponent, Settings};
 use serde::Serialize;
 use tengen_core::{
     Board, BoardSize, ByColor, Clock, Color, Game, Move, Outcome, PassStones, Phase, Point,
-    RegionMap, Score, Scoring, Vertex, WinBy,
+    RegionMap, Score, Scoring, Tax, Vertex, WinBy,
 };
 
 /// A pair of values by colour, as JSON `{"black":..,"white":..}`.
@@ -77,8 +77,11 @@ pub struct CountView {
     pub territory: Pair<u32>,
     /// Empty points reaching both.
     pub dame: u32,
-    /// Eyes in seki (not counted as territory).
+    /// Eyes in seki (drawn apart from territory; `territory` includes
+    /// them).
     pub seki: Pair<u32>,
+    /// Whether the rules count the eyes in seki (no seki tax).
+    pub seki_counted: bool,
     /// Captured during play, by the capturer.
     pub captures: Pair<u32>,
     /// Dead stones removed, by their colour.
@@ -309,6 +312,7 @@ pub(crate) fn count_view(game: &Game, map: &RegionMap, score: &Score) -> CountVi
         territory: score.regions.territory.into(),
         dame: score.regions.dame,
         seki: score.regions.seki.into(),
+        seki_counted: game.rules().tax == Tax::None,
         captures: score.captures.into(),
         dead: score.dead.into(),
         komi: score.komi.to_string(),

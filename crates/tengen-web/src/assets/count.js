@@ -37,6 +37,16 @@ function row(table, label, b, w) {
   table.appendChild(tr);
 }
 
+// Territory as the board draws it (squares), then the eyes in seki as it
+// draws them (diamonds), counted or not as the rules say: both rows read
+// the one region map the totals come from.
+function territoryRows(table, c) {
+  row(table, t("territory"), c.territory.black - c.seki.black, c.territory.white - c.seki.white);
+  if (c.seki.black || c.seki.white) {
+    row(table, t(c.seki_counted ? "seki_counted" : "seki"), c.seki.black, c.seki.white);
+  }
+}
+
 export function renderCount(v) {
   const box = $("count");
   const c = v.count;
@@ -60,13 +70,12 @@ export function renderCount(v) {
     row(table, t("stones_on_board"), c.stones.black, c.stones.white);
     row(table, t("komi"), "", c.komi);
   } else if (s === "territory") {
-    row(table, t("territory"), c.territory.black - c.seki.black, c.territory.white - c.seki.white);
-    if (c.seki.black || c.seki.white) row(table, t("seki"), c.seki.black, c.seki.white);
+    territoryRows(table, c);
     row(table, t("prisoners"), c.captures.black + c.dead.white, c.captures.white + c.dead.black);
     row(table, t("komi"), "", c.komi);
   } else {
     row(table, t("stones_on_board"), c.stones.black, c.stones.white);
-    row(table, t("territory"), c.territory.black, c.territory.white);
+    territoryRows(table, c);
     if (s === "area_dame_both") row(table, t("dame_both"), c.dame, c.dame);
     if (s === "area_dame_shared") row(table, t("dame_half"), c.dame / 2, c.dame / 2);
     if (s === "area_dame_nobody" && c.dame) row(table, t("dame_row"), c.dame, "");
