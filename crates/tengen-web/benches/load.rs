@@ -198,7 +198,7 @@ async fn player(
             tries += 1;
         }
         played += 1;
-        if chat_every > 0 && played % chat_every == 0 {
+        if chat_every > 0 && played.is_multiple_of(chat_every) {
             said += 1;
             let text = format!("{id} {color} says {said}: nice move");
             let sent = Instant::now();
