@@ -12,6 +12,11 @@
 //! before the clock starts: the figures are those of play, not of 1,000
 //! WebSocket handshakes.
 //!
+//! Players talk too: every TENGEN_LOAD_CHAT_EVERY-th move (4 by default,
+//! 0 for none) a player also sends a chat line and waits for it to come
+//! back from the server (stored, then broadcast to both players); those
+//! waits are timed apart and reported as the chat latency.
+//!
 //! TENGEN_LOAD_HOSTILE=1 adds a hostile client for the whole run: four
 //! loops posting 1 MB records of 20,000 variations to `/api/review`, and
 //! as many strong 19x19 engine games as one client may have, each played
@@ -61,6 +66,14 @@ struct Heard {
     width: usize,
     #[serde(default)]
     code: Option<String>,
+    #[serde(default)]
+    lines: Vec<HeardLine>,
+}
+
+/// A chat line as a player reads it.
+#[derive(Debug, Default, Deserialize)]
+struct HeardLine {
+    text: String,
 }
 
 impl Heard {
@@ -78,11 +91,20 @@ impl Heard {
 struct Load {
     moves: u64,
     think_ms: u64,
+    chat_every: u64,
     connected: Barrier,
 }
 
+/// One player's timings: his moves' answers and his chat lines' echoes.
+#[derive(Default)]
+struct Timings {
+    moves: Vec<Duration>,
+    chat: Vec<Duration>,
+}
+
 /// One player: waits for his turn, plays a random empty point (another on
-/// refusal, a pass after 20 refusals), and times each answer.
+/// refusal, a pass after 20 refusals), and times each answer; now and then
+/// says something and times its echo.
 async fn player(
     addr: std::net::SocketAddr,
     id: String,
@@ -90,12 +112,16 @@ async fn player(
     color: &'static str,
     seed: u64,
     load: Arc<Load>,
-) -> Vec<Duration> {
+) -> Timings {
     let Load {
         moves,
         think_ms,
+        chat_every,
         ref connected,
     } = *load;
+    let mut said = 0u64;
+    let mut played = 0u64;
+    let mut chat = Vec::new();
     let mut ws = common::join(addr, &id, Some(&token)).await;
     connected.wait().await;
     let mut rng = Rng::new(seed);
@@ -161,6 +187,7 @@ async fn player(
                 view = answer;
                 break;
             }
+            // (an error: another point is tried below)
             assert!(
                 matches!(
                     answer.code.as_deref(),
@@ -170,8 +197,39 @@ async fn player(
             );
             tries += 1;
         }
+        played += 1;
+        if chat_every > 0 && played.is_multiple_of(chat_every) {
+            said += 1;
+            let text = format!("{id} {color} says {said}: nice move");
+            let sent = Instant::now();
+            ws.send(Message::Text(
+                json!({"type": "chat", "text": text}).to_string().into(),
+            ))
+            .await
+            .unwrap();
+            loop {
+                let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
+                    .await
+                    .expect("a chat echo within 60 s")
+                    .unwrap()
+                    .unwrap();
+                if let Message::Text(t) = msg {
+                    let v: Heard = serde_json::from_str(t.as_str()).unwrap();
+                    assert_ne!(v.kind, "error", "a chat line is refused: {v:?}");
+                    if v.is_view() && v.number() >= view.number() {
+                        view = v;
+                    } else if v.kind == "chat" && v.lines.iter().any(|l| l.text == text) {
+                        break;
+                    }
+                }
+            }
+            chat.push(sent.elapsed());
+        }
     }
-    latencies
+    Timings {
+        moves: latencies,
+        chat,
+    }
 }
 
 /// What the hostile client got done: reviews answered, engine moves
@@ -229,6 +287,7 @@ fn main() {
     let games = env_or("TENGEN_LOAD_GAMES", 500);
     let moves = env_or("TENGEN_LOAD_MOVES", 40) as u64;
     let think_ms = env_or("TENGEN_LOAD_THINK_MS", 0) as u64;
+    let chat_every = env_or("TENGEN_LOAD_CHAT_EVERY", 4) as u64;
     let hostile = env_or("TENGEN_LOAD_HOSTILE", 0) != 0;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -253,6 +312,7 @@ fn main() {
         let load = Arc::new(Load {
             moves,
             think_ms,
+            chat_every,
             connected: Barrier::new(games * 2 + 1),
         });
         let mut tasks = Vec::new();
@@ -298,8 +358,11 @@ fn main() {
         load.connected.wait().await;
         let start = Instant::now();
         let mut all = Vec::new();
+        let mut chat = Vec::new();
         for t in tasks {
-            all.extend(t.await.unwrap());
+            let timings = t.await.unwrap();
+            all.extend(timings.moves);
+            chat.extend(timings.chat);
         }
         let seconds = start.elapsed().as_secs_f64();
         stop.store(true, Ordering::Relaxed);
@@ -307,10 +370,12 @@ fn main() {
             t.await.unwrap();
         }
         all.sort();
-        let pct = |p: f64| {
-            all.get(((all.len() as f64 - 1.0) * p).round() as usize)
+        chat.sort();
+        let pct_of = |v: &[Duration], p: f64| {
+            v.get(((v.len() as f64 - 1.0) * p).round() as usize)
                 .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
         };
+        let pct = |p: f64| pct_of(&all, p);
         let mut played = 0;
         for g in &created {
             played += server.view(g["id"].as_str().unwrap()).await["move_number"]
@@ -328,6 +393,15 @@ fn main() {
             pct(0.99),
             pct(1.0)
         );
+        if chat_every > 0 {
+            println!(
+                "chat: every {chat_every} moves, lines={} echo_ms p50={:.2} p99={:.2} max={:.2}",
+                chat.len(),
+                pct_of(&chat, 0.5),
+                pct_of(&chat, 0.99),
+                pct_of(&chat, 1.0)
+            );
+        }
         if hostile {
             println!(
                 "hostile: reviews={} engine_moves_asked={} longest_engine_queue={} engine_workers={} review_workers={}",

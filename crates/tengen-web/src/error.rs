@@ -1,6 +1,7 @@
 //! One error type for everything the server refuses, with a stable code the
 //! page translates and a message in English words.
 
+use crate::chat::ChatError;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use tengen_core::{EndError, IllegalMove, PlayError};
@@ -39,6 +40,9 @@ pub enum WebError {
     /// A spectator, a wrong token, or the opponent's turn.
     #[error("not allowed: {0}")]
     Forbidden(Refusal),
+    /// A chat line refused.
+    #[error("{0}")]
+    Chat(#[from] crate::chat::ChatError),
     /// An SGF record that cannot be read.
     #[error("sgf: {0}")]
     Sgf(String),
@@ -106,6 +110,7 @@ impl WebError {
             WebError::Invalid { .. } => "invalid",
             WebError::NoGame(_) => "no_game",
             WebError::Forbidden(r) => r.code(),
+            WebError::Chat(c) => c.code(),
             WebError::Sgf(_) => "sgf",
             WebError::Storage(_)
             | WebError::Stored(_)
@@ -119,7 +124,9 @@ impl WebError {
             WebError::NoGame(_) => StatusCode::NOT_FOUND,
             WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::Forbidden(Refusal::TooManyEngineGames(_)) => StatusCode::TOO_MANY_REQUESTS,
-            WebError::Forbidden(_) => StatusCode::FORBIDDEN,
+            WebError::Forbidden(Refusal::SeatTaken) => StatusCode::CONFLICT,
+            WebError::Forbidden(_) | WebError::Chat(ChatError::Spectator) => StatusCode::FORBIDDEN,
+            WebError::Chat(ChatError::TooFast(_)) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Illegal(_) | WebError::End(_) => StatusCode::CONFLICT,
             WebError::Storage(_)
             | WebError::Stored(_)
@@ -172,6 +179,9 @@ pub enum Refusal {
     /// A WebSocket that did not begin with its `hello` message.
     #[error("the first message on a game's socket must be hello")]
     NoHello,
+    /// A lobby seat someone else took first.
+    #[error("this seat has been taken: choose another game")]
+    SeatTaken,
 }
 
 impl Refusal {
@@ -185,6 +195,7 @@ impl Refusal {
             Refusal::CrossOrigin => "cross_origin",
             Refusal::TooManyEngineGames(_) => "too_many_engine_games",
             Refusal::NoHello => "no_hello",
+            Refusal::SeatTaken => "seat_taken",
         }
     }
 }

@@ -6,12 +6,14 @@
 //! stops as soon as the position it serves changes.
 
 use crate::action::Action;
+use crate::chat::{self, ChatLog};
 use crate::engine;
 use crate::error::{Refusal, WebError};
 use crate::learn;
 use crate::limits::Limits;
 use crate::names;
 use crate::pool::{Pool, PoolLoad};
+use crate::presence::Presence;
 use crate::protocol::{self, Request, Seat};
 use crate::room::{EngineJob, Room};
 use crate::settings::{NewGame, Settings};
@@ -53,6 +55,8 @@ pub struct Created {
 /// A live game and the channel of its views.
 #[derive(Debug)]
 pub struct Slot {
+    /// The game's id.
+    pub id: String,
     /// The game.
     pub room: tokio::sync::Mutex<Room>,
     /// Views (JSON) broadcast to every watcher: one text built per change,
@@ -69,18 +73,29 @@ pub struct Slot {
     engine_live: AtomicBool,
     /// When it was last opened, changed or left (ms since the epoch).
     touched: AtomicI64,
+    /// The chat: its recent lines and each seat's allowance. Apart from
+    /// the room, so that talking never waits for a move.
+    pub chat: tokio::sync::Mutex<ChatLog>,
+    /// Who is at the game.
+    pub presence: tokio::sync::Mutex<Presence>,
+    /// The last score estimate and the log position it serves.
+    estimate: Mutex<Option<(u64, Arc<str>)>>,
 }
 
 impl Slot {
-    fn new(room: Room, owner: Option<IpAddr>) -> Slot {
+    fn new(room: Room, owner: Option<IpAddr>, chat: ChatLog, presence: Presence) -> Slot {
         let engine_live = room.settings().engine().is_some() && room.game().outcome().is_none();
         Slot {
+            id: room.settings().id.clone(),
             room: tokio::sync::Mutex::new(room),
             views: broadcast::channel(BROADCAST_DEPTH).0,
             search: Mutex::new(Arc::new(AtomicBool::new(false))),
             owner,
             engine_live: AtomicBool::new(engine_live),
             touched: AtomicI64::new(now_ms()),
+            chat: tokio::sync::Mutex::new(chat),
+            presence: tokio::sync::Mutex::new(presence),
+            estimate: Mutex::new(None),
         }
     }
 
@@ -105,6 +120,13 @@ impl Slot {
             self.engine_live.store(false, Ordering::Relaxed);
         }
         self.touch();
+    }
+}
+
+/// Sends who is at the game to everyone watching it.
+fn send_presence(slot: &Slot, presence: &Presence) {
+    if let Ok(text) = serde_json::to_string(&presence.view()) {
+        let _ = slot.views.send(Utf8Bytes::from(text));
     }
 }
 
@@ -226,9 +248,13 @@ impl Hub {
             .game(id)?
             .ok_or_else(|| WebError::NoGame(id.to_string()))?;
         let actions = self.store.actions(id)?;
+        let (lines, last_line) = self.store.chat(id, chat::RECENT)?;
+        let players = self.store.players(id)?;
         let loaded = Arc::new(Slot::new(
             Room::replay(Settings::from_row(&row)?, &actions)?,
             None,
+            ChatLog::from_stored(lines, last_line),
+            Presence::from_stored(&players),
         ));
         let slot = Arc::clone(
             self.rooms()
@@ -288,6 +314,11 @@ impl Hub {
         form: NewGame,
         client: Option<IpAddr>,
     ) -> Result<Created, WebError> {
+        let listed = form.lobby
+            && matches!(
+                form.opponent,
+                crate::settings::OpponentChoice::Friend { .. }
+            );
         let form = match form.lesson {
             Some(step) => self.lesson_form(step, form.learner)?,
             None => form,
@@ -303,7 +334,16 @@ impl Hub {
         let row = settings.to_row()?;
         let room = Room::create(settings)?;
         self.store.insert_game(&row)?;
-        let slot = Arc::new(Slot::new(room, client));
+        if listed && let Seat::Player(c) = seating.creator {
+            self.store.list(&row.id, now_ms(), c.opponent().name())?;
+        }
+        let slot = Arc::new(Slot::new(
+            room,
+            client,
+            ChatLog::default(),
+            Presence::default(),
+        ));
+        let creator = seating.creator;
         self.rooms().insert(row.id.clone(), Arc::clone(&slot));
         if let Ok(room) = slot.room.try_lock() {
             self.follow_up(&slot, &room);
@@ -311,7 +351,7 @@ impl Hub {
         Ok(Created {
             id: row.id,
             token,
-            seat: seating.creator.name(),
+            seat: creator.name(),
             invite: seating.invite,
         })
     }
@@ -503,6 +543,155 @@ impl Hub {
                     }
                 }
             });
+        }
+    }
+
+    /// A connection of `seat` arrives, named `name`: a seat taken for the
+    /// first time or renamed is stored, then everyone hears who is there.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] when the seat cannot be stored.
+    pub async fn arrive(
+        &self,
+        slot: &Slot,
+        seat: Seat,
+        name: Option<String>,
+    ) -> Result<(), WebError> {
+        let mut presence = slot.presence.lock().await;
+        let rows = presence.arrive(&slot.id, seat, name, now_ms());
+        self.store_seats(slot, &presence, rows).await
+    }
+
+    /// `seat` is now named `name`.
+    ///
+    /// # Errors
+    /// [`WebError::Invalid`] for a name too long; [`WebError::Storage`].
+    pub async fn rename(&self, slot: &Slot, seat: Seat, name: &str) -> Result<(), WebError> {
+        let name = crate::presence::clean_name(name)?;
+        let mut presence = slot.presence.lock().await;
+        let rows = presence.rename(&slot.id, seat, name, now_ms());
+        self.store_seats(slot, &presence, rows).await
+    }
+
+    /// A connection of `seat` has left.
+    pub async fn leave(&self, slot: &Slot, seat: Seat) {
+        let mut presence = slot.presence.lock().await;
+        presence.leave(seat);
+        send_presence(slot, &presence);
+    }
+
+    /// Stores seat rows, then tells everyone who is there (the lock on
+    /// the presence is held throughout, so that the messages keep order).
+    async fn store_seats(
+        &self,
+        slot: &Slot,
+        presence: &Presence,
+        rows: Vec<crate::store::PlayerRow>,
+    ) -> Result<(), WebError> {
+        for row in rows {
+            self.store.seat(row).await?;
+        }
+        send_presence(slot, presence);
+        Ok(())
+    }
+
+    /// A line of chat from `seat`: checked, stored, then sent to everyone
+    /// at the game (in the order stored).
+    ///
+    /// # Errors
+    /// [`WebError::Chat`] for a spectator, an empty or long line, or a
+    /// seat writing too fast; [`WebError::Storage`].
+    pub async fn say(&self, slot: &Slot, seat: Seat, text: &str) -> Result<(), WebError> {
+        let name = slot.presence.lock().await.name_of(seat);
+        let mut chat = slot.chat.lock().await;
+        let line = chat.draft(&slot.id, seat, name, text, now_ms())?;
+        self.store.say(line.clone()).await?;
+        let message = protocol::chat([&line]);
+        chat.stored(line);
+        let _ = slot.views.send(Utf8Bytes::from(message));
+        slot.touch();
+        Ok(())
+    }
+
+    /// The recent chat lines, as one `chat` message.
+    pub async fn chat_message(&self, slot: &Slot) -> String {
+        protocol::chat(slot.chat.lock().await.recent())
+    }
+
+    /// Who is at the game, as a `presence` message.
+    pub async fn presence_message(&self, slot: &Slot) -> String {
+        serde_json::to_string(&slot.presence.lock().await.view()).unwrap_or_default()
+    }
+
+    /// The score estimate of the game's position (the engine's dead-stone
+    /// estimate, counted by the game's rules), as JSON: computed on the
+    /// review pool once per position and kept until the next change.
+    ///
+    /// # Errors
+    /// [`WebError::Io`] if the estimate could not run.
+    pub async fn estimate(&self, slot: &Slot) -> Result<Arc<str>, WebError> {
+        let (game, seq) = {
+            let room = slot.room.lock().await;
+            (room.game().clone(), room.seq())
+        };
+        let cached = slot
+            .estimate
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        if let Some((_, text)) = cached.filter(|(at, _)| *at == seq) {
+            return Ok(text);
+        }
+        let seed = self.seed.fetch_add(1, Ordering::Relaxed);
+        let text: Arc<str> = self
+            .reviews
+            .run(
+                || true,
+                move || serde_json::to_string(&crate::estimate::estimate(&game, seq, seed)),
+            )
+            .await
+            .ok_or_else(|| WebError::Io(std::io::Error::other("the estimate stopped")))??
+            .into();
+        *slot.estimate.lock().unwrap_or_else(|e| e.into_inner()) = Some((seq, Arc::clone(&text)));
+        Ok(text)
+    }
+
+    /// Takes the free seat of a game listed in the lobby: its token, if
+    /// nobody took it before.
+    ///
+    /// # Errors
+    /// [`WebError::NoGame`] for a game not listed; [`WebError::Forbidden`]
+    /// ([`Refusal::SeatTaken`]) once the seat is taken or the game over.
+    pub async fn take_seat(self: &Arc<Hub>, id: &str) -> Result<Created, WebError> {
+        {
+            let seat = self
+                .store
+                .listed_seat(id)?
+                .ok_or_else(|| WebError::NoGame(id.to_string()))?;
+            let color = match seat.as_str() {
+                "black" => tengen_core::Color::Black,
+                _ => tengen_core::Color::White,
+            };
+            let slot = self.slot(id)?;
+            let (token, over) = {
+                let room = slot.room.lock().await;
+                (
+                    room.settings().tokens[color].clone(),
+                    room.game().outcome().is_some(),
+                )
+            };
+            let mut presence = slot.presence.lock().await;
+            if over || presence.view_of(color).joined {
+                return Err(WebError::Forbidden(Refusal::SeatTaken));
+            }
+            let rows = presence.rename(id, Seat::Player(color), None, now_ms());
+            self.store_seats(&slot, &presence, rows).await?;
+            Ok(Created {
+                id: id.to_string(),
+                token,
+                seat: color.name(),
+                invite: None,
+            })
         }
     }
 

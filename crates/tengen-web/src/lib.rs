@@ -24,16 +24,20 @@
 
 pub mod action;
 mod assets;
+pub mod chat;
 pub mod clock;
 mod engine;
 pub mod error;
+pub mod estimate;
 pub mod hub;
 pub mod learn;
 pub mod limits;
 mod listen;
+pub mod lobby;
 pub mod names;
 mod origin;
 pub mod pool;
+pub mod presence;
 pub mod protocol;
 pub mod review;
 pub mod room;

@@ -43,6 +43,9 @@ pub struct Review {
     pub grid: Grid,
     /// The rules the record was replayed under.
     pub rules: String,
+    /// Whether the record names them (`RU`); if not, `rules` is the
+    /// reader's assumption, which the page says.
+    pub rules_stated: bool,
     /// White's komi.
     pub komi: String,
     /// Black's name.
@@ -192,6 +195,7 @@ pub fn load(text: &str) -> Result<Review, WebError> {
     Ok(Review {
         grid: size.into(),
         rules: info.rules.name(),
+        rules_stated: tree.node(tree.root()).value("RU").is_some(),
         komi: info.komi.to_string(),
         black: info.black,
         white: info.white,

@@ -11,6 +11,9 @@
 //! | `GET /api/games/{id}` | the game's view |
 //! | `GET /api/games/{id}/sgf` | the game as SGF |
 //! | `POST /api/review` | an SGF record read for review (on a bounded pool) |
+//! | `GET /api/games/{id}/estimate` | a score estimate of the position (the engine's dead stones, the game's count, the map drawn) |
+//! | `GET /api/lobby` | the games listed in the lobby: open invitations and games to watch |
+//! | `POST /api/lobby/{id}/join` | takes the free seat of a listed game: its token, once |
 //! | `GET /api/health` | games loaded, connections, engine and review work running and waiting |
 //! | `GET /ws/{id}` | the game's WebSocket: the client's first message is `hello` with its seat token (none: spectator) |
 //!
@@ -24,7 +27,7 @@ use crate::hub::{Hub, now_ms};
 use crate::learn::LESSONS;
 use crate::limits::Limits;
 use crate::listen::{self, Client};
-use crate::protocol::{self, read_hello, read_request};
+use crate::protocol::{self, Hello, Incoming, Talk, read_hello, read_incoming};
 use crate::review;
 use crate::settings::{NewGame, SIZES};
 use crate::token::random_hex;
@@ -134,12 +137,16 @@ pub fn router(hub: Arc<Hub>) -> Router {
     let routes = files
         .route("/", get(page))
         .route("/g/{id}", get(page))
+        .route("/lobby", get(page))
         .route("/api/presets", get(presets))
         .route("/api/sizes", get(sizes))
         .route("/api/learn", get(learn))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/sgf", get(sgf))
+        .route("/api/games/{id}/estimate", get(estimate))
+        .route("/api/lobby", get(lobby))
+        .route("/api/lobby/{id}/join", post(join))
         .route("/api/review", post(review_sgf))
         .route("/api/health", get(health))
         .route("/ws/{id}", get(socket))
@@ -303,6 +310,28 @@ async fn review_sgf(
     Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
 }
 
+async fn estimate(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, WebError> {
+    let slot = hub.slot(&id)?;
+    let json = hub.estimate(&slot).await?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        json.to_string(),
+    )
+        .into_response())
+}
+
+async fn lobby(State(hub): State<Arc<Hub>>) -> Result<Response, WebError> {
+    let rows = hub.store().lobby(crate::lobby::MAX_LISTED)?;
+    Ok(axum::Json(crate::lobby::lobby(rows)).into_response())
+}
+
+async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, WebError> {
+    Ok(axum::Json(hub.take_seat(&id).await?).into_response())
+}
+
 async fn health(State(hub): State<Arc<Hub>>) -> Response {
     axum::Json(hub.health()).into_response()
 }
@@ -326,18 +355,18 @@ fn error_text(e: &WebError) -> Message {
     Message::Text(e.to_json().to_string().into())
 }
 
-/// The seat token of the socket's first message, within
-/// [`Limits::hello`]. `None`: the client said something else, or nothing
-/// in time, and has been told so when it can hear it.
+/// The socket's first message, within [`Limits::hello`]. `None`: the
+/// client said something else, or nothing in time, and has been told so
+/// when it can hear it.
 async fn hello(
     hub: &Hub,
     sink: &mut SplitSink<WebSocket, Message>,
     stream: &mut SplitStream<WebSocket>,
-) -> Option<Option<String>> {
+) -> Option<Hello> {
     let first = tokio::time::timeout(hub.limits().hello, stream.next()).await;
     let refused = match first {
         Ok(Some(Ok(Message::Text(text)))) => match read_hello(text.as_str()) {
-            Ok(hello) => return Some(hello.token),
+            Ok(hello) => return Some(hello),
             Err(e) => e,
         },
         Ok(Some(Ok(_))) | Err(_) => WebError::Forbidden(Refusal::NoHello),
@@ -351,27 +380,68 @@ async fn hello(
 /// watched until then.
 async fn session(hub: Arc<Hub>, slot: Arc<crate::hub::Slot>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
-    if let Some(token) = hello(&hub, &mut sink, &mut stream).await {
-        follow(&hub, &slot, token, sink, stream).await;
+    if let Some(hello) = hello(&hub, &mut sink, &mut stream).await {
+        follow(&hub, &slot, hello, sink, stream).await;
     }
     slot.touch();
 }
 
-/// Sends the seat, the view and the names, then answers requests and
-/// forwards every change until either side closes.
+/// Sends the seat, the view, the names and the chat, tells everyone who
+/// arrived, then answers requests and forwards every change until either
+/// side closes, and tells everyone who left.
 async fn follow(
     hub: &Arc<Hub>,
     slot: &Arc<crate::hub::Slot>,
-    token: Option<String>,
+    hello: Hello,
+    sink: SplitSink<WebSocket, Message>,
+    stream: SplitStream<WebSocket>,
+) {
+    let views = slot.views.subscribe();
+    let (seat, first) = {
+        let room = slot.room.lock().await;
+        let seat = room.seat(hello.token.as_deref());
+        (seat, serde_json::to_string(&room.view(now_ms())))
+    };
+    // A name that does not read is left out rather than refusing the seat.
+    let name = hello
+        .name
+        .as_deref()
+        .and_then(|n| crate::presence::clean_name(n).ok().flatten());
+    if let Err(e) = hub.arrive(slot, seat, name).await {
+        tracing::error!("seat in {}: {e}", slot.id);
+    }
+    answer(hub, slot, seat, first, views, sink, stream).await;
+    hub.leave(slot, seat).await;
+}
+
+/// The messages a newcomer, or a watcher too slow to follow, needs to be
+/// up to date: the chat's recent lines and who is there.
+async fn catch_up(
+    hub: &Hub,
+    slot: &crate::hub::Slot,
+    sink: &mut SplitSink<WebSocket, Message>,
+) -> bool {
+    for text in [
+        hub.chat_message(slot).await,
+        hub.presence_message(slot).await,
+    ] {
+        if sink.send(Message::Text(text.into())).await.is_err() {
+            return false;
+        }
+    }
+    true
+}
+
+/// What a player or spectator says and hears, until either side closes.
+async fn answer(
+    hub: &Arc<Hub>,
+    slot: &Arc<crate::hub::Slot>,
+    seat: protocol::Seat,
+    first: Result<String, serde_json::Error>,
+    mut views: tokio::sync::broadcast::Receiver<Utf8Bytes>,
     mut sink: SplitSink<WebSocket, Message>,
     mut stream: SplitStream<WebSocket>,
 ) {
-    let mut views = slot.views.subscribe();
-    let (seat, first) = {
-        let room = slot.room.lock().await;
-        let seat = room.seat(token.as_deref());
-        (seat, serde_json::to_string(&room.view(now_ms())))
-    };
     if sink
         .send(Message::Text(protocol::welcome(seat).into()))
         .await
@@ -385,15 +455,19 @@ async fn follow(
         return;
     }
     let names = hub.names_message(slot).await;
-    if sink.send(Message::Text(names.into())).await.is_err() {
+    if sink.send(Message::Text(names.into())).await.is_err()
+        || !catch_up(hub, slot, &mut sink).await
+    {
         return;
     }
     loop {
         tokio::select! {
             incoming = stream.next() => {
                 let reply = match incoming {
-                    Some(Ok(Message::Text(text))) => match read_request(text.as_str()) {
-                        Ok(request) => hub.request(slot, seat, &request).await.err(),
+                    Some(Ok(Message::Text(text))) => match read_incoming(text.as_str()) {
+                        Ok(Incoming::Game(request)) => hub.request(slot, seat, &request).await.err(),
+                        Ok(Incoming::Talk(Talk::Chat { text })) => hub.say(slot, seat, &text).await.err(),
+                        Ok(Incoming::Talk(Talk::Name { name })) => hub.rename(slot, seat, &name).await.err(),
                         Err(e) => Some(e),
                     },
                     Some(Ok(Message::Binary(b))) => Some(WebError::Malformed(format!(
@@ -413,7 +487,11 @@ async fn follow(
                 let text = match view {
                     Ok(text) => text,
                     Err(RecvError::Lagged(_)) => {
-                        // Too slow to follow: the latest view replaces the queue.
+                        // Too slow to follow: the latest view, the chat and
+                        // who is there replace the queue.
+                        if !catch_up(hub, slot, &mut sink).await {
+                            break;
+                        }
                         let room = slot.room.lock().await;
                         match serde_json::to_string(&room.view(now_ms())) {
                             Ok(t) => Utf8Bytes::from(t),

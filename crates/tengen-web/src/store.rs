@@ -3,6 +3,7 @@
 //! acknowledges or broadcasts it, and games are rebuilt by replaying their
 //! actions, so a server killed at any moment loses nothing it answered.
 
+use crate::chat::ChatLine;
 use crate::error::WebError;
 use rusqlite::{Connection, ErrorCode, MAIN_DB, OptionalExtension, params};
 use std::path::Path;
@@ -39,6 +40,27 @@ CREATE TABLE IF NOT EXISTS moves (
 CREATE TABLE IF NOT EXISTS learners (
     id TEXT PRIMARY KEY,
     unlocked INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chat (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    seat TEXT NOT NULL,
+    name TEXT,
+    text TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS players (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    color TEXT NOT NULL,
+    name TEXT,
+    joined INTEGER NOT NULL,
+    PRIMARY KEY (game_id, color)
+);
+CREATE TABLE IF NOT EXISTS lobby (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    listed INTEGER NOT NULL,
+    seat TEXT NOT NULL
 );
 ";
 
@@ -111,9 +133,47 @@ pub struct Append {
     pub result: Option<String>,
 }
 
-/// Actions of one game waiting for the writer, and who waits for them.
+/// A seat taken: who sits there (a name, if given) and since when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    /// The game.
+    pub game_id: String,
+    /// `black` or `white`.
+    pub color: String,
+    /// The name the player gave (none: keeps the one stored).
+    pub name: Option<String>,
+    /// When the seat was first taken, ms since the epoch.
+    pub joined: i64,
+}
+
+/// A game listed in the lobby, with its seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyRow {
+    /// The game's settings and state.
+    pub game: GameRow,
+    /// When it was listed, ms since the epoch.
+    pub listed: i64,
+    /// The colour of the seat offered to anyone.
+    pub seat: String,
+    /// Its seats taken so far.
+    pub players: Vec<PlayerRow>,
+}
+
+/// What the writer stores: every kind of write goes through the one
+/// writer thread, in its group-committed transactions.
+#[derive(Clone, Debug)]
+enum Write {
+    /// A game's actions.
+    Actions(Vec<Append>),
+    /// A chat line.
+    Chat(ChatLine),
+    /// A seat taken or renamed.
+    Player(PlayerRow),
+}
+
+/// One write waiting for the writer, and who waits for it.
 struct Job {
-    appends: Vec<Append>,
+    write: Write,
     done: tokio::sync::oneshot::Sender<Result<(), WebError>>,
 }
 
@@ -196,26 +256,7 @@ impl Store {
                     black_token, white_token, clock, lesson, learner, created, state, result
                  FROM games WHERE id = ?1",
                 [id],
-                |r| {
-                    Ok(GameRow {
-                        id: r.get(0)?,
-                        rules: r.get(1)?,
-                        width: r.get(2)?,
-                        height: r.get(3)?,
-                        komi: r.get(4)?,
-                        handicap: r.get(5)?,
-                        handicap_stones: r.get(6)?,
-                        opponent: r.get(7)?,
-                        black_token: r.get(8)?,
-                        white_token: r.get(9)?,
-                        clock: r.get(10)?,
-                        lesson: r.get(11)?,
-                        learner: r.get(12)?,
-                        created: r.get(13)?,
-                        state: r.get(14)?,
-                        result: r.get(15)?,
-                    })
-                },
+                game_row,
             )
             .optional()?;
         Ok(row)
@@ -248,12 +289,129 @@ impl Store {
     /// [`WebError::Storage`] on a database failure (none of `appends` is
     /// stored then); [`WebError::Io`] when the writer has stopped.
     pub async fn append(&self, appends: Vec<Append>) -> Result<(), WebError> {
+        self.write(Write::Actions(appends)).await
+    }
+
+    /// Stores a chat line and returns once it is committed (with the
+    /// actions of the same group commit).
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure (a line already
+    /// numbered so among them); [`WebError::Io`] when the writer has
+    /// stopped.
+    pub async fn say(&self, line: ChatLine) -> Result<(), WebError> {
+        self.write(Write::Chat(line)).await
+    }
+
+    /// Records a seat taken (the first time) or renamed, once committed.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure; [`WebError::Io`] when
+    /// the writer has stopped.
+    pub async fn seat(&self, player: PlayerRow) -> Result<(), WebError> {
+        self.write(Write::Player(player)).await
+    }
+
+    async fn write(&self, write: Write) -> Result<(), WebError> {
         let stopped = || WebError::Io(std::io::Error::other("the database writer has stopped"));
         let (done, answer) = tokio::sync::oneshot::channel();
         self.writer
-            .send(Job { appends, done })
+            .send(Job { write, done })
             .map_err(|_| stopped())?;
         answer.await.map_err(|_| stopped())?
+    }
+
+    /// The last `limit` chat lines of game `id`, oldest first, and the
+    /// highest position stored.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn chat(&self, id: &str, limit: usize) -> Result<(Vec<ChatLine>, u64), WebError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT seq, seat, name, text, at FROM chat WHERE game_id = ?1
+             ORDER BY seq DESC LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![id, limit as i64], |r| {
+            Ok(ChatLine {
+                game_id: id.to_string(),
+                seq: r.get(0)?,
+                seat: r.get(1)?,
+                name: r.get(2)?,
+                text: r.get(3)?,
+                at: r.get(4)?,
+            })
+        })?;
+        let mut lines = rows.collect::<Result<Vec<_>, _>>()?;
+        lines.reverse();
+        let last = lines.last().map_or(0, |l| l.seq);
+        Ok((lines, last))
+    }
+
+    /// The seats of game `id` taken so far.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn players(&self, id: &str) -> Result<Vec<PlayerRow>, WebError> {
+        players_of(&self.conn(), id)
+    }
+
+    /// Lists game `id` in the lobby from `at` (ms since the epoch), its
+    /// seat of colour `seat` free for anyone to take.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), WebError> {
+        self.conn().execute(
+            "INSERT OR IGNORE INTO lobby (game_id, listed, seat) VALUES (?1, ?2, ?3)",
+            params![id, at, seat],
+        )?;
+        Ok(())
+    }
+
+    /// The seat game `id` offers in the lobby, if it is listed.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn listed_seat(&self, id: &str) -> Result<Option<String>, WebError> {
+        Ok(self
+            .conn()
+            .query_row("SELECT seat FROM lobby WHERE game_id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .optional()?)
+    }
+
+    /// The games listed in the lobby and not over, newest first, at most
+    /// `limit`.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, WebError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT g.id, g.rules, g.width, g.height, g.komi, g.handicap, g.handicap_stones,
+                g.opponent, g.black_token, g.white_token, g.clock, g.lesson, g.learner,
+                g.created, g.state, g.result, l.listed, l.seat
+             FROM lobby l JOIN games g ON g.id = l.game_id
+             WHERE g.state != 'over' ORDER BY l.listed DESC LIMIT ?1",
+        )?;
+        let rows = stmt.query_map([limit as i64], |r| {
+            Ok((game_row(r)?, r.get::<_, i64>(16)?, r.get::<_, String>(17)?))
+        })?;
+        let listed = rows.collect::<Result<Vec<_>, _>>()?;
+        listed
+            .into_iter()
+            .map(|(game, listed, seat)| {
+                let players = players_of(&conn, &game.id)?;
+                Ok(LobbyRow {
+                    game,
+                    listed,
+                    seat,
+                    players,
+                })
+            })
+            .collect()
     }
 
     /// The highest learning-path step open to `learner` (1 for a newcomer).
@@ -286,6 +444,43 @@ impl Store {
     }
 }
 
+/// A game row from the first 16 columns of a query, in the order of the
+/// `games` table.
+fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        rules: r.get(1)?,
+        width: r.get(2)?,
+        height: r.get(3)?,
+        komi: r.get(4)?,
+        handicap: r.get(5)?,
+        handicap_stones: r.get(6)?,
+        opponent: r.get(7)?,
+        black_token: r.get(8)?,
+        white_token: r.get(9)?,
+        clock: r.get(10)?,
+        lesson: r.get(11)?,
+        learner: r.get(12)?,
+        created: r.get(13)?,
+        state: r.get(14)?,
+        result: r.get(15)?,
+    })
+}
+
+fn players_of(conn: &Connection, id: &str) -> Result<Vec<PlayerRow>, WebError> {
+    let mut stmt =
+        conn.prepare_cached("SELECT color, name, joined FROM players WHERE game_id = ?1")?;
+    let rows = stmt.query_map([id], |r| {
+        Ok(PlayerRow {
+            game_id: id.to_string(),
+            color: r.get(0)?,
+            name: r.get(1)?,
+            joined: r.get(2)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<Vec<_>, _>>()?)
+}
+
 /// Refuses a database that can only be read: opened read-only (SQLite
 /// falls back to that when the file or its file system cannot be written)
 /// or refusing the write lock a move takes.
@@ -315,23 +510,24 @@ fn write_jobs(conn: &Mutex<Connection>, jobs: &mpsc::Receiver<Job>) {
         let mut batch = vec![first];
         batch.extend(jobs.try_iter());
         let mut conn = lock(conn);
-        if insert_all(&mut conn, batch.iter().flat_map(|j| &j.appends)).is_ok() {
+        if insert_all(&mut conn, batch.iter().map(|j| &j.write)).is_ok() {
             for job in batch {
                 // The requester may have gone: nothing to tell.
                 let _ = job.done.send(Ok(()));
             }
         } else {
             for job in batch {
-                let _ = job.done.send(insert_all(&mut conn, &job.appends));
+                let _ = job.done.send(insert_all(&mut conn, [&job.write]));
             }
         }
     }
 }
 
-/// Stores actions and their games' new states in one transaction.
+/// Stores writes (actions with their games' new states, chat lines,
+/// seats) in one transaction.
 fn insert_all<'a>(
     conn: &mut Connection,
-    appends: impl IntoIterator<Item = &'a Append>,
+    writes: impl IntoIterator<Item = &'a Write>,
 ) -> Result<(), WebError> {
     let tx = conn.transaction()?;
     {
@@ -340,9 +536,30 @@ fn insert_all<'a>(
         )?;
         let mut update =
             tx.prepare_cached("UPDATE games SET state = ?2, result = ?3 WHERE id = ?1")?;
-        for a in appends {
-            insert.execute(params![a.game_id, a.seq, a.kind, a.payload, a.at])?;
-            update.execute(params![a.game_id, a.state, a.result])?;
+        for w in writes {
+            match w {
+                Write::Actions(appends) => {
+                    for a in appends {
+                        insert.execute(params![a.game_id, a.seq, a.kind, a.payload, a.at])?;
+                        update.execute(params![a.game_id, a.state, a.result])?;
+                    }
+                }
+                Write::Chat(l) => {
+                    tx.prepare_cached(
+                        "INSERT INTO chat (game_id, seq, seat, name, text, at)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    )?
+                    .execute(params![l.game_id, l.seq, l.seat, l.name, l.text, l.at])?;
+                }
+                Write::Player(p) => {
+                    tx.prepare_cached(
+                        "INSERT INTO players (game_id, color, name, joined) VALUES (?1, ?2, ?3, ?4)
+                         ON CONFLICT(game_id, color) DO UPDATE
+                         SET name = COALESCE(excluded.name, name)",
+                    )?
+                    .execute(params![p.game_id, p.color, p.name, p.joined])?;
+                }
+            }
         }
     }
     tx.commit()?;

@@ -1,21 +1,26 @@
 // tengen web board: the page's entry module. It routes each address to its
 // screen (the new-game form with the learning path and the review picker,
-// a game, a record under review), redraws everything in the chosen
+// a game, a record under review, the lobby), redraws everything in the chosen
 // language, and starts the other modules. No dependencies, no build step:
 // the browser loads the modules as they are served.
 
 import { setLang, translatePage, errorText } from "./i18n.js";
 import { $, show, setRouter, go } from "./page.js";
-import { loadForm, initForm, showPresetDescription } from "./form.js";
+import { loadForm, initForm, showPresetDescription, showPresetNames } from "./form.js";
 import { loadLessons, renderLessons } from "./lessons.js";
-import { openGame, leaveGame, render, tickClocks, initGame } from "./game.js";
+import { openGame, leaveGame, renderWords, tickClocks, initGame, nameChanged, render } from "./game.js";
+import { initName, renderName } from "./player.js";
+import { loadLobby, renderLobby } from "./lobby.js";
 import { renderReview, reviewing, initReview } from "./review.js";
 
 function applyWords() {
   translatePage();
   showPresetDescription();
+  showPresetNames();
   renderLessons();
-  render();
+  renderName();
+  renderLobby();
+  renderWords();
   renderReview();
 }
 
@@ -23,6 +28,7 @@ function route() {
   const m = location.pathname.match(/^\/g\/([0-9a-f]+)$/);
   if (m) { openGame(m[1]); return; }
   leaveGame();
+  if (location.pathname === "/lobby") { show("lobby"); loadLobby(); return; }
   if (location.hash === "#review" && reviewing()) { show("reviewer"); renderReview(); return; }
   show("home");
   loadLessons().catch(() => {});
@@ -37,6 +43,7 @@ function init() {
   $("lang-fr").addEventListener("click", () => { setLang("fr"); applyWords(); });
   initForm();
   initGame();
+  initName(nameChanged);
   $("b-numbers").addEventListener("change", () => { render(); renderReview(); });
   initReview();
   document.querySelectorAll("header a").forEach((a) => a.addEventListener("click", (ev) => {

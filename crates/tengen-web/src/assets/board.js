@@ -1,5 +1,6 @@
 // The board in SVG: grid, star points, stones, move numbers, dead-stone
-// and territory marks, and the input layer (pointer and keyboard, labelled
+// and territory marks, the helpers' marks (the ko point, chains in atari,
+// a stone waiting for confirmation), and the input layer (pointer and keyboard, labelled
 // for screen readers). Where the star points go is the server's word; this
 // module knows no rule of the game.
 
@@ -93,6 +94,24 @@ export function drawBoard(host, w, h, b, o) {
       el("circle", { cx: px(x), cy: py(y), r: 3.5, fill: "#8b2e16", class: "dame" }, marks);
     }
   }
+  // The helpers' marks: the point the ko rule forbids now, a ring on each
+  // stone of a chain in atari, the stone a confirmation waits for.
+  if (o.ko) {
+    const [x, y] = vertexXY(o.ko, h);
+    el("rect", { x: px(x) - 10, y: py(y) - 10, width: 20, height: 20, fill: "none", stroke: "#b00020",
+      "stroke-width": 3, class: "ko", "data-v": o.ko }, marks);
+  }
+  for (const v of o.atari || []) {
+    const [x, y] = vertexXY(v, h);
+    el("circle", { cx: px(x), cy: py(y), r: CELL * 0.5, fill: "none", stroke: "#e0245e", "stroke-width": 3.5,
+      "stroke-dasharray": "6 4", class: "atari", "data-v": v, "pointer-events": "none" }, stones);
+  }
+  if (o.pending) {
+    const [x, y] = vertexXY(o.pending, h);
+    el("circle", { cx: px(x), cy: py(y), r: CELL * 0.47, fill: o.pendingColor === "black" ? "#111" : "#fff",
+      opacity: 0.6, stroke: "#0a58ca", "stroke-width": 3, class: "pending", "data-v": o.pending,
+      "pointer-events": "none" }, stones);
+  }
   // The input layer: one cell per point, labelled for screen readers.
   const cells = el("g", { fill: "transparent" }, svg);
   const ghost = el("circle", { r: CELL * 0.47, opacity: 0.45, visibility: "hidden", "pointer-events": "none" }, svg);
@@ -129,10 +148,13 @@ export function drawBoard(host, w, h, b, o) {
     if (live) live.textContent = label;
   };
   if (!o.cursor) o.cursor = [Math.floor(w / 2), Math.floor(h / 2)];
-  // The cursor is for keyboard play: a click or a tap does not show it.
+  // The cursor is for keyboard play: a click or a tap does not show it,
+  // nor does the board redrawn after one (the focus moves to the new
+  // board, and the old one's blur must not forget how it was reached).
+  // Focus by the keyboard (Tab) shows it again.
   svg.addEventListener("pointerdown", () => { o.pointer = true; cursor.setAttribute("visibility", "hidden"); });
-  svg.addEventListener("focus", () => { if (!o.pointer) showCursor(); });
-  svg.addEventListener("blur", () => { o.pointer = false; cursor.setAttribute("visibility", "hidden"); });
+  svg.addEventListener("focus", () => { if (!o.pointer || svg.matches(":focus-visible")) showCursor(); });
+  svg.addEventListener("blur", () => cursor.setAttribute("visibility", "hidden"));
   svg.addEventListener("keydown", (ev) => {
     o.pointer = false;
     const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];

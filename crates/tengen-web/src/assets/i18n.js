@@ -44,7 +44,7 @@ const WORDS = {
     void: "No result: the same position occurred a fourth time",
     count_title: "The count", count_provisional: "Count if these stones are dead",
     stones_on_board: "Stones on the board", territory: "Territory", dame_row: "Dame",
-    dame_both: "Dame (counted for both)", dame_half: "Dame (half each)", seki: "Eyes in seki (not counted)",
+    dame_both: "Dame (counted for both)", dame_half: "Dame (half each)", seki: "Eyes in seki (not counted)", seki_counted: "Eyes in seki (counted)",
     prisoners: "Prisoners (captures + dead stones)", dead_removed: "Dead stones removed",
     total: "Total", area: "Area (stones + territory)", margin: "Margin",
     chinese_count: "Chinese count: Black {b} points against {t}: {m} stones",
@@ -69,12 +69,12 @@ const WORDS = {
     rule_desc_fr_only: "",
     err_occupied: "The point is occupied.",
     err_off_board: "The point is off the board.",
-    err_suicide: "Suicide is forbidden: the stone would have no liberty and capture nothing.",
-    err_single_stone_suicide: "Single-stone suicide is forbidden.",
-    err_ko: "Ko: the ko may not be retaken at once; play elsewhere first (simple ko rule).",
-    err_positional_superko: "Superko (positional): the move would recreate an earlier board position.",
-    err_situational_superko: "Superko (situational): the move would recreate a position that stood with your opponent to move.",
-    err_natural_situational_superko: "Superko (natural situational): the move would recreate a position you already made.",
+    err_suicide: "Your stone would have no liberty left and would capture nothing: play elsewhere (rule: no suicide).",
+    err_single_stone_suicide: "A lone stone may not be played where it has no liberty: play elsewhere (rule: no single-stone suicide).",
+    err_ko: "You may not take back the ko at once: play elsewhere first, then you may take it (rule: ko).",
+    err_positional_superko: "This would repeat an earlier position: play elsewhere first (rule: superko, positional).",
+    err_situational_superko: "This would repeat an earlier position: play elsewhere first (rule: superko, situational).",
+    err_natural_situational_superko: "This would repeat a position you already made: play elsewhere first (rule: superko, natural situational).",
     err_game_over: "The game is over.",
     err_wrong_phase: "Play has stopped: agree on the dead stones, or dispute to resume play.",
     err_not_your_turn: "It is not your turn.",
@@ -95,6 +95,33 @@ const WORDS = {
     err_server: "The server failed: {m}",
     disconnected: "Connection lost: reconnecting…",
     copy: "Copy",
+    nav_lobby: "Lobby", name_ask: "Your name (shown to your opponents)", name_save: "OK", name_later: "Later",
+    name_choose: "Choose a name", name_change: "Change your name",
+    list_in_lobby: "List it in the lobby (anyone may take the seat)",
+    resign_ask: "Resign this game?", resign_yes: "Yes, resign", resign_no: "No, play on",
+    confirm_move: "Play here", cancel: "Cancel", confirm_where: "Play at {v}?",
+    helpers: "Helpers", h_atari: "Mark chains in atari (one liberty left)", h_confirm: "Confirm each move",
+    h_sound: "Sounds", estimate: "Estimate the score", zoom: "Zoom",
+    estimate_lead: "Estimate: {c} leads by {p} points (dead stones crossed, territory shown until the next move).",
+    estimate_even: "Estimate: the game is even.",
+    chat: "Chat", chat_placeholder: "Say something", send: "Send", seat_both_short: "Players",
+    copied: "Copied.", copy_failed: "Could not copy: select the link and copy it by hand.",
+    presence_online: "connected", presence_away: "away", presence_not_joined: "has not joined yet",
+    waiting_join: "Waiting for {c} to join: send the invitation link.",
+    flag_fell: "(out of time)", colon: ": ",
+    lobby_title: "Lobby", lobby_intro: "Games with a friend whose creator listed them here: take a free seat, or watch.",
+    lobby_open: "Open invitations", lobby_live: "Games to watch", lobby_no_open: "No open invitation right now.",
+    lobby_no_live: "No listed game is being played right now.", take_seat: "Play {c}", watch: "Watch",
+    lesson_path_done: "Step won! You have finished the learning path.",
+    review_move: "Move {n}: {m}", passes: "{c} passes",
+    rules_unstated: "rules not given (replayed as {r})",
+    err_chat_empty: "The message is empty.",
+    err_chat_too_long: "A message holds at most 500 characters.",
+    err_chat_too_fast: "You are sending messages too fast: wait a few seconds. ({m})",
+    err_chat_spectator: "Spectators read the chat; only the players write in it.",
+    err_name_too_long: "A name holds at most 40 characters.",
+    err_seat_taken: "Someone took this seat first: choose another game.",
+    err_clock_fraction: "Times must be whole seconds of at least 1 s: {m}",
   },
   fr: {
     nav_new: "Nouvelle partie", nav_learn: "Apprendre", nav_review: "Revoir",
@@ -137,7 +164,7 @@ const WORDS = {
     void: "Pas de résultat : la même position est apparue une quatrième fois",
     count_title: "Le décompte", count_provisional: "Décompte si ces pierres sont mortes",
     stones_on_board: "Pierres sur le goban", territory: "Territoire", dame_row: "Dame",
-    dame_both: "Dame (comptés pour les deux)", dame_half: "Dame (moitié chacun)", seki: "Yeux en seki (non comptés)",
+    dame_both: "Dame (comptés pour les deux)", dame_half: "Dame (moitié chacun)", seki: "Yeux en seki (non comptés)", seki_counted: "Yeux en seki (comptés)",
     prisoners: "Prisonniers (prises + pierres mortes)", dead_removed: "Pierres mortes retirées",
     total: "Total", area: "Surface (pierres + territoire)", margin: "Écart",
     chinese_count: "Décompte chinois : Noir {b} points contre {t} : {m} pierres",
@@ -161,12 +188,12 @@ const WORDS = {
     lesson_4: "Le jeu de go est un jeu de conquête d'espace : les deux joueurs se partagent un territoire initialement vide en essayant d'en contrôler la plus grande partie. À la fin, les joueurs s'accordent sur les pierres mortes, qui sont retirées ; chacun compte ses pierres et les intersections vides qu'il entoure (son territoire). Blanc reçoit le komi parce qu'il joue en second.",
     err_occupied: "L'intersection est occupée.",
     err_off_board: "L'intersection est hors du goban.",
-    err_suicide: "Le suicide est interdit : la pierre n'aurait aucune liberté et ne prendrait rien.",
-    err_single_stone_suicide: "Le suicide d'une seule pierre est interdit.",
-    err_ko: "Ko : on ne peut pas reprendre le ko tout de suite ; il faut d'abord jouer ailleurs (règle du ko simple).",
-    err_positional_superko: "Superko (positionnel) : le coup recréerait une position déjà vue.",
-    err_situational_superko: "Superko (situationnel) : le coup recréerait une position déjà vue avec votre adversaire au trait.",
-    err_natural_situational_superko: "Superko (situationnel naturel) : le coup recréerait une position que vous avez déjà donnée.",
+    err_suicide: "Votre pierre n'aurait plus de liberté et ne prendrait rien : jouez ailleurs (règle : pas de suicide).",
+    err_single_stone_suicide: "Une pierre seule ne peut pas être jouée là où elle n'a aucune liberté : jouez ailleurs (règle : pas de suicide d'une pierre).",
+    err_ko: "Vous ne pouvez pas reprendre le ko tout de suite : jouez d'abord ailleurs, ensuite vous pourrez le prendre (règle : ko).",
+    err_positional_superko: "Ce coup répéterait une position déjà vue : jouez d'abord ailleurs (règle : superko positionnel).",
+    err_situational_superko: "Ce coup répéterait une position déjà vue : jouez d'abord ailleurs (règle : superko situationnel).",
+    err_natural_situational_superko: "Ce coup répéterait une position que vous avez déjà donnée : jouez d'abord ailleurs (règle : superko situationnel naturel).",
     err_game_over: "La partie est terminée.",
     err_wrong_phase: "Le jeu est arrêté : mettez-vous d'accord sur les pierres mortes, ou contestez pour reprendre.",
     err_not_your_turn: "Ce n'est pas votre tour.",
@@ -187,6 +214,33 @@ const WORDS = {
     err_server: "Le serveur a échoué : {m}",
     disconnected: "Connexion perdue : reconnexion…",
     copy: "Copier",
+    nav_lobby: "Salon", name_ask: "Votre nom (montré à vos adversaires)", name_save: "OK", name_later: "Plus tard",
+    name_choose: "Choisir un nom", name_change: "Changer de nom",
+    list_in_lobby: "L'afficher dans le salon (n'importe qui peut prendre la place)",
+    resign_ask: "Abandonner cette partie ?", resign_yes: "Oui, abandonner", resign_no: "Non, continuer",
+    confirm_move: "Jouer ici", cancel: "Annuler", confirm_where: "Jouer en {v} ?",
+    helpers: "Aides", h_atari: "Marquer les chaînes en atari (une seule liberté)", h_confirm: "Confirmer chaque coup",
+    h_sound: "Sons", estimate: "Estimer le score", zoom: "Zoom",
+    estimate_lead: "Estimation : {c} mène de {p} points (pierres mortes barrées, territoire montré jusqu'au prochain coup).",
+    estimate_even: "Estimation : la partie est égale.",
+    chat: "Discussion", chat_placeholder: "Écrire un message", send: "Envoyer", seat_both_short: "Joueurs",
+    copied: "Copié.", copy_failed: "Copie impossible : sélectionnez le lien et copiez-le à la main.",
+    presence_online: "connecté", presence_away: "absent", presence_not_joined: "n'est pas encore arrivé",
+    waiting_join: "En attente de {c} : envoyez le lien d'invitation.",
+    flag_fell: "(temps écoulé)", colon: " : ",
+    lobby_title: "Salon", lobby_intro: "Les parties entre amis que leur créateur a affichées ici : prenez une place libre, ou regardez.",
+    lobby_open: "Invitations ouvertes", lobby_live: "Parties à regarder", lobby_no_open: "Aucune invitation ouverte pour l'instant.",
+    lobby_no_live: "Aucune partie affichée n'est en cours.", take_seat: "Jouer {c}", watch: "Regarder",
+    lesson_path_done: "Étape gagnée ! Vous avez terminé le parcours.",
+    review_move: "Coup {n} : {m}", passes: "{c} passe",
+    rules_unstated: "règles non indiquées (rejouée en {r})",
+    err_chat_empty: "Le message est vide.",
+    err_chat_too_long: "Un message contient au plus 500 caractères.",
+    err_chat_too_fast: "Vous envoyez des messages trop vite : attendez quelques secondes. ({m})",
+    err_chat_spectator: "Les spectateurs lisent la discussion ; seuls les joueurs y écrivent.",
+    err_name_too_long: "Un nom contient au plus 40 caractères.",
+    err_seat_taken: "Quelqu'un a pris cette place avant vous : choisissez une autre partie.",
+    err_clock_fraction: "Les durées sont des secondes entières, au moins 1 s : {m}",
   },
 };
 
@@ -203,6 +257,18 @@ const PRESETS_FR = {
   "japanese": "Japonaise : territoire et prisonniers, ko simple (longs cycles : partie nulle), komi 6,5",
 };
 
+// The presets' names as the rules list shows them.
+const PRESET_NAMES = {
+  en: { "nz": "New Zealand", "chinese": "Chinese", "ffg": "French Federation (FFG)",
+    "strasbourg": "Strasbourg: go counted by stones", "first-capture": "Strasbourg: first capture",
+    "capture-five": "Strasbourg: capture five", "tromp-taylor": "Tromp-Taylor", "aga": "American (AGA)",
+    "japanese": "Japanese" },
+  fr: { "nz": "Nouvelle-Zélande", "chinese": "Chinoises", "ffg": "Fédération française (FFG)",
+    "strasbourg": "Strasbourg : go compté par les pierres", "first-capture": "Strasbourg : première prise",
+    "capture-five": "Strasbourg : cinq prises", "tromp-taylor": "Tromp-Taylor", "aga": "Américaines (AGA)",
+    "japanese": "Japonaises" },
+};
+
 let lang = localStorage.getItem("tengen.lang") ||
   ((navigator.languages && navigator.languages[0]) || navigator.language || "en").slice(0, 2).toLowerCase();
 if (!WORDS[lang]) lang = "en";
@@ -216,12 +282,20 @@ export function setLang(l) {
   localStorage.setItem("tengen.lang", l);
 }
 
+// French typography: a non-breaking space before ":", ";", "!" and "?".
+function typeset(s) { return lang === "fr" ? s.replace(/ ([:;!?])/g, "\u00a0$1") : s; }
+
 export function t(key, vars) {
   let s = WORDS[lang][key];
   if (s === undefined) s = WORDS.en[key];
   if (s === undefined) return key;
   if (vars) for (const k in vars) s = s.split("{" + k + "}").join(vars[k]);
-  return s;
+  return typeset(s);
+}
+
+// A preset's name in the language shown (its id if unknown).
+export function presetName(id) {
+  return typeset((PRESET_NAMES[lang] || PRESET_NAMES.en)[id] || PRESET_NAMES.en[id] || id);
 }
 export const colorWord = (c) => t(c);
 
@@ -237,7 +311,7 @@ export function translatePage() {
 
 // A preset's one-line description in the language shown.
 export function presetDescription(p) {
-  return lang === "fr" ? PRESETS_FR[p.name] || p.description : p.description;
+  return typeset(lang === "fr" ? PRESETS_FR[p.name] || p.description : p.description);
 }
 
 // An error from the server (or a failed request) in words.

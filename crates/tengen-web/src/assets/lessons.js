@@ -64,7 +64,9 @@ export function renderLesson(v) {
     const won = v.result.winner && v.result.winner !== v.opponent.engine;
     const end = document.createElement("p");
     end.className = "lesson-end " + (won ? "won" : "lost");
-    end.textContent = won ? t("lesson_won") : t("lesson_lost");
+    if (won && !path.lessons) loadLessons().then(() => renderLesson(v)).catch(() => {});
+    const last = path.lessons && v.lesson >= Math.max(...path.lessons.map((l) => l.step));
+    end.textContent = won ? t(last ? "lesson_path_done" : "lesson_won") : t("lesson_lost");
     const back = document.createElement("a");
     back.href = "/#learn";
     back.textContent = t("back_to_path");

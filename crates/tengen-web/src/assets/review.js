@@ -2,7 +2,7 @@
 // every variation, each with the stone it adds and those it captures; this
 // steps through them, forward, back and across variations.
 
-import { t, colorWord, errorText } from "./i18n.js";
+import { t, colorWord, errorText, presetName } from "./i18n.js";
 import { $, show } from "./page.js";
 import { api } from "./connection.js";
 import { drawBoard, vertexXY } from "./board.js";
@@ -61,10 +61,10 @@ export function renderReview() {
     stars: d.star_points, last, numbers: $("b-numbers").checked ? numbers : null, liveId: "review-move", label: "goban",
   }));
   $("review-info").textContent = [d.black && (t("black") + " " + d.black), d.white && (t("white") + " " + d.white),
-    d.rules, t("komi") + " " + d.komi, d.result && (t("result") + " " + d.result)].filter(Boolean).join(" · ");
+    d.rules_stated === false ? t("rules_unstated", { r: presetName(d.rules) }) : presetName(d.rules), t("komi") + " " + d.komi, d.result && (t("result") + " " + d.result)].filter(Boolean).join(" · ");
   $("review-move").textContent = node.vertex
-    ? t("move_n", { n: node.number }) + " : " + (node.vertex === "pass" ? t("last_pass", { c: colorWord(node.color) })
-      : t("announce_play", { c: colorWord(node.color), v: node.vertex }))
+    ? t("review_move", { n: node.number, m: node.vertex === "pass" ? t("passes", { c: colorWord(node.color) })
+      : t("announce_play", { c: colorWord(node.color), v: node.vertex }) })
     : t("move_n", { n: 0 });
   $("review-comment").textContent = node.comment || "";
   const vars = $("r-vars");
