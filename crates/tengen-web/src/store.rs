@@ -275,7 +275,6 @@ impl Store {
             .optional()?;
         Ok(n.unwrap_or(1))
     }
-
 }
 
 /// Opens step `step` to `learner` (never closes one already open); only
@@ -429,8 +428,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_unlock_is_stored_with_the_winning_action_or_not_at_all() {
-        let path =
-            std::env::temp_dir().join(format!("tengen-unlock-{}.db", std::process::id()));
+        let path = std::env::temp_dir().join(format!("tengen-unlock-{}.db", std::process::id()));
         remove_db(&path);
         let store = Store::open(&path).unwrap();
         store.insert_game(&game("a")).unwrap();
