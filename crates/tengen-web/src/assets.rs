@@ -48,8 +48,8 @@ pub const STYLE: Asset = Asset {
 /// board; `form` the new-game form; `game` the game screen; `clock`,
 /// `count`, `names` and `lessons` its clocks, count, lexicon and
 /// learning-path panels (`lessons` the path's list too); `review` the
-/// review of an SGF record.
-pub const MODULES: [Asset; 12] = modules![
+/// review of an SGF record; `teach` the screens of a learning step.
+pub const MODULES: [Asset; 13] = modules![
     "app",
     "i18n",
     "page",
@@ -62,6 +62,7 @@ pub const MODULES: [Asset; 12] = modules![
     "names",
     "lessons",
     "review",
+    "teach",
 ];
 
 /// Every file the page loads.

@@ -58,6 +58,7 @@ async fn browser_scenarios() {
         "invitationAndSpectator",
         "reviewAnSgf",
         "beginnerWinsFirstCapture",
+        "lessonProblemsAtPhoneSize",
     ] {
         assert!(
             out.contains(&format!("ok   {name}")),

@@ -10,6 +10,7 @@ import { loadForm, initForm, showPresetDescription } from "./form.js";
 import { loadLessons, renderLessons } from "./lessons.js";
 import { openGame, leaveGame, render, tickClocks, initGame } from "./game.js";
 import { renderReview, reviewing, initReview } from "./review.js";
+import { openTeach, renderTeach, initTeach } from "./teach.js";
 
 function applyWords() {
   translatePage();
@@ -17,12 +18,15 @@ function applyWords() {
   renderLessons();
   render();
   renderReview();
+  renderTeach();
 }
 
 function route() {
   const m = location.pathname.match(/^\/g\/([0-9a-f]+)$/);
   if (m) { openGame(m[1]); return; }
   leaveGame();
+  const step = location.pathname.match(/^\/learn\/([0-9]+)$/);
+  if (step) { show("teach"); openTeach(parseInt(step[1], 10)); return; }
   if (location.hash === "#review" && reviewing()) { show("reviewer"); renderReview(); return; }
   show("home");
   loadLessons().catch(() => {});
@@ -39,6 +43,7 @@ function init() {
   initGame();
   $("b-numbers").addEventListener("change", () => { render(); renderReview(); });
   initReview();
+  initTeach();
   document.querySelectorAll("header a").forEach((a) => a.addEventListener("click", (ev) => {
     ev.preventDefault();
     go(a.getAttribute("href"));

@@ -494,8 +494,8 @@ pub const SCREENS: &[Screen] = &[
                 "Cherchez un point vide entouré de pierres noires.",
             ),
             done: w(
-                "Right: a white stone there would have no liberty.",
-                "Exact : une pierre blanche là n'aurait aucune liberté.",
+                "A white stone there would have no liberty.",
+                "Une pierre blanche là n'aurait aucune liberté.",
             ),
         }),
         source: "règle strasbourgeoise, le suicide est interdit, diag. 1 et 2",
@@ -584,8 +584,8 @@ pub const SCREENS: &[Screen] = &[
                 "Après Blanc en a, Noir a encore une liberté en b.",
             ),
             done: w(
-                "Right. Two eyes: this group can never be captured.",
-                "Exact. Deux yeux : ce groupe ne peut jamais être capturé.",
+                "Two eyes: this group can never be captured.",
+                "Deux yeux : ce groupe ne peut jamais être capturé.",
             ),
         }),
         source: "règle strasbourgeoise, diag. 5",
@@ -714,8 +714,8 @@ pub const SCREENS: &[Screen] = &[
                 "Imaginez que Blanc reprend. Le plateau est-il le même qu'avant la prise de Noir ?",
             ),
             done: w(
-                "Right: this is the ko. Taking and taking back could go on for ever, so White must wait one turn.",
-                "Exact : c'est le ko. Prendre et reprendre pourrait durer toujours, alors Blanc doit attendre un tour.",
+                "This is the ko. Taking and taking back could go on for ever, so White must wait one turn.",
+                "C'est le ko. Prendre et reprendre pourrait durer toujours, alors Blanc doit attendre un tour.",
             ),
         }),
         source: "règle strasbourgeoise, diag. 12 et la règle du ko ; règle FFG, diag. 11",
