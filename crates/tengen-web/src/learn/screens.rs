@@ -181,6 +181,18 @@ const LINE: &[&str] = &[
     "...XO..", "...XO..", "...XO..", "...XO..", "...XO..", "...XO..", "...XO..",
 ];
 
+/// "Who wins?": Black or White, as the count of the step's rules says.
+const WHO_WINS: &[Choice] = &[
+    Choice {
+        claim: Claim::Winner(Color::Black),
+        words: w("Black", "Noir"),
+    },
+    Choice {
+        claim: Claim::Winner(Color::White),
+        words: w("White", "Blanc"),
+    },
+];
+
 /// Every screen of the path, step by step, in order.
 pub const SCREENS: &[Screen] = &[
     // ---------------------------------------------------------- step 1
@@ -776,16 +788,7 @@ pub const SCREENS: &[Screen] = &[
         ask: Some(Ask {
             question: w("Who wins?", "Qui gagne ?"),
             task: Task::Choose {
-                options: &[
-                    Choice {
-                        claim: Claim::Winner(Color::Black),
-                        words: w("Black", "Noir"),
-                    },
-                    Choice {
-                        claim: Claim::Winner(Color::White),
-                        words: w("White", "Blanc"),
-                    },
-                ],
+                options: WHO_WINS,
                 answer: 0,
             },
             hint: w(
@@ -891,16 +894,7 @@ pub const SCREENS: &[Screen] = &[
         ask: Some(Ask {
             question: w("Who wins?", "Qui gagne ?"),
             task: Task::Choose {
-                options: &[
-                    Choice {
-                        claim: Claim::Winner(Color::Black),
-                        words: w("Black", "Noir"),
-                    },
-                    Choice {
-                        claim: Claim::Winner(Color::White),
-                        words: w("White", "Blanc"),
-                    },
-                ],
+                options: WHO_WINS,
                 answer: 1,
             },
             hint: w(

@@ -5,11 +5,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use super::judge;
-use super::screens::{Goal, SCREENS, Task, Words};
+use super::screens::{Goal, SCREENS, Screen, Task, Words};
 use super::show::{self, Answer};
 use super::{LESSONS, lesson};
 use std::collections::HashSet;
-use tengen_core::Vertex;
+use tengen_core::{Game, Vertex};
 
 fn words_ok(w: &Words, what: &str) {
     for (lang, s) in [("en", w.en), ("fr", w.fr)] {
@@ -60,16 +60,20 @@ fn screens_have_unique_ids_both_languages_and_a_step_each() {
     }
 }
 
+/// Every screen with a problem, its position built by the rules library.
+fn problems() -> impl Iterator<Item = (&'static Screen, Game, Task)> {
+    SCREENS.iter().filter_map(|s| {
+        let (d, ask) = (s.diagram.as_ref()?, s.ask?);
+        Some((s, judge::position(s.step, d).unwrap(), ask.task))
+    })
+}
+
 #[test]
 fn every_play_answer_is_exactly_what_the_rules_say() {
-    for s in SCREENS {
-        let (Some(d), Some(ask)) = (&s.diagram, s.ask) else {
+    for (s, game, task) in problems() {
+        let Task::Play { goal, answers } = task else {
             continue;
         };
-        let Task::Play { goal, answers } = ask.task else {
-            continue;
-        };
-        let game = judge::position(s.step, d).unwrap();
         let size = game.size();
         let mut right: Vec<String> = size
             .points()
@@ -95,14 +99,10 @@ fn every_play_answer_is_exactly_what_the_rules_say() {
 
 #[test]
 fn exactly_the_written_choice_is_true() {
-    for s in SCREENS {
-        let (Some(d), Some(ask)) = (&s.diagram, s.ask) else {
+    for (s, game, task) in problems() {
+        let Task::Choose { options, answer } = task else {
             continue;
         };
-        let Task::Choose { options, answer } = ask.task else {
-            continue;
-        };
-        let game = judge::position(s.step, d).unwrap();
         let true_ones: Vec<usize> = options
             .iter()
             .enumerate()
