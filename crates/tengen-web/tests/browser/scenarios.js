@@ -234,6 +234,8 @@ async function lessonProblemsAtPhoneSize(browser) {
       }
     }
     check(await page.isVisible("#t-play"), "the last screen leads to the game");
+    // A fresh learner reads every step, but only the first step's game is open.
+    check((await page.isDisabled("#t-play")) === (step > 1), "step " + step + "'s game open only once earned");
     if (step === 1) {
       await page.click("#t-play");
       await page.waitForSelector("#board svg");
