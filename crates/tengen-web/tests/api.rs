@@ -844,4 +844,8 @@ async fn the_learning_screens_are_served_and_answers_judged_by_the_rules() {
     }
     let (status, _) = server.http("GET", "/api/learn/9", "").await;
     assert_eq!(status, 400);
+    // An answer is a few bytes: a large body is refused before it is read.
+    let big = json!({"screen": "x".repeat(4096), "vertex": "D4"});
+    let (status, v) = server.post_json("/api/learn/3/answer", &big).await;
+    assert_eq!((status, v["code"].clone()), (413, json!("too_large")));
 }
