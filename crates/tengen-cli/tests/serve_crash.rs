@@ -76,7 +76,8 @@ async fn play(addr: &str, id: &str, token: &str, moves: &[&str]) -> Value {
     for m in moves {
         let msg = json!({"type": "play", "vertex": m}).to_string();
         ws.send(Message::Text(msg.into())).await.unwrap();
-        // The answer: the view of the move (names of moves come aside).
+        // The answer: the view of the move (names of moves, chat and
+        // presence come aside).
         last = loop {
             let answer = tokio::time::timeout(Duration::from_secs(10), ws.next())
                 .await
@@ -84,7 +85,7 @@ async fn play(addr: &str, id: &str, token: &str, moves: &[&str]) -> Value {
                 .unwrap()
                 .unwrap();
             let v: Value = serde_json::from_str(answer.to_text().unwrap()).unwrap();
-            if v["type"] != "names" {
+            if !matches!(v["type"].as_str(), Some("names" | "chat" | "presence")) {
                 break v;
             }
         };

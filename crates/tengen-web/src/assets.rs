@@ -50,8 +50,8 @@ pub const STYLE: Asset = Asset {
 /// learning-path panels (`lessons` the path's list too); `review` the
 /// review of an SGF record; `player` the player's name, `chat` the game's
 /// chat and who is at it, `helpers` the helpers during play, `lobby` the
-/// lobby.
-pub const MODULES: [Asset; 16] = modules![
+/// lobby; `teach` the screens of a learning step.
+pub const MODULES: [Asset; 17] = modules![
     "app",
     "i18n",
     "page",
@@ -68,6 +68,7 @@ pub const MODULES: [Asset; 16] = modules![
     "chat",
     "helpers",
     "lobby",
+    "teach",
 ];
 
 /// Every file the page loads.

@@ -445,6 +445,9 @@ impl Hub {
                 at,
                 state: room.state(),
                 result: room.game().outcome().map(|o| o.to_sgf()),
+                unlock: room
+                    .lesson_won()
+                    .map(|(learner, step)| (learner.to_string(), step + 1)),
             });
         }
         let Some(last) = appends.last().map(|a| a.seq) else {
@@ -458,9 +461,6 @@ impl Hub {
         }
         room.stored(last);
         slot.position_changed(room);
-        if let Some((learner, step)) = room.lesson_won() {
-            self.store.unlock(learner, step + 1)?;
-        }
         refused.map_or(Ok(()), Err)
     }
 

@@ -2,11 +2,13 @@
 //!
 //! | route | what |
 //! |---|---|
-//! | `GET /`, `GET /g/{id}` | the page |
+//! | `GET /`, `GET /g/{id}`, `GET /learn/{step}` | the page |
 //! | `GET /app.css`, `GET /app.js`, `GET /board.js`... | its style and its script's modules ([`assets::MODULES`]) |
 //! | `GET /api/presets` | rule sets with their descriptions and komi |
 //! | `GET /api/sizes` | the board sizes the new-game form offers |
 //! | `GET /api/learn` | the learning path and the steps open to this browser |
+//! | `GET /api/learn/{step}` | the screens of a step: sentences, positions, questions |
+//! | `POST /api/learn/{step}/answer` | a problem's answer, judged by the rules library |
 //! | `POST /api/games` | create a game (the new-game form, JSON) |
 //! | `GET /api/games/{id}` | the game's view |
 //! | `GET /api/games/{id}/sgf` | the game as SGF |
@@ -24,7 +26,7 @@
 use crate::assets::{self, Asset};
 use crate::error::{Refusal, WebError};
 use crate::hub::{Hub, now_ms};
-use crate::learn::LESSONS;
+use crate::learn::{self, LESSONS};
 use crate::limits::Limits;
 use crate::listen::{self, Client};
 use crate::protocol::{self, Hello, Incoming, Talk, read_hello, read_incoming};
@@ -141,6 +143,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/presets", get(presets))
         .route("/api/sizes", get(sizes))
         .route("/api/learn", get(learn))
+        .route("/learn/{step}", get(page))
+        .route("/api/learn/{step}", get(learn_step))
+        .route("/api/learn/{step}/answer", post(learn_answer))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/sgf", get(sgf))
@@ -224,6 +229,24 @@ async fn learn(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respon
         }
     }
     Ok(response)
+}
+
+async fn learn_step(Path(step): Path<u32>) -> Result<Response, WebError> {
+    Ok(axum::Json(learn::show::step(step)?).into_response())
+}
+
+/// Longest answer to a problem.
+const MAX_ANSWER: usize = 1 << 10;
+
+async fn learn_answer(
+    Path(step): Path<u32>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    let bytes = read_body(&headers, body, MAX_ANSWER).await?;
+    let answer: learn::show::Answer =
+        serde_json::from_slice(&bytes).map_err(|e| WebError::Malformed(e.to_string()))?;
+    Ok(axum::Json(learn::show::answer(step, &answer)?).into_response())
 }
 
 /// Reads a body of at most `limit` bytes.

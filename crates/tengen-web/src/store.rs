@@ -131,6 +131,10 @@ pub struct Append {
     pub state: &'static str,
     /// The result after it, if over.
     pub result: Option<String>,
+    /// The learning-path step it opens, and to whom (the winning action of
+    /// a lesson): written in the same transaction as the action, so that a
+    /// crash cannot keep the win and lose the unlock.
+    pub unlock: Option<(String, u32)>,
 }
 
 /// A seat taken: who sits there (a name, if given) and since when.
@@ -429,19 +433,6 @@ impl Store {
             .optional()?;
         Ok(n.unwrap_or(1))
     }
-
-    /// Opens step `step` to `learner` (never closes one already open).
-    ///
-    /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn unlock(&self, learner: &str, step: u32) -> Result<(), WebError> {
-        self.conn().execute(
-            "INSERT INTO learners (id, unlocked) VALUES (?1, ?2)
-             ON CONFLICT(id) DO UPDATE SET unlocked = MAX(unlocked, excluded.unlocked)",
-            params![learner, step],
-        )?;
-        Ok(())
-    }
 }
 
 /// A game row from the first 16 columns of a query, in the order of the
@@ -480,6 +471,11 @@ fn players_of(conn: &Connection, id: &str) -> Result<Vec<PlayerRow>, WebError> {
     })?;
     Ok(rows.collect::<Result<Vec<_>, _>>()?)
 }
+
+/// Opens step `step` to `learner` (never closes one already open); only
+/// inside the transaction of the action that wins the step before.
+const UNLOCK: &str = "INSERT INTO learners (id, unlocked) VALUES (?1, ?2)
+     ON CONFLICT(id) DO UPDATE SET unlocked = MAX(unlocked, excluded.unlocked)";
 
 /// Refuses a database that can only be read: opened read-only (SQLite
 /// falls back to that when the file or its file system cannot be written)
@@ -523,8 +519,8 @@ fn write_jobs(conn: &Mutex<Connection>, jobs: &mpsc::Receiver<Job>) {
     }
 }
 
-/// Stores writes (actions with their games' new states, chat lines,
-/// seats) in one transaction.
+/// Stores writes (actions with their games' new states and the steps they
+/// open, chat lines, seats) in one transaction.
 fn insert_all<'a>(
     conn: &mut Connection,
     writes: impl IntoIterator<Item = &'a Write>,
@@ -536,12 +532,16 @@ fn insert_all<'a>(
         )?;
         let mut update =
             tx.prepare_cached("UPDATE games SET state = ?2, result = ?3 WHERE id = ?1")?;
+        let mut unlock = tx.prepare_cached(UNLOCK)?;
         for w in writes {
             match w {
                 Write::Actions(appends) => {
                     for a in appends {
                         insert.execute(params![a.game_id, a.seq, a.kind, a.payload, a.at])?;
                         update.execute(params![a.game_id, a.state, a.result])?;
+                        if let Some((learner, step)) = &a.unlock {
+                            unlock.execute(params![learner, step])?;
+                        }
                     }
                 }
                 Write::Chat(l) => {
@@ -600,6 +600,7 @@ mod tests {
             at: 0,
             state: "playing",
             result: None,
+            unlock: None,
         }
     }
 
@@ -631,5 +632,51 @@ mod tests {
             name.push(end);
             let _ = std::fs::remove_file(name);
         }
+    }
+
+    fn remove_db(path: &Path) {
+        for end in ["", "-wal", "-shm"] {
+            let mut name = path.as_os_str().to_owned();
+            name.push(end);
+            let _ = std::fs::remove_file(name);
+        }
+    }
+
+    #[tokio::test]
+    async fn the_unlock_is_stored_with_the_winning_action_or_not_at_all() {
+        let path = std::env::temp_dir().join(format!("tengen-unlock-{}.db", std::process::id()));
+        remove_db(&path);
+        let store = Store::open(&path).unwrap();
+        store.insert_game(&game("a")).unwrap();
+        store.append(vec![play("a", 1, "D4")]).await.unwrap();
+        let winning = |seq| Append {
+            state: "over",
+            result: Some("B+C".into()),
+            unlock: Some(("learner1".into(), 2)),
+            ..play("a", seq, "E5")
+        };
+        // A winning action that cannot be stored (its place in the log is
+        // taken) opens nothing: the unlock is in its transaction.
+        assert!(store.append(vec![winning(1)]).await.is_err());
+        assert_eq!(store.unlocked("learner1").unwrap(), 1);
+        assert_eq!(store.game("a").unwrap().unwrap().state, "playing");
+        // Stored, it opens the step in the same commit.
+        store.append(vec![winning(2)]).await.unwrap();
+        assert_eq!(store.unlocked("learner1").unwrap(), 2);
+        assert_eq!(store.game("a").unwrap().unwrap().state, "over");
+        // A later win of an earlier step never closes a step.
+        store.insert_game(&game("b")).unwrap();
+        let earlier = Append {
+            unlock: Some(("learner1".into(), 1)),
+            ..play("b", 1, "C3")
+        };
+        store.append(vec![earlier]).await.unwrap();
+        assert_eq!(store.unlocked("learner1").unwrap(), 2);
+        // And it survives closing and reopening the database.
+        drop(store);
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.unlocked("learner1").unwrap(), 2);
+        drop(store);
+        remove_db(&path);
     }
 }

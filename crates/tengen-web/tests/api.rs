@@ -1032,3 +1032,72 @@ async fn the_quick_count_comes_only_with_the_rules_that_call_for_it() {
         );
     }
 }
+
+#[tokio::test]
+async fn the_learning_screens_are_served_and_answers_judged_by_the_rules() {
+    let server = Running::start(temp_db("teach")).await;
+    let (status, body) = server.http("GET", "/learn/2", "").await;
+    assert_eq!(status, 200);
+    assert!(
+        body.contains("teach-board"),
+        "the page has the screens' section"
+    );
+    let (status, body) = server.http("GET", "/api/learn/3", "").await;
+    assert_eq!(status, 200);
+    // The expected answers stay on the server.
+    assert!(!body.contains("\"answers\"") && !body.contains("\"claim\""));
+    let screens: Value = serde_json::from_str(&body).unwrap();
+    let ko = screens
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "s3-ko-why")
+        .unwrap();
+    assert_eq!(ko["question"]["kind"], "choose");
+    assert_eq!(ko["position"]["to_move"], "white");
+    assert_eq!(ko["position"]["atari"], json!(["E4"]));
+    let (status, v) = server
+        .post_json(
+            "/api/learn/3/answer",
+            &json!({"screen": "s3-ko-why", "choice": 1}),
+        )
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["correct"], true);
+    assert!(v["words"]["fr"].as_str().unwrap().contains("ko"));
+    // A click on a stone: wrong, and the rule that refused it is named.
+    let (_, v) = server
+        .post_json(
+            "/api/learn/3/answer",
+            &json!({"screen": "s3-ko-capture", "vertex": "D4"}),
+        )
+        .await;
+    assert_eq!(
+        (v["correct"].clone(), v["refusal"].clone()),
+        (json!(false), json!("occupied"))
+    );
+    // The capture is played and the position after it sent back.
+    let (_, v) = server
+        .post_json(
+            "/api/learn/3/answer",
+            &json!({"screen": "s3-ko-capture", "vertex": "E4"}),
+        )
+        .await;
+    assert_eq!(v["correct"], true);
+    assert_eq!(v["position"]["last"], "E4");
+    for bad in [
+        json!({"screen": "nothing", "vertex": "D4"}),
+        json!({"screen": "s1-capture", "vertex": "D3"}),
+        json!({"screen": "s3-ko-why", "choice": 7}),
+        json!({"screen": "s3-ko-why", "vertex": "D4", "extra": 1}),
+    ] {
+        let (status, v) = server.post_json("/api/learn/3/answer", &bad).await;
+        assert_eq!(status, 400, "{bad}: {v}");
+    }
+    let (status, _) = server.http("GET", "/api/learn/9", "").await;
+    assert_eq!(status, 400);
+    // An answer is a few bytes: a large body is refused before it is read.
+    let big = json!({"screen": "x".repeat(4096), "vertex": "D4"});
+    let (status, v) = server.post_json("/api/learn/3/answer", &big).await;
+    assert_eq!((status, v["code"].clone()), (413, json!("too_large")));
+}

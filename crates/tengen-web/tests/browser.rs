@@ -71,6 +71,7 @@ async fn browser_scenarios() {
         "clockAfterTheFlag",
         "resignAsksFirst",
         "wordsAndHeader",
+        "lessonProblemsAtPhoneSize",
     ] {
         assert!(
             out.contains(&format!("ok   {name}")),

@@ -12,6 +12,7 @@ import { openGame, leaveGame, renderWords, tickClocks, initGame, nameChanged, re
 import { initName, renderName } from "./player.js";
 import { loadLobby, renderLobby } from "./lobby.js";
 import { renderReview, reviewing, initReview } from "./review.js";
+import { openTeach, renderTeach, initTeach } from "./teach.js";
 
 function applyWords() {
   translatePage();
@@ -22,6 +23,7 @@ function applyWords() {
   renderLobby();
   renderWords();
   renderReview();
+  renderTeach();
 }
 
 function route() {
@@ -29,6 +31,8 @@ function route() {
   if (m) { openGame(m[1]); return; }
   leaveGame();
   if (location.pathname === "/lobby") { show("lobby"); loadLobby(); return; }
+  const step = location.pathname.match(/^\/learn\/([0-9]+)$/);
+  if (step) { show("teach"); openTeach(parseInt(step[1], 10)); return; }
   if (location.hash === "#review" && reviewing()) { show("reviewer"); renderReview(); return; }
   show("home");
   loadLessons().catch(() => {});
@@ -46,6 +50,7 @@ function init() {
   initName(nameChanged);
   $("b-numbers").addEventListener("change", () => { render(); renderReview(); });
   initReview();
+  initTeach();
   document.querySelectorAll("header a").forEach((a) => a.addEventListener("click", (ev) => {
     ev.preventDefault();
     go(a.getAttribute("href"));

@@ -94,17 +94,12 @@ export function drawBoard(host, w, h, b, o) {
       el("circle", { cx: px(x), cy: py(y), r: 3.5, fill: "#8b2e16", class: "dame" }, marks);
     }
   }
-  // The helpers' marks: the point the ko rule forbids now, a ring on each
-  // stone of a chain in atari, the stone a confirmation waits for.
+  // The helpers' marks: the point the ko rule forbids now and the stone a
+  // confirmation waits for (the rings of chains in atari: drawMarks).
   if (o.ko) {
     const [x, y] = vertexXY(o.ko, h);
     el("rect", { x: px(x) - 10, y: py(y) - 10, width: 20, height: 20, fill: "none", stroke: "#b00020",
       "stroke-width": 3, class: "ko", "data-v": o.ko }, marks);
-  }
-  for (const v of o.atari || []) {
-    const [x, y] = vertexXY(v, h);
-    el("circle", { cx: px(x), cy: py(y), r: CELL * 0.5, fill: "none", stroke: "#e0245e", "stroke-width": 3.5,
-      "stroke-dasharray": "6 4", class: "atari", "data-v": v, "pointer-events": "none" }, stones);
   }
   if (o.pending) {
     const [x, y] = vertexXY(o.pending, h);
@@ -112,6 +107,7 @@ export function drawBoard(host, w, h, b, o) {
       opacity: 0.6, stroke: "#0a58ca", "stroke-width": 3, class: "pending", "data-v": o.pending,
       "pointer-events": "none" }, stones);
   }
+  drawMarks(svg, o, px, py, h, b, w);
   // The input layer: one cell per point, labelled for screen readers.
   const cells = el("g", { fill: "transparent" }, svg);
   const ghost = el("circle", { r: CELL * 0.47, opacity: 0.45, visibility: "hidden", "pointer-events": "none" }, svg);
@@ -122,7 +118,7 @@ export function drawBoard(host, w, h, b, o) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x, v = vertexName(x, y, h);
       const r = el("rect", { x: px(x) - CELL / 2, y: py(y) - CELL / 2, width: CELL, height: CELL,
-        role: "gridcell", "aria-label": pointLabel(v, b[i], dead.has(v), o.map ? o.map[i] : null),
+        role: "gridcell", "aria-label": pointLabel(v, b[i], dead.has(v), o.map ? o.map[i] : null) + markWords(v, o),
         "data-v": v, class: "pt" }, row);
       if (o.onPlay) {
         r.addEventListener("click", () => { o.cursor = [x, y]; o.onPlay(v); });
@@ -142,7 +138,7 @@ export function drawBoard(host, w, h, b, o) {
     cursor.setAttribute("x", px(x) - CELL / 2); cursor.setAttribute("y", py(y) - CELL / 2);
     cursor.setAttribute("visibility", "visible");
     const i = y * w + x, v = vertexName(x, y, h);
-    const label = pointLabel(v, b[i], dead.has(v), o.map ? o.map[i] : null);
+    const label = pointLabel(v, b[i], dead.has(v), o.map ? o.map[i] : null) + markWords(v, o);
     svg.setAttribute("aria-label", label);
     const live = document.getElementById(o.liveId || "cursor-label");
     if (live) live.textContent = label;
@@ -184,5 +180,38 @@ function pointLabel(v, c, isDead, own) {
   else if (own === "d") s += t("dame");
   else s += t("empty");
   if (isDead) s += ", " + t("dead_stone");
+  return s;
+}
+
+// The marks of a teaching position: letters the texts name points by
+// (`o.labels`, vertex to letter), the liberties of a chain (`o.liberties`)
+// and a red ring round each stone of a chain in atari (`o.atari`).
+function drawMarks(svg, o, px, py, h, b, w) {
+  if (!o.labels && !o.liberties && !o.atari) return;
+  const g = el("g", { "pointer-events": "none" }, svg);
+  for (const v of o.atari || []) {
+    const [x, y] = vertexXY(v, h);
+    el("circle", { cx: px(x), cy: py(y), r: CELL * 0.5, fill: "none", stroke: "#d0021b", "stroke-width": 3.5,
+      class: "atari", "data-v": v }, g);
+  }
+  for (const v of o.liberties || []) {
+    const [x, y] = vertexXY(v, h);
+    el("circle", { cx: px(x), cy: py(y), r: 7, fill: "#0a58ca", class: "liberty", "data-v": v }, g);
+  }
+  for (const v in o.labels || {}) {
+    const [x, y] = vertexXY(v, h);
+    const c = b[y * w + x];
+    if (c === ".") el("circle", { cx: px(x), cy: py(y), r: 11, fill: "#dcb35c" }, g);
+    el("text", { x: px(x), y: py(y) + 7, "text-anchor": "middle", "font-size": 22, "font-style": "italic",
+      fill: c === "X" ? "#fff" : "#000", class: "label", "data-v": v }, g).textContent = o.labels[v];
+  }
+}
+
+// What a screen reader hears of those marks at `v`.
+function markWords(v, o) {
+  let s = "";
+  if (o.labels && o.labels[v]) s += ", " + o.labels[v];
+  if (o.liberties && o.liberties.includes(v)) s += ", " + t("liberty");
+  if (o.atari && o.atari.includes(v)) s += ", " + t("in_atari");
   return s;
 }

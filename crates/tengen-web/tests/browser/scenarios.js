@@ -168,6 +168,84 @@ async function beginnerWinsFirstCapture(browser) {
   await ctx.close();
 }
 
+// The answers a learner gives on the problems of the learning path: one
+// wrong (the hint must show), then the right one (accepted).
+const PROBLEMS = {
+  "s1-capture": { wrong: "A1", right: "D3", gone: "D4" },
+  "s1-chain": { wrong: 0, right: 1 },
+  "s1-capture-chain": { wrong: "A1", right: "D3", gone: "D5" },
+  "s1-atari": { wrong: "A1", right: "E4" },
+  "s1-escape": { wrong: "A1", right: "D3" },
+  "s2-suicide": { wrong: "A7", right: "D4" },
+  "s2-capture-allowed": { wrong: "G7", right: "A1", gone: "B2" },
+  "s2-two-eyes": { wrong: 0, right: 1 },
+  "s3-ko-capture": { wrong: "A1", right: "E4", gone: "D4" },
+  "s3-ko-why": { wrong: 0, right: 1 },
+  "s3-ko-later": { wrong: "A7", right: "D4", gone: "E4" },
+  "s3-end": { wrong: 1, right: 0 },
+  "s4-territory": { wrong: 0, right: 1 },
+  "s4-count": { wrong: 0, right: 1 },
+  "s4-seki-capture": { wrong: "G7", right: "D1", gone: "A2" },
+};
+
+async function answerTeach(page, a) {
+  if (typeof a === "number") await page.click(`#teach-options button[data-choice="${a}"]`);
+  else await page.click(`#teach-board rect.pt[data-v="${a}"]`);
+}
+
+async function lessonProblemsAtPhoneSize(browser) {
+  for (const [step, locale] of [[1, "en-US"], [2, "fr-FR"], [3, "en-US"], [4, "en-US"]]) {
+    const { ctx, page } = await newPage(browser, locale, { width: 390, height: 844 });
+    await page.goto(base + "/learn/" + step);
+    await page.waitForSelector("#teach:not([hidden]) #teach-text p");
+    const count = parseInt((await page.textContent("#teach-progress")).match(/(\d+)\D*$/)[1], 10);
+    check(count >= 3, "step " + step + " has screens: " + count);
+    if (step === 2) check((await page.textContent("#t-prev")) === "Retour", "French buttons");
+    for (let i = 0; i < count; i++) {
+      await page.waitForFunction((n) => document.querySelector("#teach-progress").textContent.match(/\d+/)[0] === String(n), i + 1);
+      const hasQuestion = await page.isVisible("#teach-question");
+      const id = await page.evaluate(() => document.querySelector("#teach-source").textContent);
+      check(id.length > 0, "the source text is cited");
+      if (step === 1 && i === 1) check((await page.$$("#teach-board circle.liberty")).length === 4, "four liberties marked");
+      if (hasQuestion) {
+        check(await page.isDisabled("#t-next"), "Next waits for the answer");
+        const key = await page.evaluate(async (s) => {
+          const screens = await (await fetch("/api/learn/" + s)).json();
+          const n = parseInt(document.querySelector("#teach-progress").textContent.match(/\d+/)[0], 10);
+          return screens[n - 1].id;
+        }, step);
+        const a = PROBLEMS[key];
+        check(a, "an answer for " + key);
+        if (key === "s1-escape") check(await page.$('#teach-board circle.atari[data-v="D4"]'), "the chain in atari is ringed");
+        await answerTeach(page, a.wrong);
+        await page.waitForSelector(".teach-feedback.wrong");
+        const hint = await page.textContent("#teach-feedback");
+        check(hint.length > 20, key + ": the hint shows: " + hint);
+        check(await page.isDisabled("#t-next"), key + ": a wrong answer opens nothing");
+        await shot(page, `lesson-${step}-${i + 1}-hint`);
+        await answerTeach(page, a.right);
+        await page.waitForSelector(".teach-feedback.right");
+        if (a.gone) await page.waitForFunction((v) => !document.querySelector(`#teach-board circle[data-v="${v}"]`), a.gone);
+      }
+      await shot(page, `lesson-${step}-${i + 1}`);
+      if (i + 1 < count) {
+        check(!(await page.isDisabled("#t-next")), "Next opens once solved");
+        await page.click("#t-next");
+      }
+    }
+    check(await page.isVisible("#t-play"), "the last screen leads to the game");
+    // A fresh learner reads every step, but only the first step's game is open.
+    check((await page.isDisabled("#t-play")) === (step > 1), "step " + step + "'s game open only once earned");
+    if (step === 1) {
+      await page.click("#t-play");
+      await page.waitForSelector("#board svg");
+      await page.waitForSelector("#lesson-text:not([hidden])");
+      check((await page.textContent("#game-info")).includes("first capture"), "the step's game starts");
+    }
+    await ctx.close();
+  }
+}
+
 async function invitationAndSpectator(browser) {
   const a = await newPage(browser, "en-US");
   await newGame(a.page, { rules: "ffg", size: "9", opponent: "friend" });
@@ -716,7 +794,7 @@ async function wordsAndHeader(browser) {
     invitationAndSpectator, reviewAnSgf, beginnerWinsFirstCapture, namesChatAndPresence,
     lobbyListsInvitationsAndGames, playHelpers, noCursorAfterClick, notYourTurnGoes, stonesCountAlone,
     sekiDrawnAsCounted, superkoInPlainWords, invitationPanel, fractionalMainTime, clockAfterTheFlag,
-    resignAsksFirst, wordsAndHeader };
+    resignAsksFirst, wordsAndHeader, lessonProblemsAtPhoneSize };
   const only = process.env.SCENARIO && process.env.SCENARIO.split(",");
   let failed = 0;
   for (const [name, run] of Object.entries(scenarios)) {

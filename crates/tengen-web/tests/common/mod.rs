@@ -227,7 +227,7 @@ pub struct Client {
     pub last_view: Value,
     /// The latest `names` message (names of the last move).
     pub last_names: Value,
-    /// Every chat line heard, in order of arrival.
+    /// Every chat line heard, once each, in order of arrival.
     pub chat: Vec<Value>,
     /// The latest `presence` message.
     pub presence: Value,
@@ -274,9 +274,16 @@ impl Client {
     fn keep_aside(&mut self, v: &Value) -> bool {
         match v["type"].as_str() {
             Some("names") => self.last_names = v.clone(),
-            Some("chat") => self
-                .chat
-                .extend(v["lines"].as_array().into_iter().flatten().cloned()),
+            // A line may come twice (in the catch-up of a new connection
+            // and in the broadcast): kept once, by its number, as the page
+            // does.
+            Some("chat") => {
+                for line in v["lines"].as_array().into_iter().flatten() {
+                    if !self.chat.iter().any(|l| l["seq"] == line["seq"]) {
+                        self.chat.push(line.clone());
+                    }
+                }
+            }
             Some("presence") => self.presence = v.clone(),
             _ => return false,
         }
