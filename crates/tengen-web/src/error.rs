@@ -118,7 +118,9 @@ impl WebError {
         match self {
             WebError::NoGame(_) => StatusCode::NOT_FOUND,
             WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            WebError::Forbidden(Refusal::TooManyEngineGames(_)) => StatusCode::TOO_MANY_REQUESTS,
+            WebError::Forbidden(Refusal::TooManyEngineGames(_) | Refusal::AnalysesBusy(_)) => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::Illegal(_) | WebError::End(_) => StatusCode::CONFLICT,
             WebError::Storage(_)
@@ -172,6 +174,9 @@ pub enum Refusal {
     /// A WebSocket that did not begin with its `hello` message.
     #[error("the first message on a game's socket must be hello")]
     NoHello,
+    /// As many records as allowed are being analysed.
+    #[error("the engine is analysing {0} records already: try again when one is done")]
+    AnalysesBusy(usize),
 }
 
 impl Refusal {
@@ -185,6 +190,7 @@ impl Refusal {
             Refusal::CrossOrigin => "cross_origin",
             Refusal::TooManyEngineGames(_) => "too_many_engine_games",
             Refusal::NoHello => "no_hello",
+            Refusal::AnalysesBusy(_) => "analyses_busy",
         }
     }
 }

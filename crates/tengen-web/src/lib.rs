@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 pub mod action;
+pub mod analysis;
 mod assets;
 pub mod clock;
 mod engine;

@@ -11,6 +11,8 @@
 //! | `GET /api/games/{id}` | the game's view |
 //! | `GET /api/games/{id}/sgf` | the game as SGF |
 //! | `POST /api/review` | an SGF record read for review (on a bounded pool) |
+//! | `POST /api/review/edit` | a comment or a move added to a record under review, written back as SGF |
+//! | `POST /api/review/analysis?start=1&since=N` | the engine's analysis of a record's main line so far (started in the background with `start`) |
 //! | `GET /api/health` | games loaded, connections, engine and review work running and waiting |
 //! | `GET /ws/{id}` | the game's WebSocket: the client's first message is `hello` with its seat token (none: spectator) |
 //!
@@ -31,7 +33,7 @@ use crate::token::random_hex;
 use crate::{origin, security};
 use axum::body::{Body, to_bytes};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -141,6 +143,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/sgf", get(sgf))
         .route("/api/review", post(review_sgf))
+        .route("/api/review/edit", post(review_edit))
+        .route("/api/review/analysis", post(review_analysis))
         .route("/api/health", get(health))
         .route("/ws/{id}", get(socket))
         .with_state(hub)
@@ -301,6 +305,52 @@ async fn review_sgf(
         .await
         .ok_or_else(|| WebError::Io(std::io::Error::other("the review stopped")))??;
     Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+/// Applies an edit to a record under review on the review pool (the
+/// record is read, replayed and written again).
+async fn review_edit(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    // The record as JSON text, escapes and all, and the edit.
+    let bytes = read_body(&headers, body, 2 * review::MAX_SGF_BYTES + MAX_FORM).await?;
+    let json = hub
+        .reviews()
+        .run(
+            || true,
+            move || -> Result<Vec<u8>, WebError> {
+                let request: review::EditRequest = serde_json::from_slice(&bytes)
+                    .map_err(|e| WebError::Malformed(e.to_string()))?;
+                Ok(serde_json::to_vec(&review::edit(&request)?)?)
+            },
+        )
+        .await
+        .ok_or_else(|| WebError::Io(std::io::Error::other("the review stopped")))??;
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+/// What `POST /api/review/analysis` is asked besides the record.
+#[derive(Debug, serde::Deserialize)]
+struct AnalysisQuery {
+    /// Start the analysis unless it is complete or under way.
+    #[serde(default)]
+    start: u8,
+    /// The first position to send (those before are with the page).
+    #[serde(default)]
+    since: usize,
+}
+
+async fn review_analysis(
+    State(hub): State<Arc<Hub>>,
+    Query(query): Query<AnalysisQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    let bytes = read_body(&headers, body, review::MAX_SGF_BYTES).await?;
+    let progress = hub.analysis(bytes, query.since, query.start != 0).await?;
+    Ok(axum::Json(progress).into_response())
 }
 
 async fn health(State(hub): State<Arc<Hub>>) -> Response {

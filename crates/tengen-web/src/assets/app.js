@@ -9,7 +9,7 @@ import { $, show, setRouter, go } from "./page.js";
 import { loadForm, initForm, showPresetDescription } from "./form.js";
 import { loadLessons, renderLessons } from "./lessons.js";
 import { openGame, leaveGame, render, tickClocks, initGame } from "./game.js";
-import { renderReview, reviewing, initReview } from "./review.js";
+import { renderReview, reviewing, initReview, restoreReview } from "./review.js";
 
 function applyWords() {
   translatePage();
@@ -24,6 +24,8 @@ function route() {
   if (m) { openGame(m[1]); return; }
   leaveGame();
   if (location.hash === "#review" && reviewing()) { show("reviewer"); renderReview(); return; }
+  // A reload of a review: the record this tab kept, if any.
+  if (location.hash === "#review") restoreReview();
   show("home");
   loadLessons().catch(() => {});
   if (location.hash) {
