@@ -92,15 +92,14 @@ fn node_move(tree: &GameTree, id: NodeId, game: &Game) -> Option<(Color, Move)> 
     Some((color, point.map_or(Move::Pass, Move::Play)))
 }
 
+/// A move played: its colour, the move, and the rule it broke if any.
+type Played = (Color, Move, Option<IllegalMove>);
+
 /// Plays node `id`'s move on `game` as a review reads it: a move after
 /// play stopped resumes play, and a move these rules forbid (a ko the
 /// record's own rules allowed) is played and the rule it broke returned.
 /// `None`: the node has no move.
-fn play_node(
-    tree: &GameTree,
-    id: NodeId,
-    game: &mut Game,
-) -> Option<Result<(Color, Move, Option<IllegalMove>), PlayError>> {
+fn play_node(tree: &GameTree, id: NodeId, game: &mut Game) -> Option<Result<Played, PlayError>> {
     let (color, mv) = node_move(tree, id, game)?;
     Some(advance(game, color, mv).map(|broken| (color, mv, broken)))
 }
