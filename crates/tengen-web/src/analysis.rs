@@ -135,6 +135,11 @@ pub fn mistakes(line: &MainLine, positions: &[PositionAnalysis]) -> Vec<Mistake>
         else {
             continue;
         };
+        if before.best.as_deref() == Some(vertex.as_str()) {
+            // The engine's own choice: what it lost is the noise of two
+            // searches, not a mistake.
+            continue;
+        }
         let sign = if *color == Color::Black { 1.0 } else { -1.0 };
         let loss = sign * (before.winrate - after.winrate);
         if loss >= MISTAKE_THRESHOLD {
@@ -243,6 +248,12 @@ mod tests {
             ]
         );
         assert_eq!(m[0].vertex, "G3");
+        // The engine's own choice is no mistake, whatever the searches say.
+        let mut chosen = positions.clone();
+        chosen[2].best = Some("G3".into());
+        let m = mistakes(&line, &chosen);
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].color, "white");
         // A position missing: the moves next to it are not judged.
         let m = mistakes(&line, &[at(0, 0.5), at(1, 0.6), at(3, 0.5)]);
         assert!(m.is_empty(), "{m:?}");
