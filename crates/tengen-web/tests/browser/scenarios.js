@@ -455,6 +455,11 @@ async function reviewAnalysis(browser) {
   const again = (await (await page.request.get(base + "/api/health")).json()).positions_analysed;
   check(again === after, "nothing searched again: " + again + " vs " + after);
   await shot(page, "review-analysis-reloaded");
+  // At phone size the panel goes under the board, the graph with it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForSelector("#r-graph svg");
+  check((await page.$eval("#r-graph svg", (s) => s.getBoundingClientRect().width)) <= 390, "the graph fits a phone");
+  await shot(page, "review-analysis-phone");
   await ctx.close();
 }
 
