@@ -178,6 +178,18 @@ async fn analysis(server: &Running, query: &str) -> Value {
     serde_json::from_str(&body).unwrap()
 }
 
+/// The analysis once all 13 positions are done (within a minute).
+async fn finished(server: &Running) -> Value {
+    for _ in 0..600 {
+        let a = analysis(server, "").await;
+        if a["done"] == 13 && a["running"] == false {
+            return a;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the analysis did not end within a minute");
+}
+
 async fn searched(server: &Running) -> u64 {
     server.get_json("/api/health").await["positions_analysed"]
         .as_u64()
@@ -201,15 +213,8 @@ async fn the_analysis_is_stored_and_never_searched_twice() {
     // Started, and followed until done.
     let started = analysis(&server, "start=1").await;
     assert_eq!(started["playouts"], 24);
-    let mut done = started;
-    for _ in 0..600 {
-        if done["done"] == 13 && done["running"] == false {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        done = analysis(&server, "").await;
-    }
-    assert_eq!(done["done"], 13, "{done}");
+    assert_eq!(started["running"], true);
+    let done = finished(&server).await;
     assert_eq!(done["running"], false);
     let positions = done["positions"].as_array().unwrap();
     assert_eq!(positions.len(), 13);
@@ -254,6 +259,19 @@ async fn the_analysis_is_stored_and_never_searched_twice() {
     assert_eq!(restarted["running"], false);
     assert_eq!(restarted["positions"], done["positions"]);
     assert_eq!(searched(&server).await, 0);
+    assert_eq!(stored_rows(&server.db), 13);
+    // An analysis cut short (positions 5 to 8 lost) searches only what is
+    // missing when started again.
+    {
+        let conn = rusqlite::Connection::open(&server.db).unwrap();
+        conn.execute("DELETE FROM analyses WHERE position BETWEEN 5 AND 8", [])
+            .unwrap();
+    }
+    let partial = analysis(&server, "").await;
+    assert_eq!(partial["done"], 9);
+    analysis(&server, "start=1").await;
+    finished(&server).await;
+    assert_eq!(searched(&server).await, 4);
     assert_eq!(stored_rows(&server.db), 13);
 }
 
