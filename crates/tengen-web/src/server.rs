@@ -13,7 +13,7 @@
 //! | `POST /api/review` | an SGF record read for review (on a bounded pool) |
 //! | `POST /api/review/edit` | a comment or a move added to a record under review, written back as SGF |
 //! | `POST /api/review/analysis?start=1&since=N` | the engine's analysis of a record's main line so far (started in the background with `start`) |
-//! | `GET /api/health` | games loaded, connections, engine and review work running and waiting |
+//! | `GET /api/health` | games loaded, connections, engine, review and analysis work running and waiting, positions analysed |
 //! | `GET /ws/{id}` | the game's WebSocket: the client's first message is `hello` with its seat token (none: spectator) |
 //!
 //! Every response carries the page's security headers (`security`);
