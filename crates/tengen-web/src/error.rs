@@ -123,7 +123,9 @@ impl WebError {
         match self {
             WebError::NoGame(_) => StatusCode::NOT_FOUND,
             WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            WebError::Forbidden(Refusal::TooManyEngineGames(_)) => StatusCode::TOO_MANY_REQUESTS,
+            WebError::Forbidden(Refusal::TooManyEngineGames(_) | Refusal::AnalysesBusy(_)) => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             WebError::Forbidden(Refusal::SeatTaken) => StatusCode::CONFLICT,
             WebError::Forbidden(_) | WebError::Chat(ChatError::Spectator) => StatusCode::FORBIDDEN,
             WebError::Chat(ChatError::TooFast(_)) => StatusCode::TOO_MANY_REQUESTS,
@@ -182,6 +184,9 @@ pub enum Refusal {
     /// A lobby seat someone else took first.
     #[error("this seat has been taken: choose another game")]
     SeatTaken,
+    /// As many records as allowed are being analysed.
+    #[error("the engine is analysing {0} records already: try again when one is done")]
+    AnalysesBusy(usize),
 }
 
 impl Refusal {
@@ -196,6 +201,7 @@ impl Refusal {
             Refusal::TooManyEngineGames(_) => "too_many_engine_games",
             Refusal::NoHello => "no_hello",
             Refusal::SeatTaken => "seat_taken",
+            Refusal::AnalysesBusy(_) => "analyses_busy",
         }
     }
 }

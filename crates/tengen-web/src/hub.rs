@@ -6,6 +6,7 @@
 //! stops as soon as the position it serves changes.
 
 use crate::action::Action;
+use crate::analysis::{self, Progress};
 use crate::chat::{self, ChatLog};
 use crate::engine;
 use crate::error::{Refusal, WebError};
@@ -15,13 +16,14 @@ use crate::names;
 use crate::pool::{Pool, PoolLoad};
 use crate::presence::Presence;
 use crate::protocol::{self, Request, Seat};
+use crate::review::{self, MainLine};
 use crate::room::{EngineJob, Room};
 use crate::settings::{NewGame, Settings};
 use crate::store::{Append, Store};
 use crate::token::random_hex;
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
@@ -141,6 +143,10 @@ pub struct Health {
     pub engine: PoolLoad,
     /// Reviews running and waiting.
     pub reviews: PoolLoad,
+    /// Positions of records under analysis being searched and waiting.
+    pub analyses: PoolLoad,
+    /// Positions the engine has searched for analyses since start-up.
+    pub positions_analysed: u64,
 }
 
 /// Connections open and their cap.
@@ -165,6 +171,12 @@ pub struct Hub {
     engine: Pool,
     /// Records read for review.
     reviews: Pool,
+    /// Positions of records under analysis.
+    analyses: Pool,
+    /// The records being analysed (their keys).
+    analysing: Mutex<HashSet<String>>,
+    /// Positions searched for analyses since start-up.
+    analysed: AtomicU64,
     /// Places for connections (the accept loop takes one per connection).
     connections: Arc<Semaphore>,
     limits: Limits,
@@ -185,7 +197,10 @@ impl Hub {
             seed: AtomicU64::new(seed),
             naming: tokio::sync::Semaphore::new(1),
             engine: Pool::new(limits.engine_workers, Arc::clone(&heavy)),
-            reviews: Pool::new(limits.review_workers, heavy),
+            reviews: Pool::new(limits.review_workers, Arc::clone(&heavy)),
+            analyses: Pool::new(limits.analysis_workers, heavy),
+            analysing: Mutex::new(HashSet::new()),
+            analysed: AtomicU64::new(0),
             connections: Arc::new(Semaphore::new(limits.connections)),
             limits,
         }))
@@ -225,6 +240,8 @@ impl Hub {
             },
             engine: self.engine.load(),
             reviews: self.reviews.load(),
+            analyses: self.analyses.load(),
+            positions_analysed: self.analysed.load(Ordering::Relaxed),
         }
     }
 
@@ -727,5 +744,103 @@ impl Hub {
             }
             Err(e) => tracing::error!("engine move in {}: {e}", room.settings().id),
         }
+    }
+}
+
+/// The engine's analysis of records under review, in the background: one
+/// job per record, one pool job per position, each stored as it ends.
+impl Hub {
+    /// The analysis of the record `sgf` as far as it has gone (positions
+    /// from `since`), starting it when `start` is set and it is neither
+    /// complete nor under way.
+    ///
+    /// # Errors
+    /// What [`review::main_line`] refuses; a main line too long
+    /// ([`analysis::check_length`]); [`Refusal::AnalysesBusy`] when as many
+    /// records as [`Limits::analyses_at_once`] are being analysed.
+    pub async fn analysis(
+        self: &Arc<Hub>,
+        sgf: Vec<u8>,
+        since: usize,
+        start: bool,
+    ) -> Result<Progress, WebError> {
+        let hub = Arc::clone(self);
+        let read = self
+            .reviews
+            .run(
+                || true,
+                move || -> Result<_, WebError> {
+                    let line = review::main_line(&String::from_utf8_lossy(&sgf))?;
+                    analysis::check_length(&line)?;
+                    let stored = hub.store.analysis(&line.key)?;
+                    Ok((line, stored))
+                },
+            )
+            .await
+            .ok_or_else(|| WebError::Io(std::io::Error::other("the review stopped")))?;
+        let (line, stored) = read?;
+        let complete = stored.len() >= line.positions;
+        let mut running = self.analysing().contains(&line.key);
+        if start && !complete && !running {
+            {
+                let mut analysing = self.analysing();
+                if analysing.len() >= self.limits.analyses_at_once {
+                    return Err(WebError::Forbidden(Refusal::AnalysesBusy(
+                        self.limits.analyses_at_once,
+                    )));
+                }
+                running = analysing.insert(line.key.clone());
+            }
+            if running {
+                let done: HashSet<usize> = stored.iter().map(|p| p.number).collect();
+                let hub = Arc::clone(self);
+                let line = line.clone();
+                tokio::spawn(async move { hub.analyse(line, done).await });
+            }
+        }
+        Ok(Progress {
+            total: line.positions,
+            done: stored.len(),
+            running,
+            playouts: self.limits.analysis_playouts,
+            mistakes: analysis::mistakes(&line, &stored),
+            positions: stored.into_iter().filter(|p| p.number >= since).collect(),
+        })
+    }
+
+    fn analysing(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.analysing.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Searches the positions of `line` not in `done`, one pool job each,
+    /// storing each as it ends; then lets the record be analysed again.
+    async fn analyse(self: Arc<Hub>, line: MainLine, done: HashSet<usize>) {
+        let key = Arc::new(line.key.clone());
+        for (n, game) in line.games().filter(|(n, _)| !done.contains(n)) {
+            let hub = Arc::clone(&self);
+            let key = Arc::clone(&key);
+            let seed = self.seed.fetch_add(1, Ordering::Relaxed);
+            let (total, playouts) = (line.positions, self.limits.analysis_playouts);
+            let stored = self
+                .analyses
+                .run(
+                    || true,
+                    move || {
+                        let position = analysis::analyse(n, &game, playouts, seed);
+                        hub.analysed.fetch_add(1, Ordering::Relaxed);
+                        hub.store.store_analysis(&key, total, playouts, &position)
+                    },
+                )
+                .await;
+            match stored {
+                Some(Ok(())) => {}
+                Some(Err(e)) => {
+                    tracing::error!("analysis of position {n}: {e}");
+                    break;
+                }
+                None => break,
+            }
+        }
+        self.analysing().remove(&line.key);
     }
 }

@@ -6,7 +6,7 @@
 //! page embedded in the binary that draws the board in SVG, in French and
 //! English. This is the only crate that knows HTTP and JSON. What one
 //! client may take of the machine is bounded ([`Limits`]): connections,
-//! slow requests, engine and review CPU, games kept in memory.
+//! slow requests, engine, review and analysis CPU, games kept in memory.
 //!
 //! ```no_run
 //! # async fn start() -> Result<(), tengen_web::WebError> {
@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 pub mod action;
+pub mod analysis;
 mod assets;
 pub mod chat;
 pub mod clock;

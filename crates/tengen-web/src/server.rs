@@ -16,7 +16,9 @@
 //! | `GET /api/games/{id}/estimate` | a score estimate of the position (the engine's dead stones, the game's count, the map drawn) |
 //! | `GET /api/lobby` | the games listed in the lobby: open invitations and games to watch |
 //! | `POST /api/lobby/{id}/join` | takes the free seat of a listed game: its token, once |
-//! | `GET /api/health` | games loaded, connections, engine and review work running and waiting |
+//! | `POST /api/review/edit` | a comment or a move added to a record under review, written back as SGF |
+//! | `POST /api/review/analysis?start=1&since=N` | the engine's analysis of a record's main line so far (started in the background with `start`) |
+//! | `GET /api/health` | games loaded, connections, engine, review and analysis work running and waiting, positions analysed |
 //! | `GET /ws/{id}` | the game's WebSocket: the client's first message is `hello` with its seat token (none: spectator) |
 //!
 //! Every response carries the page's security headers (`security`);
@@ -36,7 +38,7 @@ use crate::token::random_hex;
 use crate::{origin, security};
 use axum::body::{Body, to_bytes};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -153,6 +155,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/lobby", get(lobby))
         .route("/api/lobby/{id}/join", post(join))
         .route("/api/review", post(review_sgf))
+        .route("/api/review/edit", post(review_edit))
+        .route("/api/review/analysis", post(review_analysis))
         .route("/api/health", get(health))
         .route("/ws/{id}", get(socket))
         .with_state(hub)
@@ -353,6 +357,52 @@ async fn lobby(State(hub): State<Arc<Hub>>) -> Result<Response, WebError> {
 
 async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, WebError> {
     Ok(axum::Json(hub.take_seat(&id).await?).into_response())
+}
+
+/// Applies an edit to a record under review on the review pool (the
+/// record is read, replayed and written again).
+async fn review_edit(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    // The record as JSON text, escapes and all, and the edit.
+    let bytes = read_body(&headers, body, 2 * review::MAX_SGF_BYTES + MAX_FORM).await?;
+    let json = hub
+        .reviews()
+        .run(
+            || true,
+            move || -> Result<Vec<u8>, WebError> {
+                let request: review::EditRequest = serde_json::from_slice(&bytes)
+                    .map_err(|e| WebError::Malformed(e.to_string()))?;
+                Ok(serde_json::to_vec(&review::edit(&request)?)?)
+            },
+        )
+        .await
+        .ok_or_else(|| WebError::Io(std::io::Error::other("the review stopped")))??;
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+/// What `POST /api/review/analysis` is asked besides the record.
+#[derive(Debug, serde::Deserialize)]
+struct AnalysisQuery {
+    /// Start the analysis unless it is complete or under way.
+    #[serde(default)]
+    start: u8,
+    /// The first position to send (those before are with the page).
+    #[serde(default)]
+    since: usize,
+}
+
+async fn review_analysis(
+    State(hub): State<Arc<Hub>>,
+    Query(query): Query<AnalysisQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    let bytes = read_body(&headers, body, review::MAX_SGF_BYTES).await?;
+    let progress = hub.analysis(bytes, query.since, query.start != 0).await?;
+    Ok(axum::Json(progress).into_response())
 }
 
 async fn health(State(hub): State<Arc<Hub>>) -> Response {

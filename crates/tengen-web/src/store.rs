@@ -3,6 +3,7 @@
 //! acknowledges or broadcasts it, and games are rebuilt by replaying their
 //! actions, so a server killed at any moment loses nothing it answered.
 
+use crate::analysis::PositionAnalysis;
 use crate::chat::ChatLine;
 use crate::error::WebError;
 use rusqlite::{Connection, ErrorCode, MAIN_DB, OptionalExtension, params};
@@ -61,6 +62,14 @@ CREATE TABLE IF NOT EXISTS lobby (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
     listed INTEGER NOT NULL,
     seat TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS analyses (
+    record TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    total INTEGER NOT NULL,
+    playouts INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (record, position)
 );
 ";
 
@@ -476,6 +485,48 @@ fn players_of(conn: &Connection, id: &str) -> Result<Vec<PlayerRow>, WebError> {
 /// inside the transaction of the action that wins the step before.
 const UNLOCK: &str = "INSERT INTO learners (id, unlocked) VALUES (?1, ?2)
      ON CONFLICT(id) DO UPDATE SET unlocked = MAX(unlocked, excluded.unlocked)";
+
+/// The engine's analyses of records under review: one row per position,
+/// stored as it is searched.
+impl Store {
+    /// The positions of record `key` analysed so far, in order.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure; [`WebError::Stored`]
+    /// for a row that is not an analysis.
+    pub fn analysis(&self, key: &str) -> Result<Vec<PositionAnalysis>, WebError> {
+        let conn = self.conn();
+        let mut stmt =
+            conn.prepare_cached("SELECT data FROM analyses WHERE record = ?1 ORDER BY position")?;
+        let rows = stmt.query_map([key], |r| r.get::<_, String>(0))?;
+        let mut out = Vec::new();
+        for row in rows {
+            out.push(serde_json::from_str(&row?)?);
+        }
+        Ok(out)
+    }
+
+    /// Stores the analysis of one position of record `key` (of `total`
+    /// positions, searched for `playouts` simulations).
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn store_analysis(
+        &self,
+        key: &str,
+        total: usize,
+        playouts: u64,
+        position: &PositionAnalysis,
+    ) -> Result<(), WebError> {
+        let data = serde_json::to_string(position)?;
+        self.conn().execute(
+            "INSERT OR REPLACE INTO analyses (record, position, total, playouts, data)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![key, position.number, total, playouts, data],
+        )?;
+        Ok(())
+    }
+}
 
 /// Refuses a database that can only be read: opened read-only (SQLite
 /// falls back to that when the file or its file system cannot be written)

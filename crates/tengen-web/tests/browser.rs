@@ -30,7 +30,13 @@ async fn browser_scenarios() {
         Some(dir) => root.join(dir),
         None => root.join("target/browser-shots"),
     };
-    let server = Running::start(temp_db("browser")).await;
+    // A small budget per position: the analysis scenario searches a whole
+    // game.
+    let limits = tengen_web::Limits {
+        analysis_playouts: 48,
+        ..tengen_web::Limits::default()
+    };
+    let server = Running::start_with(temp_db("browser"), limits).await;
     let base = format!("http://{}", server.addr);
     let output = tokio::task::spawn_blocking(move || {
         Command::new("node")
@@ -72,6 +78,8 @@ async fn browser_scenarios() {
         "resignAsksFirst",
         "wordsAndHeader",
         "lessonProblemsAtPhoneSize",
+        "reviewTreeAndEdits",
+        "reviewAnalysis",
     ] {
         assert!(
             out.contains(&format!("ok   {name}")),

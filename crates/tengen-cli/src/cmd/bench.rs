@@ -106,6 +106,17 @@ enum What {
         #[arg(long)]
         verbose: bool,
     },
+    /// The review's analysis of a record: every position of its main line
+    /// searched as the web board's background analysis does (one thread,
+    /// the network's knowledge), timed:
+    /// `analysis positions=N playouts=P seconds=S positions_per_s=X`.
+    Analysis {
+        /// The SGF record (its first game's main line).
+        path: std::path::PathBuf,
+        /// Simulations per position.
+        #[arg(long, default_value_t = tengen_web::Limits::default().analysis_playouts)]
+        playouts: u64,
+    },
     /// Full-rules play: replays long random games through `Game::play` under
     /// each preset (repetition history included); one line per preset.
     Play {
@@ -199,6 +210,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             verbose,
         } => dead_line(paths, *playouts, *verbose)?,
         What::Sgf { path } => sgf_line(path)?,
+        What::Analysis { path, playouts } => analysis_line(path, *playouts)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -433,6 +445,24 @@ enum DeadCheck {
         margin: bool,
         line: String,
     },
+}
+
+fn analysis_line(path: &std::path::Path, playouts: u64) -> Result<()> {
+    let text = std::fs::read_to_string(path)?;
+    let line = tengen_web::review::main_line(&text)?;
+    let start = Instant::now();
+    let mut positions = 0usize;
+    for (n, game) in line.games() {
+        tengen_web::analysis::analyse(n, &game, playouts, n as u64);
+        positions += 1;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "analysis positions={positions} playouts={playouts} seconds={seconds:.1} positions_per_s={:.2}",
+        positions as f64 / seconds.max(1e-9)
+    );
+    std::io::stdout().flush()?;
+    Ok(())
 }
 
 fn dead_line(paths: &[std::path::PathBuf], playouts: u64, verbose: bool) -> Result<()> {

@@ -18,6 +18,10 @@ pub struct Args {
     /// ~/.local/share/tengen/tengen.db].
     #[arg(long)]
     db: Option<PathBuf>,
+    /// Simulations the engine spends on each position of a record under
+    /// analysis in the review (more: stronger and slower).
+    #[arg(long, default_value_t = tengen_web::Limits::default().analysis_playouts)]
+    analysis_playouts: u64,
 }
 
 /// The database path when none is given: the user's data directory.
@@ -37,7 +41,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("creating the database directory {}", dir.display()))?;
     }
-    let config = ServeConfig::new(args.addr, db.clone());
+    let mut config = ServeConfig::new(args.addr, db.clone());
+    config.limits.analysis_playouts = args.analysis_playouts.max(1);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -11,7 +11,7 @@ import { loadLessons, renderLessons } from "./lessons.js";
 import { openGame, leaveGame, renderWords, tickClocks, initGame, nameChanged, render } from "./game.js";
 import { initName, renderName } from "./player.js";
 import { loadLobby, renderLobby } from "./lobby.js";
-import { renderReview, reviewing, initReview } from "./review.js";
+import { renderReview, reviewing, initReview, restoreReview } from "./review.js";
 import { openTeach, renderTeach, initTeach } from "./teach.js";
 
 function applyWords() {
@@ -34,6 +34,8 @@ function route() {
   const step = location.pathname.match(/^\/learn\/([0-9]+)$/);
   if (step) { show("teach"); openTeach(parseInt(step[1], 10)); return; }
   if (location.hash === "#review" && reviewing()) { show("reviewer"); renderReview(); return; }
+  // A reload of a review: the record this tab kept, if any.
+  if (location.hash === "#review") restoreReview();
   show("home");
   loadLessons().catch(() => {});
   if (location.hash) {

@@ -17,6 +17,13 @@ export function vertexXY(v, h) {
   return [x, y];
 }
 
+// The centre of point (x, y) in the board's SVG coordinates, for what
+// other modules draw over it.
+export function boardPoint(x, y) {
+  const m = CELL * 1.15;
+  return [m + x * CELL, m + y * CELL];
+}
+
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVGNS, name);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -33,7 +40,7 @@ export function drawBoard(host, w, h, b, o) {
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "grid", tabindex: "0",
     "aria-label": o.label || "goban" });
   el("rect", { x: 0, y: 0, width: W, height: H, fill: "#dcb35c", rx: 6 }, svg);
-  const px = (x) => m + x * CELL, py = (y) => m + y * CELL;
+  const px = (x) => boardPoint(x, 0)[0], py = (y) => boardPoint(0, y)[1];
   const grid = el("g", { stroke: "#3b2a12", "stroke-width": 1.2 }, svg);
   for (let x = 0; x < w; x++) el("line", { x1: px(x), y1: py(0), x2: px(x), y2: py(h - 1) }, grid);
   for (let y = 0; y < h; y++) el("line", { x1: px(0), y1: py(y), x2: px(w - 1), y2: py(y) }, grid);

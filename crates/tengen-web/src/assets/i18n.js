@@ -276,6 +276,41 @@ const PRESET_NAMES = {
     "capture-five": "Strasbourg : cinq prises", "tromp-taylor": "Tromp-Taylor", "aga": "Américaines (AGA)",
     "japanese": "Japonaises" },
 };
+// The review's words: its tree, edits and the engine's analysis.
+Object.assign(WORDS.en, {
+  r_first: "First position", r_prev: "Previous move", r_next: "Next move", r_last: "Last move of the line",
+  review_keys: "Keys: ← → moves, ↑ ↓ variations, Home and End the ends.",
+  comment_edit: "Edit the comment", comment_placeholder: "A comment on this move",
+  comment_save: "Save the comment", comment_cancel: "Cancel",
+  game_tree: "Game tree", analysis: "Analysis", analyse: "Analyse the game",
+  show_best: "The engine's move and line", show_owner: "Territory",
+  mistakes: "Biggest mistakes",
+  analysing: "Analysing: {n} of {total} positions…",
+  analysed: "Analysis done: {n} of {total} positions, {p} playouts each.",
+  black_chance: "Black's chance {p}", black_leads: "Black leads by {n}", white_leads: "White leads by {n}",
+  engine_preferred: "tengen preferred {v}", engine_next: "tengen's line: {v}",
+  graph_label: "Black's chance of winning over the game",
+  graph_legend: "Solid: Black's chance of winning (top: 100%). Dashed: the score (above the middle: Black leads). Click to go to a move.",
+  mistake_line: "Move {n}, {c} {v}: −{p} ({s} points)",
+  err_analyses_busy: "The engine is analysing as many games as it can: try again in a moment.",
+});
+Object.assign(WORDS.fr, {
+  r_first: "Position de départ", r_prev: "Coup précédent", r_next: "Coup suivant", r_last: "Dernier coup de la ligne",
+  review_keys: "Touches : ← → les coups, ↑ ↓ les variantes, Début et Fin les extrémités.",
+  comment_edit: "Modifier le commentaire", comment_placeholder: "Un commentaire sur ce coup",
+  comment_save: "Enregistrer le commentaire", comment_cancel: "Annuler",
+  game_tree: "Arbre de la partie", analysis: "Analyse", analyse: "Analyser la partie",
+  show_best: "Le coup et la suite de tengen", show_owner: "Territoire",
+  mistakes: "Plus grosses erreurs",
+  analysing: "Analyse\u00a0: {n} positions sur {total}…",
+  analysed: "Analyse terminée\u00a0: {n} positions sur {total}, {p} parties simulées chacune.",
+  black_chance: "Chances de Noir {p}", black_leads: "Noir mène de {n}", white_leads: "Blanc mène de {n}",
+  engine_preferred: "tengen préférait {v}", engine_next: "La suite de tengen\u00a0: {v}",
+  graph_label: "Les chances de victoire de Noir au fil de la partie",
+  graph_legend: "Trait plein\u00a0: les chances de Noir (en haut\u00a0: 100\u00a0%). Tirets\u00a0: le score (au-dessus du milieu\u00a0: Noir mène). Cliquez pour aller à un coup.",
+  mistake_line: "Coup {n}, {c} {v}\u00a0: −{p} ({s} points)",
+  err_analyses_busy: "tengen analyse déjà autant de parties qu'il le peut\u00a0: réessayez dans un moment.",
+});
 
 let lang = localStorage.getItem("tengen.lang") ||
   ((navigator.languages && navigator.languages[0]) || navigator.language || "en").slice(0, 2).toLowerCase();

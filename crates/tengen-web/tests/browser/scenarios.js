@@ -784,6 +784,142 @@ async function wordsAndHeader(browser) {
   await ctx.close();
 }
 
+// The review's tree: keys, variation letters, the tree list, a comment
+// edited, a variation played on the board, and the SGF downloaded with both.
+async function reviewTreeAndEdits(browser) {
+  const { ctx, page } = await newPage(browser, "en-US");
+  await page.goto(base + "/#review");
+  await page.waitForSelector("#sgf-file");
+  const file = path.join(shots, "tree.sgf");
+  fs.writeFileSync(file, "(;GM[1]FF[4]SZ[9]PB[Honinbo]C[start];B[cc];W[gg]C[joseki?](;B[ed];W[cg])(;B[ce])(;B[gc]))");
+  await page.setInputFiles("#sgf-file", file);
+  await page.waitForSelector("#reviewer:not([hidden]) #review-board svg");
+  // Rough edge: the navigation buttons draw their icons, whatever the fonts.
+  for (const id of ["r-first", "r-prev", "r-next", "r-last"]) {
+    check(await page.$(`#${id} svg path`), id + " has an SVG icon");
+    check((await page.textContent("#" + id)).trim() === "", id + " has no glyph to miss");
+    check((await page.getAttribute("#" + id, "aria-label")).length > 3, id + " is labelled");
+  }
+  // Keys: right twice, to move 2 with its three variations.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  check((await page.textContent("#review-move")).startsWith("Move 2"), "move 2: " + await page.textContent("#review-move"));
+  check((await page.textContent("#review-comment")) === "joseki?", "the comment of move 2");
+  const letters = await page.$$eval("#review-board text.var-letter", (ts) => ts.map((t) => t.textContent + t.dataset.var));
+  check(letters.join(" ") === "AE6 BC5 CG7", "variation letters on the board: " + letters);
+  check(!(await page.isHidden("#r-vars-box")), "the variations list shows at a branch");
+  await page.keyboard.press("ArrowRight");
+  check((await stones(page, "#review-board")).E6 === "black", "right follows the main line");
+  check((await page.textContent("#review-names")).includes("keima"), "the lexicon names the keima: " + await page.textContent("#review-names"));
+  await page.keyboard.press("ArrowDown");
+  await page.waitForSelector('#review-board circle[data-v="C5"]');
+  check(!(await stones(page, "#review-board")).E6, "down: the next variation");
+  await page.keyboard.press("ArrowDown");
+  await page.waitForSelector('#review-board circle[data-v="G7"]');
+  await page.keyboard.press("ArrowUp");
+  await page.waitForSelector('#review-board circle[data-v="C5"]');
+  // Rough edge: at the end of a line there is no empty list of variations.
+  check(await page.isHidden("#r-vars-box"), "no variations list where there are none");
+  await page.keyboard.press("Home");
+  check((await page.textContent("#review-move")) === "move 0", "Home: the start");
+  await page.keyboard.press("End");
+  await page.waitForSelector('#review-board circle[data-v="C3"]');
+  check((await page.textContent("#review-move")).startsWith("Move 4"), "End: the end of the main line");
+  // The tree: every node a button; a click jumps anywhere.
+  check((await page.$$("#r-tree button.node")).length === 7, "seven nodes in the tree");
+  check((await page.$$("#r-tree .branch")).length === 2, "two variations beside the main line");
+  await page.click('#r-tree .branch button.node[title*="G7"]');
+  await page.waitForSelector('#review-board circle[data-v="G7"]');
+  check((await page.getAttribute('#r-tree button[aria-current]', "title")).includes("G7"), "the tree marks where the board is");
+  // A new variation by playing on the board after move 2.
+  await page.click("#r-prev");
+  await page.click('#review-board rect.pt[data-v="D4"]');
+  await page.waitForSelector('#review-board circle[data-v="D4"].stone-black');
+  check((await page.textContent("#review-move")).startsWith("Move 3"), "the new move is move 3");
+  check((await page.$$("#r-tree .branch")).length === 3, "the new variation is in the tree");
+  // Keys navigate after a click on the board (the cursor is not shown).
+  await page.keyboard.press("ArrowLeft");
+  check((await page.textContent("#review-move")).startsWith("Move 2"), "left after a click: " + await page.textContent("#review-move"));
+  await page.keyboard.press("ArrowRight");
+  // A comment on it.
+  await page.click("#r-comment-edit");
+  await page.fill("#r-comment", "a calmer move [really]");
+  await page.click("#r-comment-save");
+  await page.waitForFunction(() => document.querySelector("#review-comment").textContent === "a calmer move [really]");
+  await shot(page, "review-tree");
+  // The SGF out holds both edits.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#r-sgf")]);
+  const saved = fs.readFileSync(await download.path(), "utf8");
+  check(saved.includes(";B[df]C[a calmer move [really\\]]"), "the SGF has the variation and its comment: " + saved);
+  check(saved.includes("(;B[ed]") && saved.includes("C[joseki?]"), "and the rest of the record: " + saved);
+  // A move the rules refuse is explained, and changes nothing.
+  await page.click('#review-board rect.pt[data-v="C7"]');
+  await page.waitForFunction(() => document.querySelector("#r-edit-error").textContent.length > 0);
+  // A reload keeps the record and where the board was.
+  await page.reload();
+  await page.waitForSelector('#reviewer:not([hidden]) #review-board circle[data-v="D4"]');
+  check((await page.textContent("#review-comment")) === "a calmer move [really]", "the edit survives a reload");
+  await ctx.close();
+}
+
+// The engine's analysis: progress, the graph, the mistakes (a click goes
+// there), the preferred move and its line, the territory; a reload shows
+// it again without searching.
+async function reviewAnalysis(browser) {
+  const { ctx, page } = await newPage(browser, "fr-FR");
+  await page.goto(base + "/#review");
+  await page.waitForSelector("#sgf-file");
+  const file = path.join(shots, "analysis.sgf");
+  fs.writeFileSync(file, "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]PB[Noir]PW[Blanc];B[ee];W[gc];B[cg];W[cc];B[gg];W[dc];"
+    + "B[fd];W[fc];B[eb];W[ed];B[fe];W[db];B[ai];W[ia];B[ah];W[ib];B[ag];W[ic];B[ge];W[ec];B[ii])");
+  await page.setInputFiles("#sgf-file", file);
+  await page.waitForSelector("#reviewer:not([hidden]) #review-board svg");
+  check(await page.isHidden("#r-graph"), "no graph before the analysis");
+  const before = (await (await page.request.get(base + "/api/health")).json()).positions_analysed;
+  await page.click("#r-analyse");
+  await page.waitForSelector("#r-progress:not([hidden])");
+  await page.waitForFunction(() => /Analyse terminée/.test(document.querySelector("#r-progress-text").textContent),
+    null, { timeout: 120000 });
+  check((await page.getAttribute("#r-graph svg", "data-points")) === "22", "22 positions in the graph");
+  check(await page.$("#r-graph polyline.winrate-line"), "the win-rate line");
+  check(await page.$("#r-graph polyline.score-line"), "the score line");
+  const after = (await (await page.request.get(base + "/api/health")).json()).positions_analysed;
+  check(after - before === 22, "22 positions searched: " + (after - before));
+  const mistakes = await page.$$("#r-mistakes button.mistake");
+  check(mistakes.length > 0, "mistakes listed");
+  const number = await mistakes[0].getAttribute("data-number");
+  await mistakes[0].click();
+  await page.waitForFunction((n) => document.querySelector("#review-move").textContent.startsWith("Coup " + n), number);
+  check((await page.getAttribute("#r-graph line.graph-cursor", "x1")) !== "0", "the graph marks the move");
+  // The engine's move and its line, on demand.
+  check(!(await page.$("#review-board circle.best-move")), "no engine move until asked");
+  await page.check("#r-best");
+  await page.waitForSelector("#review-board circle.best-move");
+  check((await page.textContent("#r-eval")).includes("Chances de Noir"), "the evaluation in French: " + await page.textContent("#r-eval"));
+  // The territory.
+  await page.check("#r-owner");
+  const owned = await page.$$eval("#review-board rect.own-b, #review-board rect.own-w", (rs) => rs.length);
+  check(owned > 10, "the territory overlay: " + owned + " points");
+  await shot(page, "review-analysis");
+  // The graph goes to the move clicked.
+  await page.click("#r-graph svg", { position: { x: 2, y: 40 } });
+  await page.waitForFunction(() => document.querySelector("#review-move").textContent === "coup 0");
+  // A reload: the analysis is shown again, not searched again.
+  await page.reload();
+  await page.waitForSelector("#reviewer:not([hidden]) #r-graph:not([hidden]) svg");
+  check((await page.getAttribute("#r-graph svg", "data-points")) === "22", "the stored analysis after a reload");
+  check(await page.isHidden("#r-analyse"), "nothing left to analyse");
+  const again = (await (await page.request.get(base + "/api/health")).json()).positions_analysed;
+  check(again === after, "nothing searched again: " + again + " vs " + after);
+  await shot(page, "review-analysis-reloaded");
+  // At phone size the panel goes under the board, the graph with it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForSelector("#r-graph svg");
+  check((await page.$eval("#r-graph svg", (s) => s.getBoundingClientRect().width)) <= 390, "the graph fits a phone");
+  await shot(page, "review-analysis-phone");
+  await ctx.close();
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -794,7 +930,7 @@ async function wordsAndHeader(browser) {
     invitationAndSpectator, reviewAnSgf, beginnerWinsFirstCapture, namesChatAndPresence,
     lobbyListsInvitationsAndGames, playHelpers, noCursorAfterClick, notYourTurnGoes, stonesCountAlone,
     sekiDrawnAsCounted, superkoInPlainWords, invitationPanel, fractionalMainTime, clockAfterTheFlag,
-    resignAsksFirst, wordsAndHeader, lessonProblemsAtPhoneSize };
+    resignAsksFirst, wordsAndHeader, lessonProblemsAtPhoneSize, reviewTreeAndEdits, reviewAnalysis };
   const only = process.env.SCENARIO && process.env.SCENARIO.split(",");
   let failed = 0;
   for (const [name, run] of Object.entries(scenarios)) {
