@@ -66,6 +66,11 @@ pub struct Review {
     pub white: Option<String>,
     /// The recorded result.
     pub result: Option<String>,
+    /// The date played (`DT`).
+    pub date: Option<String>,
+    /// The name the record is downloaded as: its players and date when
+    /// known.
+    pub file_name: String,
     /// The board before the first move (setup and handicap stones).
     pub start: String,
     /// Who plays the first move.
@@ -327,6 +332,12 @@ fn review_of(record: &Record) -> Result<Review, WebError> {
         black: info.black.clone(),
         white: info.white.clone(),
         result: info.result_text.clone(),
+        date: info.date.clone(),
+        file_name: crate::record_name::file_name(
+            info.black.as_deref(),
+            info.white.as_deref(),
+            info.date.as_deref(),
+        ),
         start: board_text(start.board()),
         to_move: start.to_move().name(),
         nodes,

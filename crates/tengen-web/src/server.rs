@@ -48,7 +48,7 @@ use futures_util::{SinkExt, StreamExt};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
-use tengen_core::Preset;
+use tengen_core::{Color, Preset};
 use tokio::net::TcpListener;
 use tokio::sync::broadcast::error::RecvError;
 use tower_http::timeout::RequestBodyTimeoutLayer;
@@ -304,7 +304,11 @@ async fn game_view(
 
 async fn sgf(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, WebError> {
     let slot = hub.slot(&id)?;
-    let text = slot.room.lock().await.sgf();
+    let players = {
+        let presence = slot.presence.lock().await;
+        [Color::Black, Color::White].map(|c| presence.name(c).map(str::to_string))
+    };
+    let text = slot.room.lock().await.sgf(players);
     let disposition = format!("attachment; filename=\"tengen-{id}.sgf\"");
     let mut response = ([(header::CONTENT_TYPE, "application/x-go-sgf")], text).into_response();
     if let Ok(v) = HeaderValue::from_str(&disposition) {

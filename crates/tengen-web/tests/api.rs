@@ -146,6 +146,15 @@ async fn end_dead_stones_dispute_resume_and_count() {
         "{review}"
     );
     assert_eq!(review["result"], "B+73.5");
+    // Dated the day the game was made, and downloaded under that day (the
+    // players gave no names).
+    let date = review["date"].as_str().unwrap();
+    assert!(sgf.contains(&format!("DT[{date}]")), "{sgf}");
+    assert!(
+        date.len() == 10 && date.as_bytes()[4] == b'-' && date.starts_with("20"),
+        "{date}"
+    );
+    assert_eq!(review["file_name"], format!("{date}.sgf"));
 }
 
 #[tokio::test]

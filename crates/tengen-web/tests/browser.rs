@@ -66,6 +66,7 @@ async fn browser_scenarios() {
         "beginnerWinsFirstCapture",
         "namesChatAndPresence",
         "lobbyListsInvitationsAndGames",
+        "reviewFinishedGame",
         "playHelpers",
         "noCursorAfterClick",
         "notYourTurnGoes",

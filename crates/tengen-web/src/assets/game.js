@@ -3,7 +3,7 @@
 // the server's: a click is sent, and the next view or an error answers it.
 
 import { t, colorWord, errorText, language, presetName } from "./i18n.js";
-import { $, show } from "./page.js";
+import { $, show, go } from "./page.js";
 import * as connection from "./connection.js";
 import { drawBoard } from "./board.js";
 import { renderClocks } from "./clock.js";
@@ -12,6 +12,7 @@ import { renderLesson } from "./lessons.js";
 import { lastMoveText } from "./names.js";
 import { playerName } from "./player.js";
 import { resetChat, setChatSeat, onChat, onPresence, presence, chatError, renderChat, renderPresence, initChat } from "./chat.js";
+import { reviewRecord } from "./review.js";
 import { markAtari, confirmMoves, stoneSound, currentEstimate, resetHelpers, renderHelpers, initHelpers } from "./helpers.js";
 
 const state = { id: null, seat: "spectator", view: null, viewAt: 0, boardOpts: {}, pending: null, resigning: false };
@@ -207,6 +208,7 @@ export function render() {
   const asked = v.undo_request && state.seat !== "both" && v.undo_request !== state.seat && player;
   $("undo-answer").hidden = !asked;
   $("mark-buttons").hidden = !player || v.phase !== "marking";
+  $("over-buttons").hidden = v.phase !== "over";
   $("seat").textContent = t("seat_" + state.seat);
   $("game-info").textContent = `${presetName(v.rules)} · ${v.width}×${v.height} · ${t("komi")} ${v.komi}` +
     (v.handicap ? ` · ${t("handicap")} ${v.handicap}` : "") + ` · ${t("move_n", { n: v.move_number })}`;
@@ -235,6 +237,19 @@ async function copy(text) {
   }
 }
 
+// Opens the finished game in the review: its record as the server writes
+// it (players, date, result), at its last move; the game's socket closes.
+async function reviewGame() {
+  try {
+    const r = await fetch("/api/games/" + state.id + "/sgf");
+    if (!r.ok) throw await r.json().catch(() => ({ code: "server", message: r.statusText }));
+    await reviewRecord(await r.text());
+    go("/#review");
+  } catch (e) {
+    $("message").textContent = errorText(e);
+  }
+}
+
 export function initGame() {
   $("b-pass").addEventListener("click", () => send({ type: "pass" }));
   $("b-undo").addEventListener("click", () => send({ type: "undo" }));
@@ -247,6 +262,7 @@ export function initGame() {
   $("b-decline-undo").addEventListener("click", () => send({ type: "decline_undo" }));
   $("b-accept-dead").addEventListener("click", () => send({ type: "accept_dead" }));
   $("b-dispute").addEventListener("click", () => send({ type: "dispute" }));
+  $("b-review").addEventListener("click", reviewGame);
   $("b-copy-invite").addEventListener("click", () => copy($("invite-url").value));
   $("b-copy-watch").addEventListener("click", () => copy($("watch-url").textContent));
   initChat((msg) => connection.send(msg));

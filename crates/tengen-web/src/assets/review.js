@@ -15,6 +15,8 @@ const SVGNS = "http://www.w3.org/2000/svg";
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 // Where the record under review is kept, so that a reload finds it.
 const KEPT = "tengen.review";
+// Where openRecord shows a record: the end of its main line.
+const END = "end";
 // How often the page asks how far the analysis has gone, ms.
 const POLL_MS = 700;
 
@@ -55,17 +57,26 @@ function setReview(data, sgf, at) {
   keep();
 }
 
+// Opens record `text` at node `at`, or at the end of its main line (END).
 async function openRecord(text, at) {
   $("review-error").textContent = "";
   const data = await api("/api/review", { method: "POST", body: text });
   stopPolling();
   review.analysis = null;
   review.boardOpts = {};
-  setReview(data, text, Math.min(at || 0, data.nodes.length - 1));
+  let node = Math.min(at || 0, data.nodes.length - 1);
+  if (at === END) for (node = 0; data.nodes[node].children.length;) node = data.nodes[node].children[0];
+  setReview(data, text, node);
   if (document.activeElement === $("sgf-file")) $("sgf-file").blur();
   show("reviewer");
   renderReview();
   askAnalysis(false);
+}
+
+// Opens `text`, an SGF record from elsewhere on the page (a finished
+// game), at its last move: the position the players just left.
+export async function reviewRecord(text) {
+  await openRecord(text, END);
 }
 
 async function loadReview(file) {
@@ -205,7 +216,7 @@ export function renderReview() {
     $(id).title = t(key);
   }
   $("review-info").textContent = [d.black && (t("black") + " " + d.black), d.white && (t("white") + " " + d.white),
-    d.rules_stated === false ? t("rules_unstated", { r: presetName(d.rules) }) : presetName(d.rules), t("komi") + " " + d.komi, d.result && (t("result") + " " + d.result)].filter(Boolean).join(" · ");
+    d.rules_stated === false ? t("rules_unstated", { r: presetName(d.rules) }) : presetName(d.rules), t("komi") + " " + d.komi, d.result && (t("result") + " " + d.result), d.date].filter(Boolean).join(" · ");
   $("review-move").textContent = moveText(node);
   $("review-names").textContent = (node.names || []).map((n) => n[language()] || n.en).join(" ; ");
   $("review-comment").textContent = node.comment || "";
@@ -494,7 +505,8 @@ function download() {
   const blob = new Blob([review.sgf], { type: "application/x-go-sgf" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
-  a.download = "review.sgf";
+  // Named after the record's players and date, as the server reads them.
+  a.download = review.data.file_name;
   document.body.appendChild(a);
   a.click();
   a.remove();

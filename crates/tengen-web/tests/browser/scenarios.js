@@ -514,6 +514,50 @@ async function lobbyListsInvitationsAndGames(browser) {
   for (const x of [a, b, c]) await x.ctx.close();
 }
 
+// A finished game opens in the review: its record from the server, with
+// the players' names and the day, at the last move; the download is named
+// after them.
+async function reviewFinishedGame(browser) {
+  const a = await namedPage(browser, "en-US", "Ann");
+  await newGame(a.page, { rules: "ffg", size: "9", opponent: "friend" });
+  const b = await namedPage(browser, "en-US", "Bob");
+  await b.page.goto(await a.page.inputValue("#invite-url"));
+  await b.page.waitForSelector("#board svg");
+  await a.page.waitForFunction(() => document.querySelector("#who-white").textContent.includes("Bob"));
+  await play(a.page, "D4");
+  await play(b.page, "F6");
+  await a.page.waitForSelector('#board circle[data-v="F6"]');
+  check(await a.page.isHidden("#b-review"), "no review while the game goes on");
+  await a.page.click("#b-resign");
+  await a.page.click("#b-resign-yes");
+  // Both players, and anyone watching, may review the game once it is over.
+  await b.page.waitForSelector("#b-review", { state: "visible" });
+  await a.page.waitForSelector("#b-review", { state: "visible" });
+  await shot(a.page, "review-this-game");
+  await a.page.click("#b-review");
+  await a.page.waitForSelector('#reviewer:not([hidden]) #review-board circle[data-v="F6"]');
+  check(a.page.url() === base + "/#review", "the review's address: " + a.page.url());
+  check(await a.page.isHidden("#game"), "the game screen is left");
+  const today = new Date().toISOString().slice(0, 10);
+  const info = await a.page.textContent("#review-info");
+  check(info.includes("Black Ann") && info.includes("White Bob") && info.includes("W+R") && info.includes(today),
+    "the record's players, result and day: " + info);
+  check((await a.page.textContent("#review-move")).startsWith("Move 2"), "at the last move: " + await a.page.textContent("#review-move"));
+  const s = await stones(a.page, "#review-board");
+  check(s.D4 === "black" && s.F6 === "white", "the game's stones");
+  await a.page.keyboard.press("Home");
+  check((await a.page.textContent("#review-move")) === "move 0", "the review's keys work on it");
+  const [download] = await Promise.all([a.page.waitForEvent("download"), a.page.click("#r-sgf")]);
+  check(download.suggestedFilename() === `Ann vs Bob ${today}.sgf`, "named after the players and the day: " + download.suggestedFilename());
+  const saved = fs.readFileSync(await download.path(), "utf8");
+  check(saved.includes("PB[Ann]") && saved.includes("PW[Bob]") && saved.includes(`DT[${today}]`) && saved.includes("RE[W+R]"),
+    "the record says who played when: " + saved);
+  // Back goes to the game.
+  await a.page.goBack();
+  await a.page.waitForSelector("#game:not([hidden]) #board svg");
+  for (const x of [a, b]) await x.ctx.close();
+}
+
 // ------------------------------------------------------------ helpers
 
 // Counts the sounds the page makes (its WebAudio oscillators started).
@@ -781,6 +825,8 @@ async function wordsAndHeader(browser) {
   await page.click("#r-last");
   const move = await page.textContent("#review-move");
   check(move === "Move 2: White passes", "a move in words: " + move);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#r-sgf")]);
+  check(download.suggestedFilename() === "review.sgf", "a record naming nobody: " + download.suggestedFilename());
   await ctx.close();
 }
 
@@ -849,6 +895,7 @@ async function reviewTreeAndEdits(browser) {
   await shot(page, "review-tree");
   // The SGF out holds both edits.
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#r-sgf")]);
+  check(download.suggestedFilename() === "Honinbo.sgf", "named after the one player known: " + download.suggestedFilename());
   const saved = fs.readFileSync(await download.path(), "utf8");
   check(saved.includes(";B[df]C[a calmer move [really\\]]"), "the SGF has the variation and its comment: " + saved);
   check(saved.includes("(;B[ed]") && saved.includes("C[joseki?]"), "and the rest of the record: " + saved);
@@ -928,7 +975,7 @@ async function reviewAnalysis(browser) {
   });
   const scenarios = { frenchPage, koClickIsExplained, gameEndsAndCounts, reloadKeepsTheGame,
     invitationAndSpectator, reviewAnSgf, beginnerWinsFirstCapture, namesChatAndPresence,
-    lobbyListsInvitationsAndGames, playHelpers, noCursorAfterClick, notYourTurnGoes, stonesCountAlone,
+    lobbyListsInvitationsAndGames, reviewFinishedGame, playHelpers, noCursorAfterClick, notYourTurnGoes, stonesCountAlone,
     sekiDrawnAsCounted, superkoInPlainWords, invitationPanel, fractionalMainTime, clockAfterTheFlag,
     resignAsksFirst, wordsAndHeader, lessonProblemsAtPhoneSize, reviewTreeAndEdits, reviewAnalysis };
   const only = process.env.SCENARIO && process.env.SCENARIO.split(",");
