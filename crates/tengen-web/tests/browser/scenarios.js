@@ -527,6 +527,15 @@ async function reviewFinishedGame(browser) {
   await play(a.page, "D4");
   await play(b.page, "F6");
   await a.page.waitForSelector('#board circle[data-v="F6"]');
+  // A word between the two (the guide's picture of the chat).
+  await a.page.fill("#chat-input", "Nice shape!");
+  await a.page.press("#chat-input", "Enter");
+  await b.page.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 1);
+  await b.page.fill("#chat-input", "Thanks! Have a good game.");
+  await b.page.press("#chat-input", "Enter");
+  await a.page.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 2);
+  check((await chatLines(a.page)).map((l) => l.text).join("|") === "Nice shape!|Thanks! Have a good game.", "both lines, in order");
+  await shot(a.page, "chat");
   check(await a.page.isHidden("#b-review"), "no review while the game goes on");
   await a.page.click("#b-resign");
   await a.page.click("#b-resign-yes");
