@@ -27,7 +27,7 @@ fn part(text: &str) -> Option<String> {
         .collect();
     let joined = replaced.split_whitespace().collect::<Vec<_>>().join(" ");
     let cut: String = joined
-        .trim_start_matches(|c| c == '.' || c == ' ')
+        .trim_start_matches(['.', ' '])
         .chars()
         .take(MAX_PART)
         .collect();
