@@ -355,32 +355,41 @@ mod tests {
         Move::Play(game.size().point(x, y).unwrap())
     }
 
-    #[test]
-    fn the_network_gives_the_priors_of_the_root_and_of_nodes_of_40_visits() {
+    /// The empty 9x9 board searched with the network, asked `batch`
+    /// positions at a time.
+    fn network_search(threads: usize, batch: usize, playouts: u64) -> (Game, Search) {
         let game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
-        let network = Network::shipped().unwrap();
         let mut search = Search::new(SearchConfig {
-            threads: 1,
+            threads,
             knowledge: Knowledge::Net,
-            network_batch: 1,
+            network_batch: batch,
             ..SearchConfig::default()
         });
-        search.analyze(&game, Request::new(Limit::playouts(2000)));
+        search.analyze(&game, Request::new(Limit::playouts(playouts)));
+        (game, search)
+    }
+
+    /// The network's policy of `game` for the moves of `kids`, the
+    /// position asked alone.
+    fn policy_alone(extractor: &mut Extractor, game: &Game, kids: &[Node]) -> Vec<f32> {
+        let moves = stone_points(kids);
+        let recent = net::recent(game.turns().iter().map(|t| t.mv));
+        let position = Position::after(game.board(), game.to_move(), &recent);
+        Network::shipped().unwrap().position_policy(
+            PatternModel::shipped(),
+            extractor,
+            &position,
+            &recent,
+            &moves,
+        )
+    }
+
+    #[test]
+    fn the_network_gives_the_priors_of_the_root_and_of_nodes_of_40_visits() {
+        let (game, search) = network_search(1, 1, 2000);
         let root = &search.kept.as_ref().unwrap().root;
         let mut extractor = Extractor::new(game.size());
-        // The network's policy of `game` for the moves of `kids`.
-        let mut expected = |game: &Game, kids: &[Node]| {
-            let moves = stone_points(kids);
-            let recent = net::recent(game.turns().iter().map(|t| t.mv));
-            let position = Position::after(game.board(), game.to_move(), &recent);
-            network.position_policy(
-                PatternModel::shipped(),
-                &mut extractor,
-                &position,
-                &recent,
-                &moves,
-            )
-        };
+        let mut expected = |game: &Game, kids: &[Node]| policy_alone(&mut extractor, game, kids);
         let check = |policy: &[f32], kids: &[Node]| {
             for k in kids {
                 if let Move::Play(p) = k.mv {
@@ -419,15 +428,7 @@ mod tests {
 
     #[test]
     fn batched_network_priors_reach_every_node_but_those_still_queued() {
-        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
-        let network = Network::shipped().unwrap();
-        let mut search = Search::new(SearchConfig {
-            threads: 2,
-            knowledge: Knowledge::Net,
-            network_batch: 8,
-            ..SearchConfig::default()
-        });
-        search.analyze(&game, Request::new(Limit::playouts(4000)));
+        let (game, search) = network_search(2, 8, 4000);
         let root = &search.kept.as_ref().unwrap().root;
         let mut extractor = Extractor::new(game.size());
         // Every node below the root that earned the network: answered (its
@@ -450,16 +451,7 @@ mod tests {
             if !node.network_asked() {
                 handed_back += 1;
             } else {
-                let recent = net::recent(g.turns().iter().map(|t| t.mv));
-                let position = Position::after(g.board(), g.to_move(), &recent);
-                let moves = stone_points(node.kids());
-                let alone = network.position_policy(
-                    PatternModel::shipped(),
-                    &mut extractor,
-                    &position,
-                    &recent,
-                    &moves,
-                );
+                let alone = policy_alone(&mut extractor, &g, node.kids());
                 for k in node.kids() {
                     if let Move::Play(p) = k.mv {
                         let got = k.policy().expect("a policy");
