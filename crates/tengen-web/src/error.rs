@@ -45,6 +45,13 @@ pub enum WebError {
     /// The database failed.
     #[error("storage: {0}")]
     Storage(#[from] rusqlite::Error),
+    /// The PostgreSQL database failed or cannot be reached.
+    #[error("storage: {}", postgres_text(.0))]
+    Postgres(#[from] tokio_postgres::Error),
+    /// Another server stored an action at this position of the game's log
+    /// first: the game has moved on, the request is read again.
+    #[error("the game changed meanwhile: look again and retry")]
+    Conflict,
     /// Reading or writing stored JSON failed.
     #[error("stored data: {0}")]
     Stored(#[from] serde_json::Error),
@@ -56,6 +63,14 @@ pub enum WebError {
     /// The listening socket or another I/O failure.
     #[error("i/o: {0}")]
     Io(#[from] std::io::Error),
+}
+
+/// What PostgreSQL said (the driver's own text is only "db error").
+fn postgres_text(e: &tokio_postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{e}: {db}"),
+        None => e.to_string(),
+    }
 }
 
 impl From<PlayError> for WebError {
@@ -107,7 +122,9 @@ impl WebError {
             WebError::NoGame(_) => "no_game",
             WebError::Forbidden(r) => r.code(),
             WebError::Sgf(_) => "sgf",
+            WebError::Conflict => "conflict",
             WebError::Storage(_)
+            | WebError::Postgres(_)
             | WebError::Stored(_)
             | WebError::Io(_)
             | WebError::ReadOnly(_) => "server",
@@ -120,8 +137,9 @@ impl WebError {
             WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::Forbidden(Refusal::TooManyEngineGames(_)) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
-            WebError::Illegal(_) | WebError::End(_) => StatusCode::CONFLICT,
+            WebError::Illegal(_) | WebError::End(_) | WebError::Conflict => StatusCode::CONFLICT,
             WebError::Storage(_)
+            | WebError::Postgres(_)
             | WebError::Stored(_)
             | WebError::Io(_)
             | WebError::ReadOnly(_) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -2,30 +2,32 @@
 //! them (their actions replayed) and unloaded when nobody has watched them
 //! for a while, changed by players, the engine and the clocks, and
 //! broadcast to everyone watching. An action is stored before anyone hears
-//! of it. The engine's moves wait in line for a bounded pool, and a search
-//! stops as soon as the position it serves changes.
+//! of it. Several servers may serve one game from one database: each keeps
+//! its copy of the room and reads what the others stored when it hears of
+//! it ([`crate::fanout`]), and a position stored first by another server
+//! makes a request read again. The engine's moves are jobs in the database
+//! that any server's workers take ([`crate::workers`]); a search stops as
+//! soon as the position it serves changes.
 
 use crate::action::Action;
-use crate::engine;
 use crate::error::{Refusal, WebError};
 use crate::learn;
 use crate::limits::Limits;
 use crate::names;
 use crate::pool::{Pool, PoolLoad};
 use crate::protocol::{self, Request, Seat};
-use crate::room::{EngineJob, Room};
+use crate::room::Room;
 use crate::settings::{NewGame, Settings};
-use crate::store::{Append, Store};
+use crate::store::{Append, Database, Store};
 use crate::token::random_hex;
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio::sync::{Semaphore, broadcast};
+use tokio::sync::{Notify, Semaphore, broadcast};
 
 /// Views queued per watcher before a slow one is sent a fresh view instead.
 const BROADCAST_DEPTH: usize = 64;
@@ -89,12 +91,12 @@ impl Slot {
         self.touched.store(now_ms(), Ordering::Relaxed);
     }
 
-    fn search_flag(&self) -> Arc<AtomicBool> {
+    pub(crate) fn search_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.search.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// The position changed: the search serving the old one stops.
-    fn position_changed(&self, room: &Room) {
+    pub(crate) fn position_changed(&self, room: &Room) {
         let fresh = Arc::new(AtomicBool::new(false));
         let old = std::mem::replace(
             &mut *self.search.lock().unwrap_or_else(|e| e.into_inner()),
@@ -109,13 +111,18 @@ impl Slot {
 }
 
 /// What the health route reports.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Health {
+    /// This server's name among those on the database.
+    pub node: String,
+    /// `sqlite` or `postgres`.
+    pub store: &'static str,
     /// Games in memory.
     pub games_loaded: usize,
     /// Connections open and their cap.
     pub connections: Connections,
-    /// Engine moves running and waiting.
+    /// Engine moves running here, and waiting in the database for any
+    /// server's worker.
     pub engine: PoolLoad,
     /// Reviews running and waiting.
     pub reviews: PoolLoad,
@@ -134,13 +141,17 @@ pub struct Connections {
 #[derive(Debug)]
 pub struct Hub {
     store: Store,
+    /// This server's name, in logs, leases and notifications.
+    node: String,
+    /// Wakes this server's engine workers: a job was made.
+    pub(crate) job_made: Notify,
     rooms: Mutex<HashMap<String, Arc<Slot>>>,
-    seed: AtomicU64,
+    pub(crate) seed: AtomicU64,
     /// One lexicon reading at a time: under load, names of positions
     /// already played over are skipped rather than queued.
     naming: tokio::sync::Semaphore,
     /// The engine's moves and dead-stone proposals.
-    engine: Pool,
+    pub(crate) engine: Pool,
     /// Records read for review.
     reviews: Pool,
     /// Places for connections (the accept loop takes one per connection).
@@ -149,16 +160,18 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// The hub over the database at `db`, within `limits`.
+    /// The hub of server `node` over the database `db`, within `limits`.
     ///
     /// # Errors
-    /// [`WebError::Storage`] when the database cannot be opened;
+    /// A storage error when the database cannot be opened or upgraded;
     /// [`WebError::ReadOnly`] when it cannot be written.
-    pub fn open(db: &Path, limits: Limits) -> Result<Arc<Hub>, WebError> {
+    pub async fn open(db: &Database, node: &str, limits: Limits) -> Result<Arc<Hub>, WebError> {
         let seed = u64::from_str_radix(&random_hex(1)?, 16).unwrap_or(1);
         let heavy = Arc::new(Semaphore::new(limits.heavy_workers.max(1)));
         Ok(Arc::new(Hub {
-            store: Store::open(db)?,
+            store: Store::open(db, node).await?,
+            node: node.to_string(),
+            job_made: Notify::new(),
             rooms: Mutex::new(HashMap::new()),
             seed: AtomicU64::new(seed),
             naming: tokio::sync::Semaphore::new(1),
@@ -172,6 +185,11 @@ impl Hub {
     /// The database.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// This server's name.
+    pub fn node(&self) -> &str {
+        &self.node
     }
 
     /// The bounds the server keeps.
@@ -190,23 +208,31 @@ impl Hub {
     }
 
     /// Games loaded, connections, and the work running and waiting.
-    pub fn health(&self) -> Health {
+    ///
+    /// # Errors
+    /// A storage error when the database does not answer.
+    pub async fn health(&self) -> Result<Health, WebError> {
         let open = self
             .limits
             .connections
             .saturating_sub(self.connections.available_permits());
-        Health {
+        let mut engine = self.engine.load();
+        engine.workers = self.limits.engine_workers;
+        engine.queued = usize::try_from(self.store.jobs_waiting().await?).unwrap_or(usize::MAX);
+        Ok(Health {
+            node: self.node.clone(),
+            store: self.store.kind(),
             games_loaded: self.rooms().len(),
             connections: Connections {
                 open,
                 limit: self.limits.connections,
             },
-            engine: self.engine.load(),
+            engine,
             reviews: self.reviews.load(),
-        }
+        })
     }
 
-    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Slot>>> {
+    pub(crate) fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Slot>>> {
         self.rooms.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -216,20 +242,25 @@ impl Hub {
     /// # Errors
     /// [`WebError::NoGame`] for an unknown id; [`WebError`] when the stored
     /// game cannot be replayed.
-    pub fn slot(self: &Arc<Hub>, id: &str) -> Result<Arc<Slot>, WebError> {
+    pub async fn slot(self: &Arc<Hub>, id: &str) -> Result<Arc<Slot>, WebError> {
         if let Some(s) = self.rooms().get(id) {
             s.touch();
             return Ok(Arc::clone(s));
         }
         let row = self
             .store
-            .game(id)?
+            .game(id)
+            .await?
             .ok_or_else(|| WebError::NoGame(id.to_string()))?;
-        let actions = self.store.actions(id)?;
-        let loaded = Arc::new(Slot::new(
-            Room::replay(Settings::from_row(&row)?, &actions)?,
-            None,
-        ));
+        let actions = self.store.actions(id, 0).await?;
+        let room = Room::replay(Settings::from_row(&row)?, &actions)?;
+        if room.engine_waiting() {
+            // A game stored before engine moves were jobs, or whose job a
+            // failure lost: its engine's turn gets one.
+            self.store.ensure_job(id, room.seq()).await?;
+            self.job_made.notify_one();
+        }
+        let loaded = Arc::new(Slot::new(room, None));
         let slot = Arc::clone(
             self.rooms()
                 .entry(id.to_string())
@@ -283,13 +314,13 @@ impl Hub {
     /// # Errors
     /// [`WebError::Invalid`] for settings the rules refuse, a learning step
     /// not yet open, or a bad time control.
-    pub fn create(
+    pub async fn create(
         self: &Arc<Hub>,
         form: NewGame,
         client: Option<IpAddr>,
     ) -> Result<Created, WebError> {
         let form = match form.lesson {
-            Some(step) => self.lesson_form(step, form.learner)?,
+            Some(step) => self.lesson_form(step, form.learner).await?,
             None => form,
         };
         let token = random_hex(2)?;
@@ -302,7 +333,11 @@ impl Hub {
         }
         let row = settings.to_row()?;
         let room = Room::create(settings)?;
-        self.store.insert_game(&row)?;
+        self.store.insert_game(&row).await?;
+        if room.engine_waiting() {
+            self.store.ensure_job(&row.id, room.seq()).await?;
+            self.job_made.notify_one();
+        }
         let slot = Arc::new(Slot::new(room, client));
         self.rooms().insert(row.id.clone(), Arc::clone(&slot));
         if let Ok(room) = slot.room.try_lock() {
@@ -336,13 +371,13 @@ impl Hub {
     /// # Errors
     /// [`WebError::Invalid`] for an unknown step, a missing learner or a
     /// step not yet open to him.
-    fn lesson_form(&self, step: u32, learner: Option<String>) -> Result<NewGame, WebError> {
+    async fn lesson_form(&self, step: u32, learner: Option<String>) -> Result<NewGame, WebError> {
         let lesson = learn::lesson(step)
             .ok_or_else(|| WebError::invalid("lesson", format!("no learning step {step}")))?;
         let learner = learner
             .filter(|s| !s.is_empty() && s.len() <= 64)
             .ok_or_else(|| WebError::invalid("learner", "a learning step needs a learner"))?;
-        let open = self.store.unlocked(&learner)?;
+        let open = self.store.unlocked(&learner).await?;
         if step > open {
             return Err(WebError::invalid(
                 "lesson",
@@ -352,11 +387,31 @@ impl Hub {
         Ok(NewGame::lesson(lesson, learner))
     }
 
-    /// Carries out a player's request.
+    /// Carries out a player's request. When another server stored an
+    /// action of this game first, the request is read again against the
+    /// game as it now is (and refused if it no longer fits it).
     ///
     /// # Errors
     /// [`WebError`] naming why it was refused (a rule, the turn, the seat).
     pub async fn request(
+        self: &Arc<Hub>,
+        slot: &Arc<Slot>,
+        seat: Seat,
+        request: &Request,
+    ) -> Result<(), WebError> {
+        /// Readings of one request: the game changes under it once in a
+        /// while, never for ever.
+        const TRIES: usize = 4;
+        for _ in 1..TRIES {
+            match self.request_once(slot, seat, request).await {
+                Err(WebError::Conflict) => continue,
+                done => return done,
+            }
+        }
+        self.request_once(slot, seat, request).await
+    }
+
+    async fn request_once(
         self: &Arc<Hub>,
         slot: &Arc<Slot>,
         seat: Seat,
@@ -379,12 +434,13 @@ impl Hub {
 
     /// Applies actions in order and stores those applied, in one
     /// transaction, before returning. A storage failure rebuilds the room
-    /// from the database, so the room never holds what is not stored; the
-    /// room lock is held throughout, so no one sees an action before it is
-    /// stored. A position changed stops the engine's search of the old one.
-    async fn commit(
-        &self,
-        slot: &Slot,
+    /// from the database, so the room never holds what is not stored (and
+    /// shows its watchers what another server stored first); the room lock
+    /// is held throughout, so no one sees an action before it is stored. A
+    /// position changed stops the engine's search of the old one.
+    pub(crate) async fn commit(
+        self: &Arc<Hub>,
+        slot: &Arc<Slot>,
         room: &mut Room,
         actions: &[Action],
         at: i64,
@@ -405,26 +461,49 @@ impl Hub {
                 at,
                 state: room.state(),
                 result: room.game().outcome().map(|o| o.to_sgf()),
+                job: room.job_change(),
             });
         }
         let Some(last) = appends.last().map(|a| a.seq) else {
             return refused.map_or(Ok(()), Err);
         };
+        let opened = room.engine_waiting();
         if let Err(e) = self.store.append(appends).await {
-            let settings = room.settings().clone();
-            let actions = self.store.actions(&settings.id)?;
-            *room = Room::replay(settings, &actions)?;
+            self.reload(slot, room).await?;
             return Err(e);
         }
         room.stored(last);
         slot.position_changed(room);
+        if opened {
+            self.job_made.notify_one();
+        }
         if let Some((learner, step)) = room.lesson_won() {
-            self.store.unlock(learner, step + 1)?;
+            self.store.unlock(learner, step + 1).await?;
         }
         refused.map_or(Ok(()), Err)
     }
 
-    fn publish(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
+    /// Rebuilds a room from the database after a failed store: what this
+    /// server applied is dropped, what another stored is taken in, and the
+    /// watchers see it.
+    pub(crate) async fn reload(
+        self: &Arc<Hub>,
+        slot: &Arc<Slot>,
+        room: &mut Room,
+    ) -> Result<(), WebError> {
+        let settings = room.settings().clone();
+        let actions = self.store.actions(&settings.id, 0).await?;
+        let before = room.seq();
+        *room = Room::replay(settings, &actions)?;
+        if room.seq() != before {
+            slot.position_changed(room);
+            self.publish(slot, room);
+            self.follow_up(slot, room);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn publish(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
         match serde_json::to_string(&room.view(now_ms())) {
             Ok(text) => {
                 // No watcher is not an error.
@@ -473,15 +552,10 @@ impl Hub {
         protocol::names(seq, &names)
     }
 
-    /// Starts what the new state calls for: the engine's move or dead-stone
-    /// proposal, and the watch on the running clock.
-    fn follow_up(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
-        if let Some(job) = room.engine_job() {
-            let hub = Arc::clone(self);
-            let slot = Arc::clone(slot);
-            let seed = self.seed.fetch_add(1, Ordering::Relaxed);
-            tokio::spawn(async move { hub.run_engine(slot, job, seed).await });
-        }
+    /// Starts what the new state calls for: the watch on the running
+    /// clock. (The engine's turn is a job in the database, made with the
+    /// action that gave it the turn.)
+    pub(crate) fn follow_up(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
         if let Some(deadline) = room.flag_deadline() {
             let hub = Arc::clone(self);
             let slot = Arc::clone(slot);
@@ -499,44 +573,12 @@ impl Hub {
                         .await
                     {
                         Ok(()) => hub.publish(&slot, &room),
+                        // Another server's clock fell first: already shown.
+                        Err(WebError::Conflict) => {}
                         Err(e) => tracing::error!("timeout in {}: {e}", room.settings().id),
                     }
                 }
             });
-        }
-    }
-
-    /// Runs the engine's job when a worker of the pool is free, unless the
-    /// position changed meanwhile, and stores its answer if the position
-    /// is still the one it served.
-    async fn run_engine(self: Arc<Hub>, slot: Arc<Slot>, job: EngineJob, seed: u64) {
-        let seq = match &job {
-            EngineJob::Move { seq, .. } | EngineJob::Dead { seq, .. } => *seq,
-        };
-        let stop = slot.search_flag();
-        let running = Arc::clone(&stop);
-        let decided = self
-            .engine
-            .run(
-                || !stop.load(Ordering::Relaxed),
-                move || engine::decide(job, seed, &running),
-            )
-            .await;
-        let Some(actions) = decided else {
-            return;
-        };
-        let mut room = slot.room.lock().await;
-        if room.seq() != seq {
-            // The game moved on (an undo, a resignation): the answer is stale.
-            return;
-        }
-        let now = now_ms();
-        match self.commit(&slot, &mut room, &actions, now).await {
-            Ok(()) => {
-                self.publish(&slot, &room);
-                self.follow_up(&slot, &room);
-            }
-            Err(e) => tracing::error!("engine move in {}: {e}", room.settings().id),
         }
     }
 }

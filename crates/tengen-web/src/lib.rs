@@ -1,10 +1,12 @@
 //! tengen's web board: `tengen serve`.
 //!
-//! An axum server with one WebSocket per game, an SQLite database where
-//! every action is stored before it is acknowledged (games are rebuilt by
+//! An axum server with one WebSocket per game, a database where every
+//! action is stored before it is acknowledged (games are rebuilt by
 //! replaying their actions, so a killed server loses nothing), and a static
 //! page embedded in the binary that draws the board in SVG, in French and
-//! English. This is the only crate that knows HTTP and JSON. What one
+//! English. The database is a SQLite file for one server, or PostgreSQL
+//! for several serving the same games, whose engine moves any of them
+//! computes ([`store`]). This is the only crate that knows HTTP and JSON. What one
 //! client may take of the machine is bounded ([`Limits`]): connections,
 //! slow requests, engine and review CPU, games kept in memory.
 //!
@@ -27,6 +29,7 @@ mod assets;
 pub mod clock;
 mod engine;
 pub mod error;
+mod fanout;
 pub mod hub;
 pub mod learn;
 pub mod limits;
@@ -43,7 +46,9 @@ pub mod settings;
 pub mod store;
 pub mod token;
 pub mod view;
+mod workers;
 
 pub use error::{Refusal, WebError};
 pub use limits::Limits;
 pub use server::{DEFAULT_PORT, ServeConfig, Server};
+pub use store::Database;

@@ -361,12 +361,15 @@ async fn a_read_only_database_is_refused_at_start() {
     server
         .create(json!({"rules": "ffg", "size": 9, "opponent": {"kind": "same_screen"}}))
         .await;
-    let db = server.stop();
+    server.stop();
     // SQLite's own read-only mode: what it falls back to when the file or
     // its file system refuses writes (permissions do not stop root, who
     // runs these tests in CI).
     let read_only = format!("file:{}?mode=ro", db.display());
-    let config = tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), read_only.into());
+    let config = tengen_web::ServeConfig::new(
+        "127.0.0.1:0".parse().unwrap(),
+        std::path::PathBuf::from(read_only),
+    );
     let refused = tengen_web::Server::bind(&config).await.unwrap_err();
     assert!(
         matches!(refused, tengen_web::WebError::ReadOnly(_)),

@@ -1,0 +1,83 @@
+//! Several servers on one database: what the others store reaches this
+//! one's watchers. Each server keeps its own copy of the games it has
+//! loaded; when the database announces that a game's log grew (PostgreSQL
+//! `NOTIFY`, sent at commit), the copy reads the actions past its position
+//! and its watchers see the new view at once. On SQLite there is one
+//! server and nothing to hear.
+
+use crate::error::WebError;
+use crate::hub::{Hub, Slot};
+use crate::store::Event;
+use std::sync::Arc;
+
+impl Hub {
+    /// Follows what other servers store, until the store stops announcing
+    /// it (at once on SQLite).
+    pub async fn follow_others(self: Arc<Hub>) {
+        let Some(mut events) = self.store().events() else {
+            return;
+        };
+        while let Some(event) = events.recv().await {
+            match event {
+                Event::Moved { game_id, seq, node } => {
+                    if node == self.node() {
+                        continue;
+                    }
+                    let slot = self.rooms().get(&game_id).cloned();
+                    if let Some(slot) = slot {
+                        self.spawn_catch_up(slot, Some(seq));
+                    }
+                }
+                Event::JobWaiting => self.job_made.notify_one(),
+                Event::Reconnected => {
+                    // Announcements may have been missed: every game
+                    // loaded reads what it lacks.
+                    let slots: Vec<Arc<Slot>> = self.rooms().values().cloned().collect();
+                    for slot in slots {
+                        self.spawn_catch_up(slot, None);
+                    }
+                    self.job_made.notify_one();
+                }
+            }
+        }
+    }
+
+    fn spawn_catch_up(self: &Arc<Hub>, slot: Arc<Slot>, seq: Option<u64>) {
+        let hub = Arc::clone(self);
+        tokio::spawn(async move {
+            if let Err(e) = hub.catch_up(&slot, seq).await {
+                tracing::warn!("reading what another server stored: {e}");
+            }
+        });
+    }
+
+    /// Brings a loaded game up to what is stored (to position `seq` at
+    /// least, if given: nothing to read when it is there already), and
+    /// shows its watchers the change.
+    ///
+    /// # Errors
+    /// A storage error when the database cannot be read.
+    pub(crate) async fn catch_up(
+        self: &Arc<Hub>,
+        slot: &Arc<Slot>,
+        seq: Option<u64>,
+    ) -> Result<(), WebError> {
+        let mut room = slot.room.lock().await;
+        if seq.is_some_and(|s| room.seq() >= s) {
+            return Ok(());
+        }
+        let id = room.settings().id.clone();
+        let actions = self.store().actions(&id, room.seq()).await?;
+        if actions.is_empty() {
+            return Ok(());
+        }
+        if room.catch_up(&actions).is_err() {
+            // Half applied: the whole log says what the game is.
+            return self.reload(slot, &mut room).await;
+        }
+        slot.position_changed(&room);
+        self.publish(slot, &room);
+        self.follow_up(slot, &room);
+        Ok(())
+    }
+}
