@@ -166,8 +166,9 @@ async fn many_engine_games_wait_in_line_and_all_are_answered() {
     for c in &mut clients {
         c.send(json!({"type": "play", "vertex": "E5"})).await;
     }
+    // The jobs wait in the database; the two workers each take one.
     let queued = health_until(&server, Duration::from_secs(10), |h| {
-        h["engine"]["queued"].as_u64() > Some(0)
+        h["engine"]["queued"].as_u64() > Some(0) && h["engine"]["running"] == 2
     })
     .await;
     assert_eq!(queued["engine"]["running"], 2, "{queued}");

@@ -180,8 +180,9 @@ pub enum Event {
 pub enum Store {
     /// A SQLite file: one server.
     Sqlite(Sqlite),
-    /// A PostgreSQL database: any number of servers.
-    Postgres(Postgres),
+    /// A PostgreSQL database: any number of servers (boxed: its
+    /// connection settings are large).
+    Postgres(Box<Postgres>),
 }
 
 impl Store {
@@ -195,7 +196,7 @@ impl Store {
     pub async fn open(db: &Database, node: &str) -> Result<Store, WebError> {
         Ok(match db {
             Database::Sqlite(path) => Store::Sqlite(Sqlite::open(path)?),
-            Database::Postgres(url) => Store::Postgres(Postgres::open(url, node).await?),
+            Database::Postgres(url) => Store::Postgres(Box::new(Postgres::open(url, node).await?)),
         })
     }
 
