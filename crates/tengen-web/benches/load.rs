@@ -164,7 +164,10 @@ async fn player(
                         moves: accepted,
                     };
                 }
-                assert!(waiting.elapsed() < Duration::from_secs(60), "a view within 60 s");
+                assert!(
+                    waiting.elapsed() < Duration::from_secs(60),
+                    "a view within 60 s"
+                );
                 continue;
             };
             let msg = msg.unwrap().unwrap();

@@ -7,7 +7,7 @@
 
 use crate::error::WebError;
 use crate::hub::{Hub, Slot};
-use crate::store::Event;
+use crate::store::{Event, StoredAction};
 use std::sync::Arc;
 
 impl Hub {
@@ -19,13 +19,18 @@ impl Hub {
         };
         while let Some(event) = events.recv().await {
             match event {
-                Event::Moved { game_id, seq, node } => {
+                Event::Moved {
+                    game_id,
+                    seq,
+                    node,
+                    actions,
+                } => {
                     if node == self.node() {
                         continue;
                     }
                     let slot = self.rooms().get(&game_id).cloned();
                     if let Some(slot) = slot {
-                        self.spawn_catch_up(slot, Some(seq));
+                        self.spawn_catch_up(slot, Some(seq), actions);
                     }
                 }
                 Event::JobWaiting => self.job_made.notify_one(),
@@ -34,7 +39,7 @@ impl Hub {
                     // loaded reads what it lacks.
                     let slots: Vec<Arc<Slot>> = self.rooms().values().cloned().collect();
                     for slot in slots {
-                        self.spawn_catch_up(slot, None);
+                        self.spawn_catch_up(slot, None, Vec::new());
                     }
                     self.job_made.notify_one();
                 }
@@ -42,10 +47,15 @@ impl Hub {
         }
     }
 
-    fn spawn_catch_up(self: &Arc<Hub>, slot: Arc<Slot>, seq: Option<u64>) {
+    fn spawn_catch_up(
+        self: &Arc<Hub>,
+        slot: Arc<Slot>,
+        seq: Option<u64>,
+        heard: Vec<StoredAction>,
+    ) {
         let hub = Arc::clone(self);
         tokio::spawn(async move {
-            if let Err(e) = hub.catch_up(&slot, seq).await {
+            if let Err(e) = hub.catch_up(&slot, seq, heard).await {
                 tracing::warn!("reading what another server stored: {e}");
             }
         });
@@ -53,7 +63,8 @@ impl Hub {
 
     /// Brings a loaded game up to what is stored (to position `seq` at
     /// least, if given: nothing to read when it is there already), and
-    /// shows its watchers the change.
+    /// shows its watchers the change. `heard`: actions announced, applied
+    /// without reading the database when they follow the room's position.
     ///
     /// # Errors
     /// A storage error when the database cannot be read.
@@ -61,13 +72,20 @@ impl Hub {
         self: &Arc<Hub>,
         slot: &Arc<Slot>,
         seq: Option<u64>,
+        heard: Vec<StoredAction>,
     ) -> Result<(), WebError> {
         let mut room = slot.room.lock().await;
         if seq.is_some_and(|s| room.seq() >= s) {
             return Ok(());
         }
-        let id = room.settings().id.clone();
-        let actions = self.store().actions(&id, room.seq()).await?;
+        let follows = heard.first().is_some_and(|a| a.seq <= room.seq() + 1)
+            && heard.last().map(|a| a.seq) == seq;
+        let actions = if follows {
+            heard
+        } else {
+            let id = room.settings().id.clone();
+            self.store().actions(&id, room.seq()).await?
+        };
         if actions.is_empty() {
             return Ok(());
         }

@@ -62,7 +62,7 @@ impl Hub {
             Err(WebError::NoGame(_)) => return self.store().finish_job(job, false).await,
             other => other?,
         };
-        self.catch_up(&slot, None).await?;
+        self.catch_up(&slot, None, Vec::new()).await?;
         let (work, stop) = {
             let room = slot.room.lock().await;
             match room.engine_job() {

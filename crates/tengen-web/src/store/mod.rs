@@ -167,6 +167,9 @@ pub enum Event {
         seq: u64,
         /// The server that stored it.
         node: String,
+        /// The actions stored, in order, up to `seq`, when they fit in the
+        /// announcement (empty: read them from the database).
+        actions: Vec<StoredAction>,
     },
     /// An engine job is waiting for a worker.
     JobWaiting,

@@ -1,11 +1,13 @@
 //! The listener: one connection that `LISTEN`s to what every server on the
-//! database stores (`tengen_moves`: `NODE SEQ GAME`, `tengen_jobs`: an
-//! engine job waiting) and hands it on as [`Event`]s. PostgreSQL sends a
+//! database stores (`tengen_moves`: a [`Note`] in JSON, the actions
+//! themselves when they fit; `tengen_jobs`: an engine job waiting) and hands it on as [`Event`]s. PostgreSQL sends a
 //! notification when its transaction commits, so an event always names
 //! something stored. A lost connection is made again, and
 //! [`Event::Reconnected`] says that events may have been missed meanwhile.
 
-use crate::store::Event;
+use crate::store::{Append, Event, StoredAction};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 use tokio_postgres::{AsyncMessage, Config, NoTls, Notification};
@@ -20,15 +22,61 @@ pub(super) fn start(config: Config) -> UnboundedReceiver<Event> {
     heard
 }
 
+/// Longest announcement sent with its actions (PostgreSQL's limit is 8,000
+/// bytes); a longer one names the position only.
+const MAX_NOTE: usize = 7_000;
+
+/// What a server announces when it stores actions of a game: enough for
+/// the others to apply them without reading the database.
+#[derive(Debug, Serialize, Deserialize)]
+struct Note<'a> {
+    node: Cow<'a, str>,
+    game: Cow<'a, str>,
+    seq: u64,
+    /// `(seq, at, payload)` of each action stored.
+    #[serde(default)]
+    actions: Vec<(u64, i64, Cow<'a, str>)>,
+}
+
+/// The announcement of `appends` (one game's, in order) stored by `node`.
+pub(super) fn note(node: &str, appends: &[&Append]) -> Option<String> {
+    let last = appends.last()?;
+    let mut note = Note {
+        node: Cow::Borrowed(node),
+        game: Cow::Borrowed(&last.game_id),
+        seq: last.seq,
+        actions: appends
+            .iter()
+            .map(|a| (a.seq, a.at, Cow::Borrowed(a.payload.as_str())))
+            .collect(),
+    };
+    let text = serde_json::to_string(&note).ok()?;
+    if text.len() <= MAX_NOTE {
+        return Some(text);
+    }
+    note.actions.clear();
+    serde_json::to_string(&note).ok()
+}
+
 /// The event a notification carries, if it is one of ours.
 fn event(n: &Notification) -> Option<Event> {
     match n.channel() {
         "tengen_moves" => {
-            let mut parts = n.payload().splitn(3, ' ');
-            let node = parts.next()?.to_string();
-            let seq = parts.next()?.parse().ok()?;
-            let game_id = parts.next()?.to_string();
-            Some(Event::Moved { game_id, seq, node })
+            let note: Note<'_> = serde_json::from_str(n.payload()).ok()?;
+            Some(Event::Moved {
+                game_id: note.game.into_owned(),
+                seq: note.seq,
+                node: note.node.into_owned(),
+                actions: note
+                    .actions
+                    .into_iter()
+                    .map(|(seq, at, payload)| StoredAction {
+                        seq,
+                        at,
+                        payload: payload.into_owned(),
+                    })
+                    .collect(),
+            })
         }
         "tengen_jobs" => Some(Event::JobWaiting),
         _ => None,
@@ -89,5 +137,42 @@ async fn listen(config: Config, events: UnboundedSender<Event>) {
             () = tokio::time::sleep(RETRY) => {}
             () = events.closed() => return,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::JobChange;
+
+    #[test]
+    fn an_announcement_carries_the_actions_when_they_fit() {
+        let append = |seq, payload: &str| Append {
+            game_id: "g".into(),
+            seq,
+            kind: "play",
+            payload: payload.into(),
+            at: 7,
+            state: "playing",
+            result: None,
+            job: JobChange::Keep,
+        };
+        let small = [
+            append(4, r#"{"kind":"pass","color":"black"}"#),
+            append(5, "{}"),
+        ];
+        let text = note("n1", &small.iter().collect::<Vec<_>>()).unwrap();
+        let read: Note<'_> = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            (read.node.as_ref(), read.game.as_ref(), read.seq),
+            ("n1", "g", 5)
+        );
+        assert_eq!(read.actions.len(), 2);
+        assert_eq!(read.actions[0].2, small[0].payload);
+        // Too long for a notification: the position only.
+        let big = [append(6, &"x".repeat(MAX_NOTE))];
+        let text = note("n1", &big.iter().collect::<Vec<_>>()).unwrap();
+        let read: Note<'_> = serde_json::from_str(&text).unwrap();
+        assert_eq!((read.seq, read.actions.len()), (6, 0));
     }
 }

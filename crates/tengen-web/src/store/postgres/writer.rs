@@ -5,9 +5,11 @@
 //! carries. The transaction also announces each game's new position and
 //! any engine job to every server (`NOTIFY`, delivered at commit).
 
+use super::notify::note;
 use super::{big, connect};
 use crate::error::WebError;
 use crate::store::{Append, JobChange, last_per_game};
+use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
@@ -166,9 +168,13 @@ async fn write<'a>(
         .filter(|a| a.job == JobChange::Close)
         .map(|a| a.game_id.as_str())
         .collect();
-    let notes: Vec<String> = last
+    let mut by_game: HashMap<&str, Vec<&Append>> = HashMap::new();
+    for a in &appends {
+        by_game.entry(a.game_id.as_str()).or_default().push(a);
+    }
+    let notes: Vec<String> = games
         .iter()
-        .map(|a| format!("{node} {} {}", a.seq, a.game_id))
+        .filter_map(|g| by_game.get(g).and_then(|a| note(node, a)))
         .collect();
     let tx = w.client.transaction().await?;
     // Sent together: the server runs them in order, each answer comes back
