@@ -1,9 +1,9 @@
 //! Two `tengen serve` processes on one PostgreSQL database (a cluster of
-//! the test's own, in a temporary directory): the one serving a game and
-//! thinking about an engine move is killed with SIGKILL; the players go to
-//! the other, find every move they were answered, and finish both games
-//! there, the engine's move taken over once the dead server's lease runs
-//! out.
+//! the test's own, in a temporary directory): the one thinking about an
+//! engine move, which also serves a player of a friend game, is killed with
+//! SIGKILL; the players go to the other, find every move they were
+//! answered, and finish both games there, the engine's move taken over once
+//! the dead server's lease runs out.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
@@ -57,58 +57,65 @@ fn view_until(addr: &str, id: &str, within: Duration, pred: impl Fn(&Value) -> b
 async fn a_server_killed_mid_game_and_mid_engine_move_loses_nothing() {
     let db = pg::fresh_db().await;
     let logs = db.cluster.socket_dir().to_path_buf();
-    let (mut a, addr_a) = node(&db.url, "a", "1", &logs.join("a.log"));
+    let mut nodes = vec![
+        node(&db.url, "a", "1", &logs.join("a.log")),
+        node(&db.url, "b", "1", &logs.join("b.log")),
+    ];
 
-    // A friend game, three moves answered by A.
+    // A friend game, Black on A and White on B, three moves answered.
+    let (addr_a, addr_b) = (nodes[0].1.clone(), nodes[1].1.clone());
     let form = json!({"rules": "ffg", "size": 9, "opponent": {"kind": "friend", "color": "black"}});
     let friends = create(&addr_a, &form);
     let id = friends["id"].as_str().unwrap().to_string();
     let black = friends["token"].as_str().unwrap().to_string();
     let white = friends["invite"].as_str().unwrap().to_string();
     play(&addr_a, &id, &black, &["E5"]).await;
-    play(&addr_a, &id, &white, &["C3"]).await;
+    view_until(&addr_b, &id, Duration::from_secs(5), |v| {
+        v["move_number"] == 1
+    });
+    play(&addr_b, &id, &white, &["C3"]).await;
+    view_until(&addr_a, &id, Duration::from_secs(5), |v| {
+        v["move_number"] == 2
+    });
     let answered = play(&addr_a, &id, &black, &["G7"]).await;
 
-    // An engine game: A's worker takes the strong engine's answer to D4
-    // (seconds of search).
+    // An engine game: one node's worker takes the strong engine's answer
+    // to D4 (seconds of search); the other sees the job held and leaves it.
     let form = json!({"rules": "chinese", "size": 19,
         "opponent": {"kind": "engine", "strength": "strong", "color": "black"}});
     let engine = create(&addr_a, &form);
     let eid = engine["id"].as_str().unwrap().to_string();
     let human = engine["token"].as_str().unwrap().to_string();
     play(&addr_a, &eid, &human, &["D4"]).await;
+    let thinking = |addr: &str| {
+        let health: Value = serde_json::from_str(&http(addr, "GET", "/api/health", "").1).unwrap();
+        health["engine"]["running"] == 1
+    };
     let start = Instant::now();
-    while http(&addr_a, "GET", "/api/health", "")
-        .1
-        .contains("\"running\":0,")
-        && start.elapsed() < Duration::from_secs(10)
-    {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let health: Value = serde_json::from_str(&http(&addr_a, "GET", "/api/health", "").1).unwrap();
-    assert_eq!(health["engine"]["running"], 1, "A thinks: {health}");
-
-    // B starts while A thinks: A holds the job, so B leaves it.
-    let (mut b, addr_b) = node(&db.url, "b", "1", &logs.join("b.log"));
-    assert_eq!(view(&addr_b, &eid)["move_number"], 1);
+    let thinker = loop {
+        if let Some(i) = (0..2).find(|&i| thinking(&nodes[i].1)) {
+            break i;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "no node thinks");
+        std::thread::sleep(Duration::from_millis(10));
+    };
 
     // SIGKILL mid-thought: no shutdown, no lease given back.
-    a.kill().unwrap();
-    a.wait().unwrap();
+    let (mut dead, _) = nodes.remove(thinker);
+    let (mut b, addr_b) = nodes.remove(0);
+    dead.kill().unwrap();
+    dead.wait().unwrap();
     let killed = Instant::now();
+    assert_eq!(
+        view(&addr_b, &eid)["move_number"],
+        1,
+        "killed before answering"
+    );
 
-    // The friends reconnect to B and find every answered move.
+    // The friends reconnect to the live node (B here) and find every
+    // answered move.
     let after = view(&addr_b, &id);
-    for key in [
-        "board",
-        "move_number",
-        "to_move",
-        "captures",
-        "phase",
-        "last",
-    ] {
-        assert_eq!(answered[key], after[key], "{key} on B");
-    }
+    serve::assert_same_game(&answered, &after, "on B");
     // And finish the game there: two more moves, then White resigns.
     play(&addr_b, &id, &white, &["D4"]).await;
     play(&addr_b, &id, &black, &["F4"]).await;

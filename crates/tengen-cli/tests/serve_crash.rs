@@ -41,16 +41,7 @@ async fn sigkill_mid_game_loses_nothing() {
 
     let (mut server, addr) = start_on(&db);
     let after = view(&addr, &id);
-    for key in [
-        "board",
-        "move_number",
-        "to_move",
-        "captures",
-        "phase",
-        "last",
-    ] {
-        assert_eq!(before[key], after[key], "{key} after the restart");
-    }
+    serve::assert_same_game(&before, &after, "after the restart");
     assert_eq!(after["move_number"], 3);
     // The seats survive: White plays on; Black may not play out of turn.
     let v = play(&addr, &id, &white, &["D4"]).await;

@@ -4,9 +4,9 @@
 //! broadcast to everyone watching. An action is stored before anyone hears
 //! of it. Several servers may serve one game from one database: each keeps
 //! its copy of the room and reads what the others stored when it hears of
-//! it ([`crate::fanout`]), and a position stored first by another server
+//! it (`fanout.rs`), and a position stored first by another server
 //! makes a request read again. The engine's moves are jobs in the database
-//! that any server's workers take ([`crate::workers`]); a search stops as
+//! that any server's workers take (`workers.rs`); a search stops as
 //! soon as the position it serves changes.
 
 use crate::action::Action;

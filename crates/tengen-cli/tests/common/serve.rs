@@ -114,3 +114,17 @@ pub async fn play(addr: &str, id: &str, token: &str, moves: &[&str]) -> Value {
     }
     last
 }
+
+/// Asserts two views show one game in one state (`when`: which moment).
+pub fn assert_same_game(before: &Value, after: &Value, when: &str) {
+    for key in [
+        "board",
+        "move_number",
+        "to_move",
+        "captures",
+        "phase",
+        "last",
+    ] {
+        assert_eq!(before[key], after[key], "{key} {when}");
+    }
+}
