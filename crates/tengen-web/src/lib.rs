@@ -14,7 +14,7 @@
 //! # async fn start() -> Result<(), tengen_web::WebError> {
 //! let config = tengen_web::ServeConfig::new(
 //!     "127.0.0.1:8619".parse().unwrap(),
-//!     "tengen.db".into(),
+//!     std::path::PathBuf::from("tengen.db"),
 //! );
 //! let server = tengen_web::Server::bind(&config).await?;
 //! println!("http://{}", server.local_addr());
