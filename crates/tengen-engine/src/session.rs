@@ -97,6 +97,7 @@ impl Session {
             seed: config.seed,
             resign_below: config.resign_below,
             knowledge: config.knowledge,
+            ..SearchConfig::default()
         });
         Session {
             config,

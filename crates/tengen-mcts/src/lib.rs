@@ -33,7 +33,7 @@ pub use ownership::{ESTIMATE_PLAYOUTS, dead_stones, estimate_dead, final_ownersh
 pub use prior::Knowledge;
 pub use rng::Rng;
 pub use search::{
-    Analysis, Candidate, Decision, GenMode, Limit, Ownership, Reporter, Request, Restriction,
-    RestrictionKind, Restrictions, Search, SearchConfig,
+    Analysis, Candidate, DEFAULT_NETWORK_BATCH, Decision, GenMode, Limit, Ownership, Reporter,
+    Request, Restriction, RestrictionKind, Restrictions, Search, SearchConfig,
 };
 pub use time::think_time;

@@ -430,15 +430,20 @@ impl Network {
     ) -> Vec<f32> {
         let encoded = Encoded::with_patterns(model, extractor, position, recent, moves);
         let by_row = self.policy(&[&encoded]).pop().unwrap_or_default();
-        let size = position.board.size();
-        let mut out = vec![0.0f32; size.cells()];
-        for (p, &v) in size.points().zip(by_row.iter()) {
-            if let Some(o) = out.get_mut(p.index()) {
-                *o = v;
-            }
-        }
-        out
+        by_point(position.board.size(), &by_row)
     }
+}
+
+/// Probabilities row by row (as [`Network::policy`] gives them) turned
+/// into the search's order, by point index ([`BoardSize::cells`] long).
+pub fn by_point(size: BoardSize, by_row: &[f32]) -> Vec<f32> {
+    let mut out = vec![0.0f32; size.cells()];
+    for (p, &v) in size.points().zip(by_row.iter()) {
+        if let Some(o) = out.get_mut(p.index()) {
+            *o = v;
+        }
+    }
+    out
 }
 
 #[cfg(test)]

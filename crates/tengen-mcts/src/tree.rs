@@ -103,6 +103,18 @@ impl Node {
         !self.asked.load(Ordering::Relaxed) && !self.asked.swap(true, Ordering::Relaxed)
     }
 
+    /// Whether the network's priors of the children were asked for (and
+    /// not handed back).
+    #[cfg(test)]
+    pub(crate) fn network_asked(&self) -> bool {
+        self.asked.load(Ordering::Relaxed)
+    }
+
+    /// Undoes [`Node::claim_network`] when the request was never answered.
+    pub(crate) fn release_network(&self) {
+        self.asked.store(false, Ordering::Relaxed);
+    }
+
     /// A root with no statistics.
     pub(crate) fn root() -> Node {
         Node::new(Move::Pass, (0.0, 0.0), None, Leaf::Open)

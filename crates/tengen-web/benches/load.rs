@@ -12,6 +12,11 @@
 //! before the clock starts: the figures are those of play, not of 1,000
 //! WebSocket handshakes.
 //!
+//! Players talk too: every TENGEN_LOAD_CHAT_EVERY-th move (4 by default,
+//! 0 for none) a player also sends a chat line and waits for it to come
+//! back from the server (stored, then broadcast to both players); those
+//! waits are timed apart and reported as the chat latency.
+//!
 //! TENGEN_LOAD_HOSTILE=1 adds a hostile client for the whole run: four
 //! loops posting 1 MB records of 20,000 variations to `/api/review`, and
 //! as many strong 19x19 engine games as one client may have, each played
@@ -72,6 +77,14 @@ struct Heard {
     width: usize,
     #[serde(default)]
     code: Option<String>,
+    #[serde(default)]
+    lines: Vec<HeardLine>,
+}
+
+/// A chat line as a player reads it.
+#[derive(Debug, Default, Deserialize)]
+struct HeardLine {
+    text: String,
 }
 
 impl Heard {
@@ -89,6 +102,7 @@ impl Heard {
 struct Load {
     moves: u64,
     think_ms: u64,
+    chat_every: u64,
     connected: Barrier,
     /// Set once everyone is connected: no move is begun after it.
     deadline: std::sync::OnceLock<Instant>,
@@ -96,10 +110,17 @@ struct Load {
 }
 
 impl Load {
-    fn new(moves: u64, think_ms: u64, players: usize, seconds: Option<f64>) -> Load {
+    fn new(
+        moves: u64,
+        think_ms: u64,
+        chat_every: u64,
+        players: usize,
+        seconds: Option<f64>,
+    ) -> Load {
         Load {
             moves,
             think_ms,
+            chat_every,
             connected: Barrier::new(players + 1),
             deadline: std::sync::OnceLock::new(),
             seconds,
@@ -121,15 +142,18 @@ impl Load {
     }
 }
 
-/// A player's measures: each answer's latency, and the moves accepted.
+/// A player's measures: each answer's latency, the moves accepted, and
+/// his chat lines' echoes.
 #[derive(Debug, Default)]
 struct Played {
     latencies: Vec<Duration>,
     moves: u64,
+    chat: Vec<Duration>,
 }
 
 /// One player: waits for his turn, plays a random empty point (another on
-/// refusal, a pass after 20 refusals), and times each answer.
+/// refusal, a pass after 20 refusals), and times each answer; now and then
+/// says something and times its echo.
 async fn player(
     addr: std::net::SocketAddr,
     id: String,
@@ -141,9 +165,13 @@ async fn player(
     let Load {
         moves,
         think_ms,
+        chat_every,
         ref connected,
         ..
     } = *load;
+    let mut said = 0u64;
+    let mut played = 0u64;
+    let mut chat = Vec::new();
     let mut ws = common::join(addr, &id, Some(&token)).await;
     connected.wait().await;
     let mut rng = Rng::new(seed);
@@ -162,6 +190,7 @@ async fn player(
                     return Played {
                         latencies,
                         moves: accepted,
+                        chat,
                     };
                 }
                 assert!(
@@ -223,6 +252,7 @@ async fn player(
                 accepted += 1;
                 break;
             }
+            // (an error: another point is tried below)
             assert!(
                 matches!(
                     answer.code.as_deref(),
@@ -232,10 +262,39 @@ async fn player(
             );
             tries += 1;
         }
+        played += 1;
+        if chat_every > 0 && played.is_multiple_of(chat_every) {
+            said += 1;
+            let text = format!("{id} {color} says {said}: nice move");
+            let sent = Instant::now();
+            ws.send(Message::Text(
+                json!({"type": "chat", "text": text}).to_string().into(),
+            ))
+            .await
+            .unwrap();
+            loop {
+                let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
+                    .await
+                    .expect("a chat echo within 60 s")
+                    .unwrap()
+                    .unwrap();
+                if let Message::Text(t) = msg {
+                    let v: Heard = serde_json::from_str(t.as_str()).unwrap();
+                    assert_ne!(v.kind, "error", "a chat line is refused: {v:?}");
+                    if v.is_view() && v.number() >= view.number() {
+                        view = v;
+                    } else if v.kind == "chat" && v.lines.iter().any(|l| l.text == text) {
+                        break;
+                    }
+                }
+            }
+            chat.push(sent.elapsed());
+        }
     }
     Played {
         latencies,
         moves: accepted,
+        chat,
     }
 }
 
@@ -298,6 +357,7 @@ fn main() {
     let games = env_or("TENGEN_LOAD_GAMES", 500);
     let moves = env_or("TENGEN_LOAD_MOVES", 40) as u64;
     let think_ms = env_or("TENGEN_LOAD_THINK_MS", 0) as u64;
+    let chat_every = env_or("TENGEN_LOAD_CHAT_EVERY", 4) as u64;
     let hostile = env_or("TENGEN_LOAD_HOSTILE", 0) != 0;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -319,7 +379,7 @@ fn main() {
                     .await,
             );
         }
-        let load = Arc::new(Load::new(moves, think_ms, games * 2, None));
+        let load = Arc::new(Load::new(moves, think_ms, chat_every, games * 2, None));
         let mut tasks = Vec::new();
         for (i, g) in created.iter().enumerate() {
             let id = g["id"].as_str().unwrap().to_string();
@@ -362,8 +422,11 @@ fn main() {
         }
         let start = load.go().await;
         let mut all = Vec::new();
+        let mut chat = Vec::new();
         for t in tasks {
-            all.extend(t.await.unwrap().latencies);
+            let played = t.await.unwrap();
+            all.extend(played.latencies);
+            chat.extend(played.chat);
         }
         let seconds = start.elapsed().as_secs_f64();
         stop.store(true, Ordering::Relaxed);
@@ -371,6 +434,7 @@ fn main() {
             t.await.unwrap();
         }
         all.sort();
+        chat.sort();
         let pct = |p: f64| percentile(&all, p);
         let mut played = 0;
         for g in &created {
@@ -389,6 +453,15 @@ fn main() {
             pct(0.99),
             pct(1.0)
         );
+        if chat_every > 0 {
+            println!(
+                "chat: every {chat_every} moves, lines={} echo_ms p50={:.2} p99={:.2} max={:.2}",
+                chat.len(),
+                percentile(&chat, 0.5),
+                percentile(&chat, 0.99),
+                percentile(&chat, 1.0)
+            );
+        }
         if hostile {
             println!(
                 "hostile: reviews={} engine_moves_asked={} longest_engine_queue={} engine_workers={} review_workers={}",
@@ -464,7 +537,7 @@ mod cluster {
                     .await,
             );
         }
-        let load = Arc::new(Load::new(10_000, 0, games * 2, Some(seconds)));
+        let load = Arc::new(Load::new(10_000, 0, 0, games * 2, Some(seconds)));
         let mut tasks = Vec::new();
         for (i, g) in created.iter().enumerate() {
             let id = g["id"].as_str().unwrap().to_string();
@@ -489,6 +562,7 @@ mod cluster {
             let Played {
                 latencies,
                 moves: m,
+                ..
             } = t.await.unwrap();
             all.extend(latencies);
             moves += m;
@@ -519,7 +593,7 @@ mod cluster {
         };
         let web = &nodes[0];
         let mut ids = Vec::new();
-        let load = Arc::new(Load::new(10_000, 0, games, Some(seconds)));
+        let load = Arc::new(Load::new(10_000, 0, 0, games, Some(seconds)));
         let mut tasks = Vec::new();
         for i in 0..games {
             let g = web

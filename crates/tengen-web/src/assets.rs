@@ -48,8 +48,10 @@ pub const STYLE: Asset = Asset {
 /// board; `form` the new-game form; `game` the game screen; `clock`,
 /// `count`, `names` and `lessons` its clocks, count, lexicon and
 /// learning-path panels (`lessons` the path's list too); `review` the
-/// review of an SGF record.
-pub const MODULES: [Asset; 12] = modules![
+/// review of an SGF record; `player` the player's name, `chat` the game's
+/// chat and who is at it, `helpers` the helpers during play, `lobby` the
+/// lobby; `teach` the screens of a learning step.
+pub const MODULES: [Asset; 17] = modules![
     "app",
     "i18n",
     "page",
@@ -62,6 +64,11 @@ pub const MODULES: [Asset; 12] = modules![
     "names",
     "lessons",
     "review",
+    "player",
+    "chat",
+    "helpers",
+    "lobby",
+    "teach",
 ];
 
 /// Every file the page loads.

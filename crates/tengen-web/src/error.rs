@@ -1,6 +1,7 @@
 //! One error type for everything the server refuses, with a stable code the
 //! page translates and a message in English words.
 
+use crate::chat::ChatError;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use tengen_core::{EndError, IllegalMove, PlayError};
@@ -39,6 +40,9 @@ pub enum WebError {
     /// A spectator, a wrong token, or the opponent's turn.
     #[error("not allowed: {0}")]
     Forbidden(Refusal),
+    /// A chat line refused.
+    #[error("{0}")]
+    Chat(#[from] crate::chat::ChatError),
     /// An SGF record that cannot be read.
     #[error("sgf: {0}")]
     Sgf(String),
@@ -121,6 +125,7 @@ impl WebError {
             WebError::Invalid { .. } => "invalid",
             WebError::NoGame(_) => "no_game",
             WebError::Forbidden(r) => r.code(),
+            WebError::Chat(c) => c.code(),
             WebError::Sgf(_) => "sgf",
             WebError::Conflict => "conflict",
             WebError::Storage(_)
@@ -135,8 +140,12 @@ impl WebError {
         match self {
             WebError::NoGame(_) => StatusCode::NOT_FOUND,
             WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            WebError::Forbidden(Refusal::TooManyEngineGames(_)) => StatusCode::TOO_MANY_REQUESTS,
-            WebError::Forbidden(_) => StatusCode::FORBIDDEN,
+            WebError::Forbidden(Refusal::TooManyEngineGames(_) | Refusal::AnalysesBusy(_)) => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
+            WebError::Forbidden(Refusal::SeatTaken) => StatusCode::CONFLICT,
+            WebError::Forbidden(_) | WebError::Chat(ChatError::Spectator) => StatusCode::FORBIDDEN,
+            WebError::Chat(ChatError::TooFast(_)) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Illegal(_) | WebError::End(_) | WebError::Conflict => StatusCode::CONFLICT,
             WebError::Storage(_)
             | WebError::Postgres(_)
@@ -190,6 +199,12 @@ pub enum Refusal {
     /// A WebSocket that did not begin with its `hello` message.
     #[error("the first message on a game's socket must be hello")]
     NoHello,
+    /// A lobby seat someone else took first.
+    #[error("this seat has been taken: choose another game")]
+    SeatTaken,
+    /// As many records as allowed are being analysed.
+    #[error("the engine is analysing {0} records already: try again when one is done")]
+    AnalysesBusy(usize),
 }
 
 impl Refusal {
@@ -203,6 +218,8 @@ impl Refusal {
             Refusal::CrossOrigin => "cross_origin",
             Refusal::TooManyEngineGames(_) => "too_many_engine_games",
             Refusal::NoHello => "no_hello",
+            Refusal::SeatTaken => "seat_taken",
+            Refusal::AnalysesBusy(_) => "analyses_busy",
         }
     }
 }

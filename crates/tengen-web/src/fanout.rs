@@ -2,11 +2,15 @@
 //! one's watchers. Each server keeps its own copy of the games it has
 //! loaded; when the database announces that a game's log grew (PostgreSQL
 //! `NOTIFY`, sent at commit), the copy reads the actions past its position
-//! and its watchers see the new view at once. On SQLite there is one
-//! server and nothing to hear.
+//! and its watchers see the new view at once. Chat lines come the same way,
+//! in the order of their unique (game, position) key, and each server says
+//! who is connected through it ([`crate::presence::Here`]). On SQLite
+//! there is one server and nothing to hear.
 
+use crate::chat::ChatLine;
 use crate::error::WebError;
 use crate::hub::{Hub, Slot};
+use crate::presence::Here;
 use crate::store::{Event, StoredAction};
 use std::sync::Arc;
 
@@ -33,13 +37,30 @@ impl Hub {
                         self.spawn_catch_up(slot, Some(seq), actions);
                     }
                 }
+                Event::Chat { node, line } => {
+                    let slot = self.rooms().get(&line.game_id).cloned();
+                    if let Some(slot) = slot.filter(|_| node != self.node()) {
+                        self.spawn_chat(slot, Some(line));
+                    }
+                }
+                Event::Presence {
+                    node,
+                    game_id,
+                    here,
+                } => {
+                    let slot = self.rooms().get(&game_id).cloned();
+                    if let Some(slot) = slot.filter(|_| node != self.node()) {
+                        self.spawn_presence(slot, node, here);
+                    }
+                }
                 Event::JobWaiting => self.job_made.notify_one(),
                 Event::Reconnected => {
                     // Announcements may have been missed: every game
                     // loaded reads what it lacks.
                     let slots: Vec<Arc<Slot>> = self.rooms().values().cloned().collect();
                     for slot in slots {
-                        self.spawn_catch_up(slot, None, Vec::new());
+                        self.spawn_catch_up(Arc::clone(&slot), None, Vec::new());
+                        self.spawn_chat(slot, None);
                     }
                     self.job_made.notify_one();
                 }
@@ -57,6 +78,49 @@ impl Hub {
         tokio::spawn(async move {
             if let Err(e) = hub.catch_up(&slot, seq, heard).await {
                 tracing::warn!("reading what another server stored: {e}");
+            }
+        });
+    }
+
+    /// Shows a chat line another server stored: at once when it follows
+    /// the lines shown, else (a line missed, or none given) after reading
+    /// those past the last shown.
+    fn spawn_chat(self: &Arc<Hub>, slot: Arc<Slot>, line: Option<ChatLine>) {
+        let hub = Arc::clone(self);
+        tokio::spawn(async move {
+            let mut chat = slot.chat.lock().await;
+            let next = chat.last_seq() + 1;
+            match line {
+                Some(l) if l.seq < next => {}
+                Some(l) if l.seq == next => {
+                    let _ = slot.views.send(crate::protocol::chat([&l]).into());
+                    chat.stored(l);
+                }
+                _ => {
+                    if let Err(e) = hub.read_chat(&slot, &mut chat).await {
+                        tracing::warn!("reading the chat another server stored: {e}");
+                    }
+                }
+            }
+        });
+    }
+
+    /// Takes in who is connected to a game through server `node` (and the
+    /// seats it may have stored), shows it, and answers a server that asks.
+    fn spawn_presence(self: &Arc<Hub>, slot: Arc<Slot>, node: String, here: Here) {
+        let hub = Arc::clone(self);
+        tokio::spawn(async move {
+            let players = hub.store().players(&slot.id).await;
+            let mut presence = slot.presence.lock().await;
+            match players {
+                Ok(rows) => presence.merge_stored(&rows),
+                Err(e) => tracing::warn!("reading the seats of {}: {e}", slot.id),
+            }
+            presence.heard(&node, here);
+            if here.ask {
+                hub.tell_presence(&slot, &presence).await;
+            } else {
+                crate::hub::send_presence(&slot, &presence);
             }
         });
     }

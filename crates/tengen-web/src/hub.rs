@@ -10,19 +10,23 @@
 //! soon as the position it serves changes.
 
 use crate::action::Action;
+use crate::analysis::{self, Progress};
+use crate::chat::{self, ChatLog};
 use crate::error::{Refusal, WebError};
 use crate::learn;
 use crate::limits::Limits;
 use crate::names;
 use crate::pool::{Pool, PoolLoad};
+use crate::presence::{Here, Presence};
 use crate::protocol::{self, Request, Seat};
+use crate::review::{self, MainLine};
 use crate::room::Room;
 use crate::settings::{NewGame, Settings};
 use crate::store::{Append, Database, Store};
 use crate::token::random_hex;
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -31,6 +35,10 @@ use tokio::sync::{Notify, Semaphore, broadcast};
 
 /// Views queued per watcher before a slow one is sent a fresh view instead.
 const BROADCAST_DEPTH: usize = 64;
+
+/// How many times a chat line takes the next place when other servers
+/// store lines at its place first.
+const CHAT_TRIES: u32 = 8;
 
 /// Milliseconds since the epoch.
 pub fn now_ms() -> i64 {
@@ -55,6 +63,8 @@ pub struct Created {
 /// A live game and the channel of its views.
 #[derive(Debug)]
 pub struct Slot {
+    /// The game's id.
+    pub id: String,
     /// The game.
     pub room: tokio::sync::Mutex<Room>,
     /// Views (JSON) broadcast to every watcher: one text built per change,
@@ -71,18 +81,29 @@ pub struct Slot {
     engine_live: AtomicBool,
     /// When it was last opened, changed or left (ms since the epoch).
     touched: AtomicI64,
+    /// The chat: its recent lines and each seat's allowance. Apart from
+    /// the room, so that talking never waits for a move.
+    pub chat: tokio::sync::Mutex<ChatLog>,
+    /// Who is at the game.
+    pub presence: tokio::sync::Mutex<Presence>,
+    /// The last score estimate and the log position it serves.
+    estimate: Mutex<Option<(u64, Arc<str>)>>,
 }
 
 impl Slot {
-    fn new(room: Room, owner: Option<IpAddr>) -> Slot {
+    fn new(room: Room, owner: Option<IpAddr>, chat: ChatLog, presence: Presence) -> Slot {
         let engine_live = room.settings().engine().is_some() && room.game().outcome().is_none();
         Slot {
+            id: room.settings().id.clone(),
             room: tokio::sync::Mutex::new(room),
             views: broadcast::channel(BROADCAST_DEPTH).0,
             search: Mutex::new(Arc::new(AtomicBool::new(false))),
             owner,
             engine_live: AtomicBool::new(engine_live),
             touched: AtomicI64::new(now_ms()),
+            chat: tokio::sync::Mutex::new(chat),
+            presence: tokio::sync::Mutex::new(presence),
+            estimate: Mutex::new(None),
         }
     }
 
@@ -110,6 +131,13 @@ impl Slot {
     }
 }
 
+/// Sends who is at the game to everyone watching it.
+pub(crate) fn send_presence(slot: &Slot, presence: &Presence) {
+    if let Ok(text) = serde_json::to_string(&presence.view()) {
+        let _ = slot.views.send(Utf8Bytes::from(text));
+    }
+}
+
 /// What the health route reports.
 #[derive(Clone, Debug, Serialize)]
 pub struct Health {
@@ -126,6 +154,10 @@ pub struct Health {
     pub engine: PoolLoad,
     /// Reviews running and waiting.
     pub reviews: PoolLoad,
+    /// Positions of records under analysis being searched and waiting.
+    pub analyses: PoolLoad,
+    /// Positions the engine has searched for analyses since start-up.
+    pub positions_analysed: u64,
 }
 
 /// Connections open and their cap.
@@ -154,6 +186,12 @@ pub struct Hub {
     pub(crate) engine: Pool,
     /// Records read for review.
     reviews: Pool,
+    /// Positions of records under analysis.
+    analyses: Pool,
+    /// The records being analysed (their keys).
+    analysing: Mutex<HashSet<String>>,
+    /// Positions searched for analyses since start-up.
+    analysed: AtomicU64,
     /// Places for connections (the accept loop takes one per connection).
     connections: Arc<Semaphore>,
     limits: Limits,
@@ -176,7 +214,10 @@ impl Hub {
             seed: AtomicU64::new(seed),
             naming: tokio::sync::Semaphore::new(1),
             engine: Pool::new(limits.engine_workers, Arc::clone(&heavy)),
-            reviews: Pool::new(limits.review_workers, heavy),
+            reviews: Pool::new(limits.review_workers, Arc::clone(&heavy)),
+            analyses: Pool::new(limits.analysis_workers, heavy),
+            analysing: Mutex::new(HashSet::new()),
+            analysed: AtomicU64::new(0),
             connections: Arc::new(Semaphore::new(limits.connections)),
             limits,
         }))
@@ -229,6 +270,8 @@ impl Hub {
             },
             engine,
             reviews: self.reviews.load(),
+            analyses: self.analyses.load(),
+            positions_analysed: self.analysed.load(Ordering::Relaxed),
         })
     }
 
@@ -260,7 +303,14 @@ impl Hub {
             self.store.ensure_job(id, room.seq()).await?;
             self.job_made.notify_one();
         }
-        let loaded = Arc::new(Slot::new(room, None));
+        let (lines, last_line) = self.store.chat(id, chat::RECENT).await?;
+        let players = self.store.players(id).await?;
+        let loaded = Arc::new(Slot::new(
+            room,
+            None,
+            ChatLog::from_stored(lines, last_line),
+            Presence::from_stored(&players),
+        ));
         let slot = Arc::clone(
             self.rooms()
                 .entry(id.to_string())
@@ -270,6 +320,14 @@ impl Hub {
             let hub = Arc::clone(self);
             let slot = Arc::clone(&slot);
             tokio::spawn(async move {
+                // The other servers say who is connected through them.
+                let here = Here {
+                    ask: true,
+                    ..Here::default()
+                };
+                if let Err(e) = hub.store.announce_presence(&hub.node, &slot.id, here).await {
+                    tracing::warn!("asking who is at {}: {e}", slot.id);
+                }
                 let room = slot.room.lock().await;
                 hub.follow_up(&slot, &room);
             });
@@ -319,6 +377,11 @@ impl Hub {
         form: NewGame,
         client: Option<IpAddr>,
     ) -> Result<Created, WebError> {
+        let listed = form.lobby
+            && matches!(
+                form.opponent,
+                crate::settings::OpponentChoice::Friend { .. }
+            );
         let form = match form.lesson {
             Some(step) => self.lesson_form(step, form.learner).await?,
             None => form,
@@ -334,11 +397,22 @@ impl Hub {
         let row = settings.to_row()?;
         let room = Room::create(settings)?;
         self.store.insert_game(&row).await?;
+        if listed && let Seat::Player(c) = seating.creator {
+            self.store
+                .list(&row.id, now_ms(), c.opponent().name())
+                .await?;
+        }
         if room.engine_waiting() {
             self.store.ensure_job(&row.id, room.seq()).await?;
             self.job_made.notify_one();
         }
-        let slot = Arc::new(Slot::new(room, client));
+        let slot = Arc::new(Slot::new(
+            room,
+            client,
+            ChatLog::default(),
+            Presence::default(),
+        ));
+        let creator = seating.creator;
         self.rooms().insert(row.id.clone(), Arc::clone(&slot));
         if let Ok(room) = slot.room.try_lock() {
             self.follow_up(&slot, &room);
@@ -346,7 +420,7 @@ impl Hub {
         Ok(Created {
             id: row.id,
             token,
-            seat: seating.creator.name(),
+            seat: creator.name(),
             invite: seating.invite,
         })
     }
@@ -462,6 +536,9 @@ impl Hub {
                 state: room.state(),
                 result: room.game().outcome().map(|o| o.to_sgf()),
                 job: room.job_change(),
+                unlock: room
+                    .lesson_won()
+                    .map(|(learner, step)| (learner.to_string(), step + 1)),
             });
         }
         let Some(last) = appends.last().map(|a| a.seq) else {
@@ -476,9 +553,6 @@ impl Hub {
         slot.position_changed(room);
         if opened {
             self.job_made.notify_one();
-        }
-        if let Some((learner, step)) = room.lesson_won() {
-            self.store.unlock(learner, step + 1).await?;
         }
         refused.map_or(Ok(()), Err)
     }
@@ -580,5 +654,311 @@ impl Hub {
                 }
             });
         }
+    }
+
+    /// A connection of `seat` arrives, named `name`: a seat taken for the
+    /// first time or renamed is stored, then everyone hears who is there.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] when the seat cannot be stored.
+    pub async fn arrive(
+        &self,
+        slot: &Slot,
+        seat: Seat,
+        name: Option<String>,
+    ) -> Result<(), WebError> {
+        let mut presence = slot.presence.lock().await;
+        let rows = presence.arrive(&slot.id, seat, name, now_ms());
+        self.store_seats(slot, &presence, rows).await
+    }
+
+    /// `seat` is now named `name`.
+    ///
+    /// # Errors
+    /// [`WebError::Invalid`] for a name too long; [`WebError::Storage`].
+    pub async fn rename(&self, slot: &Slot, seat: Seat, name: &str) -> Result<(), WebError> {
+        let name = crate::presence::clean_name(name)?;
+        let mut presence = slot.presence.lock().await;
+        let rows = presence.rename(&slot.id, seat, name, now_ms());
+        self.store_seats(slot, &presence, rows).await
+    }
+
+    /// A connection of `seat` has left.
+    pub async fn leave(&self, slot: &Slot, seat: Seat) {
+        let mut presence = slot.presence.lock().await;
+        presence.leave(seat);
+        self.tell_presence(slot, &presence).await;
+    }
+
+    /// Stores seat rows, then tells everyone who is there (the lock on
+    /// the presence is held throughout, so that the messages keep order).
+    async fn store_seats(
+        &self,
+        slot: &Slot,
+        presence: &Presence,
+        rows: Vec<crate::store::PlayerRow>,
+    ) -> Result<(), WebError> {
+        for row in rows {
+            self.store.seat(row).await?;
+        }
+        self.tell_presence(slot, presence).await;
+        Ok(())
+    }
+
+    /// Tells this server's watchers who is at the game, and the other
+    /// servers who is connected through this one.
+    pub(crate) async fn tell_presence(&self, slot: &Slot, presence: &Presence) {
+        send_presence(slot, presence);
+        if let Err(e) = self
+            .store
+            .announce_presence(&self.node, &slot.id, presence.here())
+            .await
+        {
+            tracing::warn!("telling who is at {}: {e}", slot.id);
+        }
+    }
+
+    /// A line of chat from `seat`: checked, stored, then sent to everyone
+    /// at the game (in the order stored).
+    ///
+    /// # Errors
+    /// [`WebError::Chat`] for a spectator, an empty or long line, or a
+    /// seat writing too fast; [`WebError::Storage`].
+    pub async fn say(&self, slot: &Slot, seat: Seat, text: &str) -> Result<(), WebError> {
+        let name = slot.presence.lock().await.name_of(seat);
+        let mut chat = slot.chat.lock().await;
+        let mut line = chat.draft(&slot.id, seat, name, text, now_ms())?;
+        // Another server may have stored a line at this position first:
+        // its lines are read and shown, and this one takes the next place.
+        let mut tries = 0;
+        loop {
+            match self.store.say(line.clone()).await {
+                Err(WebError::Conflict) if tries < CHAT_TRIES => {
+                    tries += 1;
+                    self.read_chat(slot, &mut chat).await?;
+                    line.seq = chat.last_seq() + 1;
+                }
+                other => break other?,
+            }
+        }
+        let message = protocol::chat([&line]);
+        chat.stored(line);
+        let _ = slot.views.send(Utf8Bytes::from(message));
+        slot.touch();
+        Ok(())
+    }
+
+    /// Reads the chat lines past those `chat` has (stored by other
+    /// servers) and shows them, in order.
+    ///
+    /// # Errors
+    /// A storage error when the database cannot be read.
+    pub(crate) async fn read_chat(&self, slot: &Slot, chat: &mut ChatLog) -> Result<(), WebError> {
+        let (lines, _) = self.store.chat(&slot.id, chat::RECENT).await?;
+        let new: Vec<_> = lines
+            .into_iter()
+            .filter(|l| l.seq > chat.last_seq())
+            .collect();
+        if !new.is_empty() {
+            let _ = slot.views.send(Utf8Bytes::from(protocol::chat(&new)));
+            for l in new {
+                chat.stored(l);
+            }
+        }
+        Ok(())
+    }
+
+    /// The recent chat lines, as one `chat` message.
+    pub async fn chat_message(&self, slot: &Slot) -> String {
+        protocol::chat(slot.chat.lock().await.recent())
+    }
+
+    /// Who is at the game, as a `presence` message.
+    pub async fn presence_message(&self, slot: &Slot) -> String {
+        serde_json::to_string(&slot.presence.lock().await.view()).unwrap_or_default()
+    }
+
+    /// The score estimate of the game's position (the engine's dead-stone
+    /// estimate, counted by the game's rules), as JSON: computed on the
+    /// review pool once per position and kept until the next change.
+    ///
+    /// # Errors
+    /// [`WebError::Io`] if the estimate could not run.
+    pub async fn estimate(&self, slot: &Slot) -> Result<Arc<str>, WebError> {
+        let (game, seq) = {
+            let room = slot.room.lock().await;
+            (room.game().clone(), room.seq())
+        };
+        let cached = slot
+            .estimate
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        if let Some((_, text)) = cached.filter(|(at, _)| *at == seq) {
+            return Ok(text);
+        }
+        let seed = self.seed.fetch_add(1, Ordering::Relaxed);
+        let text: Arc<str> = self
+            .reviews
+            .run(
+                || true,
+                move || serde_json::to_string(&crate::estimate::estimate(&game, seq, seed)),
+            )
+            .await
+            .ok_or_else(|| WebError::Io(std::io::Error::other("the estimate stopped")))??
+            .into();
+        *slot.estimate.lock().unwrap_or_else(|e| e.into_inner()) = Some((seq, Arc::clone(&text)));
+        Ok(text)
+    }
+
+    /// Takes the free seat of a game listed in the lobby: its token, if
+    /// nobody took it before.
+    ///
+    /// # Errors
+    /// [`WebError::NoGame`] for a game not listed; [`WebError::Forbidden`]
+    /// ([`Refusal::SeatTaken`]) once the seat is taken or the game over.
+    pub async fn take_seat(self: &Arc<Hub>, id: &str) -> Result<Created, WebError> {
+        let seat = self
+            .store
+            .listed_seat(id)
+            .await?
+            .ok_or_else(|| WebError::NoGame(id.to_string()))?;
+        let color = match seat.as_str() {
+            "black" => tengen_core::Color::Black,
+            _ => tengen_core::Color::White,
+        };
+        let slot = self.slot(id).await?;
+        let (token, over) = {
+            let room = slot.room.lock().await;
+            (
+                room.settings().tokens[color].clone(),
+                room.game().outcome().is_some(),
+            )
+        };
+        let mut presence = slot.presence.lock().await;
+        if over || presence.view_of(color).joined {
+            return Err(WebError::Forbidden(Refusal::SeatTaken));
+        }
+        // The database decides between takers of every server: the seat's
+        // row is stored once.
+        let mut rows = presence.rename(id, Seat::Player(color), None, now_ms());
+        let claimed = match rows.pop() {
+            Some(row) => self.store.claim_seat(&row).await?,
+            None => false,
+        };
+        self.tell_presence(&slot, &presence).await;
+        if !claimed {
+            return Err(WebError::Forbidden(Refusal::SeatTaken));
+        }
+        Ok(Created {
+            id: id.to_string(),
+            token,
+            seat: color.name(),
+            invite: None,
+        })
+    }
+}
+
+/// The engine's analysis of records under review, in the background: one
+/// job per record, one pool job per position, each stored as it ends.
+impl Hub {
+    /// The analysis of the record `sgf` as far as it has gone (positions
+    /// from `since`), starting it when `start` is set and it is neither
+    /// complete nor under way.
+    ///
+    /// # Errors
+    /// What [`review::main_line`] refuses; a main line too long
+    /// ([`analysis::check_length`]); [`Refusal::AnalysesBusy`] when as many
+    /// records as [`Limits::analyses_at_once`] are being analysed.
+    pub async fn analysis(
+        self: &Arc<Hub>,
+        sgf: Vec<u8>,
+        since: usize,
+        start: bool,
+    ) -> Result<Progress, WebError> {
+        let read = self
+            .reviews
+            .run(
+                || true,
+                move || -> Result<_, WebError> {
+                    let line = review::main_line(&String::from_utf8_lossy(&sgf))?;
+                    analysis::check_length(&line)?;
+                    Ok(line)
+                },
+            )
+            .await
+            .ok_or_else(|| WebError::Io(std::io::Error::other("the review stopped")))?;
+        let line = read?;
+        let stored = self.store.analysis(&line.key).await?;
+        let complete = stored.len() >= line.positions;
+        let mut running = self.analysing().contains(&line.key);
+        if start && !complete && !running {
+            {
+                let mut analysing = self.analysing();
+                if analysing.len() >= self.limits.analyses_at_once {
+                    return Err(WebError::Forbidden(Refusal::AnalysesBusy(
+                        self.limits.analyses_at_once,
+                    )));
+                }
+                running = analysing.insert(line.key.clone());
+            }
+            if running {
+                let done: HashSet<usize> = stored.iter().map(|p| p.number).collect();
+                let hub = Arc::clone(self);
+                let line = line.clone();
+                tokio::spawn(async move { hub.analyse(line, done).await });
+            }
+        }
+        Ok(Progress {
+            total: line.positions,
+            done: stored.len(),
+            running,
+            playouts: self.limits.analysis_playouts,
+            mistakes: analysis::mistakes(&line, &stored),
+            positions: stored.into_iter().filter(|p| p.number >= since).collect(),
+        })
+    }
+
+    fn analysing(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.analysing.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Searches the positions of `line` not in `done`, one pool job each,
+    /// storing each as it ends; then lets the record be analysed again.
+    async fn analyse(self: Arc<Hub>, line: MainLine, done: HashSet<usize>) {
+        let key = line.key.clone();
+        for (n, game) in line.games().filter(|(n, _)| !done.contains(n)) {
+            let hub = Arc::clone(&self);
+            let seed = self.seed.fetch_add(1, Ordering::Relaxed);
+            let (total, playouts) = (line.positions, self.limits.analysis_playouts);
+            let searched = self
+                .analyses
+                .run(
+                    || true,
+                    move || {
+                        let position = analysis::analyse(n, &game, playouts, seed);
+                        hub.analysed.fetch_add(1, Ordering::Relaxed);
+                        position
+                    },
+                )
+                .await;
+            let stored = match searched {
+                Some(position) => Some(
+                    self.store
+                        .store_analysis(&key, total, playouts, &position)
+                        .await,
+                ),
+                None => None,
+            };
+            match stored {
+                Some(Ok(())) => {}
+                Some(Err(e)) => {
+                    tracing::error!("analysis of position {n}: {e}");
+                    break;
+                }
+                None => break,
+            }
+        }
+        self.analysing().remove(&line.key);
     }
 }

@@ -8,7 +8,7 @@
 //! for several serving the same games, whose engine moves any of them
 //! computes ([`store`]). This is the only crate that knows HTTP and JSON. What one
 //! client may take of the machine is bounded ([`Limits`]): connections,
-//! slow requests, engine and review CPU, games kept in memory.
+//! slow requests, engine, review and analysis CPU, games kept in memory.
 //!
 //! ```no_run
 //! # async fn start() -> Result<(), tengen_web::WebError> {
@@ -25,19 +25,26 @@
 #![warn(missing_docs)]
 
 pub mod action;
+pub mod analysis;
 mod assets;
+pub mod chat;
 pub mod clock;
+mod date;
 mod engine;
 pub mod error;
+pub mod estimate;
 mod fanout;
 pub mod hub;
 pub mod learn;
 pub mod limits;
 mod listen;
+pub mod lobby;
 pub mod names;
 mod origin;
 pub mod pool;
+pub mod presence;
 pub mod protocol;
+mod record_name;
 pub mod review;
 pub mod room;
 mod security;

@@ -1,5 +1,5 @@
 //! The server's bounds, in one place: what one client, or many, may take
-//! of the machine (connections, CPU for the engine and for reviews,
+//! of the machine (connections, CPU for the engine, reviews and analyses,
 //! memory for unwatched games) and how long a slow client is waited for.
 
 use std::time::Duration;
@@ -32,6 +32,15 @@ pub struct Limits {
     pub engine_games_per_client: usize,
     /// Records read for review at once; others wait in line.
     pub review_workers: usize,
+    /// Positions of records under analysis searched at once (on the
+    /// shared cores of `heavy_workers`); others wait in line.
+    pub analysis_workers: usize,
+    /// Simulations the engine spends on each position of a record under
+    /// analysis: with the network, about a second a position on one core
+    /// of 19x19, so that a 250-move game takes a few minutes.
+    pub analysis_playouts: u64,
+    /// Records analysed at once; a further one is refused until one ends.
+    pub analyses_at_once: usize,
     /// A game nobody has watched or touched for this long leaves memory
     /// (it is replayed from the database when next opened).
     pub unload_after: Duration,
@@ -56,6 +65,9 @@ impl Default for Limits {
             engine_lease: Duration::from_secs(30),
             engine_games_per_client: 8,
             review_workers: (cores / 4).max(1),
+            analysis_workers: (cores / 4).max(1),
+            analysis_playouts: 1_000,
+            analyses_at_once: 4,
             unload_after: Duration::from_secs(600),
             hello: Duration::from_secs(10),
         }

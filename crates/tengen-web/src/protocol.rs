@@ -88,6 +88,32 @@ pub enum Request {
     Dispute,
 }
 
+/// What a connection says besides the game: the chat and its name. Kept
+/// apart from [`Request`], which only the room resolves.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Talk {
+    /// A line of chat.
+    Chat {
+        /// What to say.
+        text: String,
+    },
+    /// The player's name, changed.
+    Name {
+        /// The new name.
+        name: String,
+    },
+}
+
+/// A message read from a game's socket after `hello`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Incoming {
+    /// Something for the game.
+    Game(Request),
+    /// Something for the people at it.
+    Talk(Talk),
+}
+
 /// The first message on a game's socket: who is connecting. The seat
 /// token travels here rather than in the socket's address, which proxies
 /// and logs keep.
@@ -95,6 +121,8 @@ pub enum Request {
 pub struct Hello {
     /// The seat token (none: a spectator).
     pub token: Option<String>,
+    /// The name the player goes by, if he gave one.
+    pub name: Option<String>,
 }
 
 /// The `hello` as read: a tagged enum, since serde refuses unknown
@@ -105,6 +133,8 @@ enum First {
     Hello {
         #[serde(default)]
         token: Option<String>,
+        #[serde(default)]
+        name: Option<String>,
     },
 }
 
@@ -114,8 +144,8 @@ enum First {
 /// [`WebError::TooLarge`] beyond [`MAX_MESSAGE`]; [`WebError::Malformed`]
 /// for anything that is not a `hello`.
 pub fn read_hello(text: &str) -> Result<Hello, WebError> {
-    let First::Hello { token } = read(text)?;
-    Ok(Hello { token })
+    let First::Hello { token, name } = read(text)?;
+    Ok(Hello { token, name })
 }
 
 /// A request read from a text message, or why not.
@@ -125,6 +155,19 @@ pub fn read_hello(text: &str) -> Result<Hello, WebError> {
 /// for anything that is not a request.
 pub fn read_request(text: &str) -> Result<Request, WebError> {
     read(text)
+}
+
+/// A game request or a talk message read from a text message. A request
+/// is tried first (the common case); when neither reads, the request's
+/// reason is given.
+///
+/// # Errors
+/// As [`read_request`].
+pub fn read_incoming(text: &str) -> Result<Incoming, WebError> {
+    match read_request(text) {
+        Ok(r) => Ok(Incoming::Game(r)),
+        Err(e) => read::<Talk>(text).map(Incoming::Talk).map_err(|_| e),
+    }
 }
 
 /// One JSON message of at most [`MAX_MESSAGE`] bytes.
@@ -150,6 +193,13 @@ pub fn names(seq: u64, names: &[MoveName]) -> String {
     serde_json::json!({"type": "names", "seq": seq, "names": names}).to_string()
 }
 
+/// Chat lines: `{"type":"chat","lines":[..]}`, the recent ones to a
+/// newcomer, each new one to everyone.
+pub fn chat<'a>(lines: impl IntoIterator<Item = &'a crate::chat::ChatLine>) -> String {
+    let lines: Vec<&crate::chat::ChatLine> = lines.into_iter().collect();
+    serde_json::json!({"type": "chat", "lines": lines}).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,12 +209,16 @@ mod tests {
         assert_eq!(
             read_hello(r#"{"type":"hello","token":"ab12"}"#).unwrap(),
             Hello {
-                token: Some("ab12".into())
+                token: Some("ab12".into()),
+                name: None
             }
         );
         assert_eq!(
-            read_hello(r#"{"type":"hello"}"#).unwrap(),
-            Hello { token: None }
+            read_hello(r#"{"type":"hello","name":"Ann"}"#).unwrap(),
+            Hello {
+                token: None,
+                name: Some("Ann".into())
+            }
         );
         for other in [
             r#"{"type":"play","vertex":"D4"}"#,
@@ -176,5 +230,19 @@ mod tests {
                 "{other}"
             );
         }
+    }
+
+    #[test]
+    fn requests_and_talk_read_apart() {
+        assert_eq!(
+            read_incoming(r#"{"type":"pass"}"#).unwrap(),
+            Incoming::Game(Request::Pass)
+        );
+        assert_eq!(
+            read_incoming(r#"{"type":"chat","text":"hi"}"#).unwrap(),
+            Incoming::Talk(Talk::Chat { text: "hi".into() })
+        );
+        let e = read_incoming(r#"{"type":"chat","text":"hi","x":1}"#).unwrap_err();
+        assert!(matches!(e, WebError::Malformed(_)), "{e}");
     }
 }

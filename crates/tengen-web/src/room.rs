@@ -430,9 +430,13 @@ impl Room {
             .then_some((learning.learner.as_str(), learning.step))
     }
 
-    /// The game as an SGF record.
-    pub fn sgf(&self) -> String {
-        let name = |c: Color| match self.settings.opponent {
+    /// The game as an SGF record: `players` are the names the two seats
+    /// gave (Black's, White's), the engine's seat is named after it, and the
+    /// date is the day the game was created, so that the record says who
+    /// played when.
+    pub fn sgf(&self, players: [Option<String>; 2]) -> String {
+        let [black, white] = players;
+        let name = |c: Color, given: Option<String>| match self.settings.opponent {
             Opponent::Engine { strength, engine } if engine == c => {
                 let level = serde_json::to_value(strength)
                     .ok()
@@ -440,11 +444,12 @@ impl Room {
                     .unwrap_or_default();
                 Some(format!("tengen ({level})"))
             }
-            _ => None,
+            _ => given,
         };
         let info = tengen_sgf::record::RecordInfo {
-            black: name(Color::Black),
-            white: name(Color::White),
+            black: name(Color::Black, black),
+            white: name(Color::White, white),
+            date: Some(crate::date::sgf_date(self.settings.created)),
             ..tengen_sgf::record::RecordInfo::of(&self.game)
         };
         tengen_sgf::write_tree(&tengen_sgf::record::write_game(&self.game, &info))

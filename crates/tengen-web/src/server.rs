@@ -2,16 +2,23 @@
 //!
 //! | route | what |
 //! |---|---|
-//! | `GET /`, `GET /g/{id}` | the page |
+//! | `GET /`, `GET /g/{id}`, `GET /learn/{step}` | the page |
 //! | `GET /app.css`, `GET /app.js`, `GET /board.js`... | its style and its script's modules ([`assets::MODULES`]) |
 //! | `GET /api/presets` | rule sets with their descriptions and komi |
 //! | `GET /api/sizes` | the board sizes the new-game form offers |
 //! | `GET /api/learn` | the learning path and the steps open to this browser |
+//! | `GET /api/learn/{step}` | the screens of a step: sentences, positions, questions |
+//! | `POST /api/learn/{step}/answer` | a problem's answer, judged by the rules library |
 //! | `POST /api/games` | create a game (the new-game form, JSON) |
 //! | `GET /api/games/{id}` | the game's view |
 //! | `GET /api/games/{id}/sgf` | the game as SGF |
 //! | `POST /api/review` | an SGF record read for review (on a bounded pool) |
-//! | `GET /api/health` | games loaded, connections, engine and review work running and waiting |
+//! | `GET /api/games/{id}/estimate` | a score estimate of the position (the engine's dead stones, the game's count, the map drawn) |
+//! | `GET /api/lobby` | the games listed in the lobby: open invitations and games to watch |
+//! | `POST /api/lobby/{id}/join` | takes the free seat of a listed game: its token, once |
+//! | `POST /api/review/edit` | a comment or a move added to a record under review, written back as SGF |
+//! | `POST /api/review/analysis?start=1&since=N` | the engine's analysis of a record's main line so far (started in the background with `start`) |
+//! | `GET /api/health` | games loaded, connections, engine, review and analysis work running and waiting, positions analysed |
 //! | `GET /healthz` | 200 when this server and its database answer, 503 when the database does not (for a proxy or an orchestrator) |
 //! | `GET /ws/{id}` | the game's WebSocket: the client's first message is `hello` with its seat token (none: spectator) |
 //!
@@ -22,10 +29,10 @@
 use crate::assets::{self, Asset};
 use crate::error::{Refusal, WebError};
 use crate::hub::{Hub, now_ms};
-use crate::learn::LESSONS;
+use crate::learn::{self, LESSONS};
 use crate::limits::Limits;
 use crate::listen::{self, Client};
-use crate::protocol::{self, read_hello, read_request};
+use crate::protocol::{self, Hello, Incoming, Talk, read_hello, read_incoming};
 use crate::review;
 use crate::settings::{NewGame, SIZES};
 use crate::store::Database;
@@ -33,7 +40,7 @@ use crate::token::random_hex;
 use crate::{origin, security};
 use axum::body::{Body, to_bytes};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -43,7 +50,7 @@ use futures_util::{SinkExt, StreamExt};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tengen_core::Preset;
+use tengen_core::{Color, Preset};
 use tokio::net::TcpListener;
 use tokio::sync::broadcast::error::RecvError;
 use tower_http::timeout::RequestBodyTimeoutLayer;
@@ -174,13 +181,22 @@ pub fn router(hub: Arc<Hub>) -> Router {
     let routes = files
         .route("/", get(page))
         .route("/g/{id}", get(page))
+        .route("/lobby", get(page))
         .route("/api/presets", get(presets))
         .route("/api/sizes", get(sizes))
         .route("/api/learn", get(learn))
+        .route("/learn/{step}", get(page))
+        .route("/api/learn/{step}", get(learn_step))
+        .route("/api/learn/{step}/answer", post(learn_answer))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/sgf", get(sgf))
+        .route("/api/games/{id}/estimate", get(estimate))
+        .route("/api/lobby", get(lobby))
+        .route("/api/lobby/{id}/join", post(join))
         .route("/api/review", post(review_sgf))
+        .route("/api/review/edit", post(review_edit))
+        .route("/api/review/analysis", post(review_analysis))
         .route("/api/health", get(health))
         .route("/healthz", get(healthz))
         .route("/ws/{id}", get(socket))
@@ -260,6 +276,24 @@ async fn learn(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respon
     Ok(response)
 }
 
+async fn learn_step(Path(step): Path<u32>) -> Result<Response, WebError> {
+    Ok(axum::Json(learn::show::step(step)?).into_response())
+}
+
+/// Longest answer to a problem.
+const MAX_ANSWER: usize = 1 << 10;
+
+async fn learn_answer(
+    Path(step): Path<u32>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    let bytes = read_body(&headers, body, MAX_ANSWER).await?;
+    let answer: learn::show::Answer =
+        serde_json::from_slice(&bytes).map_err(|e| WebError::Malformed(e.to_string()))?;
+    Ok(axum::Json(learn::show::answer(step, &answer)?).into_response())
+}
+
 /// Reads a body of at most `limit` bytes.
 async fn read_body(headers: &HeaderMap, body: Body, limit: usize) -> Result<Vec<u8>, WebError> {
     let declared = headers
@@ -313,7 +347,11 @@ async fn game_view(
 
 async fn sgf(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, WebError> {
     let slot = hub.slot(&id).await?;
-    let text = slot.room.lock().await.sgf();
+    let players = {
+        let presence = slot.presence.lock().await;
+        [Color::Black, Color::White].map(|c| presence.name(c).map(str::to_string))
+    };
+    let text = slot.room.lock().await.sgf(players);
     let disposition = format!("attachment; filename=\"tengen-{id}.sgf\"");
     let mut response = ([(header::CONTENT_TYPE, "application/x-go-sgf")], text).into_response();
     if let Ok(v) = HeaderValue::from_str(&disposition) {
@@ -344,6 +382,74 @@ async fn review_sgf(
         .await
         .ok_or_else(|| WebError::Io(std::io::Error::other("the review stopped")))??;
     Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+async fn estimate(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, WebError> {
+    let slot = hub.slot(&id).await?;
+    let json = hub.estimate(&slot).await?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        json.to_string(),
+    )
+        .into_response())
+}
+
+async fn lobby(State(hub): State<Arc<Hub>>) -> Result<Response, WebError> {
+    let rows = hub.store().lobby(crate::lobby::MAX_LISTED).await?;
+    Ok(axum::Json(crate::lobby::lobby(rows)).into_response())
+}
+
+async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, WebError> {
+    Ok(axum::Json(hub.take_seat(&id).await?).into_response())
+}
+
+/// Applies an edit to a record under review on the review pool (the
+/// record is read, replayed and written again).
+async fn review_edit(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    // The record as JSON text, escapes and all, and the edit.
+    let bytes = read_body(&headers, body, 2 * review::MAX_SGF_BYTES + MAX_FORM).await?;
+    let json = hub
+        .reviews()
+        .run(
+            || true,
+            move || -> Result<Vec<u8>, WebError> {
+                let request: review::EditRequest = serde_json::from_slice(&bytes)
+                    .map_err(|e| WebError::Malformed(e.to_string()))?;
+                Ok(serde_json::to_vec(&review::edit(&request)?)?)
+            },
+        )
+        .await
+        .ok_or_else(|| WebError::Io(std::io::Error::other("the review stopped")))??;
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+/// What `POST /api/review/analysis` is asked besides the record.
+#[derive(Debug, serde::Deserialize)]
+struct AnalysisQuery {
+    /// Start the analysis unless it is complete or under way.
+    #[serde(default)]
+    start: u8,
+    /// The first position to send (those before are with the page).
+    #[serde(default)]
+    since: usize,
+}
+
+async fn review_analysis(
+    State(hub): State<Arc<Hub>>,
+    Query(query): Query<AnalysisQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    let bytes = read_body(&headers, body, review::MAX_SGF_BYTES).await?;
+    let progress = hub.analysis(bytes, query.since, query.start != 0).await?;
+    Ok(axum::Json(progress).into_response())
 }
 
 async fn health(State(hub): State<Arc<Hub>>) -> Result<Response, WebError> {
@@ -396,18 +502,18 @@ fn error_text(e: &WebError) -> Message {
     Message::Text(e.to_json().to_string().into())
 }
 
-/// The seat token of the socket's first message, within
-/// [`Limits::hello`]. `None`: the client said something else, or nothing
-/// in time, and has been told so when it can hear it.
+/// The socket's first message, within [`Limits::hello`]. `None`: the
+/// client said something else, or nothing in time, and has been told so
+/// when it can hear it.
 async fn hello(
     hub: &Hub,
     sink: &mut SplitSink<WebSocket, Message>,
     stream: &mut SplitStream<WebSocket>,
-) -> Option<Option<String>> {
+) -> Option<Hello> {
     let first = tokio::time::timeout(hub.limits().hello, stream.next()).await;
     let refused = match first {
         Ok(Some(Ok(Message::Text(text)))) => match read_hello(text.as_str()) {
-            Ok(hello) => return Some(hello.token),
+            Ok(hello) => return Some(hello),
             Err(e) => e,
         },
         Ok(Some(Ok(_))) | Err(_) => WebError::Forbidden(Refusal::NoHello),
@@ -421,27 +527,68 @@ async fn hello(
 /// watched until then.
 async fn session(hub: Arc<Hub>, slot: Arc<crate::hub::Slot>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
-    if let Some(token) = hello(&hub, &mut sink, &mut stream).await {
-        follow(&hub, &slot, token, sink, stream).await;
+    if let Some(hello) = hello(&hub, &mut sink, &mut stream).await {
+        follow(&hub, &slot, hello, sink, stream).await;
     }
     slot.touch();
 }
 
-/// Sends the seat, the view and the names, then answers requests and
-/// forwards every change until either side closes.
+/// Sends the seat, the view, the names and the chat, tells everyone who
+/// arrived, then answers requests and forwards every change until either
+/// side closes, and tells everyone who left.
 async fn follow(
     hub: &Arc<Hub>,
     slot: &Arc<crate::hub::Slot>,
-    token: Option<String>,
+    hello: Hello,
+    sink: SplitSink<WebSocket, Message>,
+    stream: SplitStream<WebSocket>,
+) {
+    let views = slot.views.subscribe();
+    let (seat, first) = {
+        let room = slot.room.lock().await;
+        let seat = room.seat(hello.token.as_deref());
+        (seat, serde_json::to_string(&room.view(now_ms())))
+    };
+    // A name that does not read is left out rather than refusing the seat.
+    let name = hello
+        .name
+        .as_deref()
+        .and_then(|n| crate::presence::clean_name(n).ok().flatten());
+    if let Err(e) = hub.arrive(slot, seat, name).await {
+        tracing::error!("seat in {}: {e}", slot.id);
+    }
+    answer(hub, slot, seat, first, views, sink, stream).await;
+    hub.leave(slot, seat).await;
+}
+
+/// The messages a newcomer, or a watcher too slow to follow, needs to be
+/// up to date: the chat's recent lines and who is there.
+async fn catch_up(
+    hub: &Hub,
+    slot: &crate::hub::Slot,
+    sink: &mut SplitSink<WebSocket, Message>,
+) -> bool {
+    for text in [
+        hub.chat_message(slot).await,
+        hub.presence_message(slot).await,
+    ] {
+        if sink.send(Message::Text(text.into())).await.is_err() {
+            return false;
+        }
+    }
+    true
+}
+
+/// What a player or spectator says and hears, until either side closes.
+async fn answer(
+    hub: &Arc<Hub>,
+    slot: &Arc<crate::hub::Slot>,
+    seat: protocol::Seat,
+    first: Result<String, serde_json::Error>,
+    mut views: tokio::sync::broadcast::Receiver<Utf8Bytes>,
     mut sink: SplitSink<WebSocket, Message>,
     mut stream: SplitStream<WebSocket>,
 ) {
-    let mut views = slot.views.subscribe();
-    let (seat, first) = {
-        let room = slot.room.lock().await;
-        let seat = room.seat(token.as_deref());
-        (seat, serde_json::to_string(&room.view(now_ms())))
-    };
     if sink
         .send(Message::Text(protocol::welcome(seat).into()))
         .await
@@ -455,15 +602,19 @@ async fn follow(
         return;
     }
     let names = hub.names_message(slot).await;
-    if sink.send(Message::Text(names.into())).await.is_err() {
+    if sink.send(Message::Text(names.into())).await.is_err()
+        || !catch_up(hub, slot, &mut sink).await
+    {
         return;
     }
     loop {
         tokio::select! {
             incoming = stream.next() => {
                 let reply = match incoming {
-                    Some(Ok(Message::Text(text))) => match read_request(text.as_str()) {
-                        Ok(request) => hub.request(slot, seat, &request).await.err(),
+                    Some(Ok(Message::Text(text))) => match read_incoming(text.as_str()) {
+                        Ok(Incoming::Game(request)) => hub.request(slot, seat, &request).await.err(),
+                        Ok(Incoming::Talk(Talk::Chat { text })) => hub.say(slot, seat, &text).await.err(),
+                        Ok(Incoming::Talk(Talk::Name { name })) => hub.rename(slot, seat, &name).await.err(),
                         Err(e) => Some(e),
                     },
                     Some(Ok(Message::Binary(b))) => Some(WebError::Malformed(format!(
@@ -483,7 +634,11 @@ async fn follow(
                 let text = match view {
                     Ok(text) => text,
                     Err(RecvError::Lagged(_)) => {
-                        // Too slow to follow: the latest view replaces the queue.
+                        // Too slow to follow: the latest view, the chat and
+                        // who is there replace the queue.
+                        if !catch_up(hub, slot, &mut sink).await {
+                            break;
+                        }
                         let room = slot.room.lock().await;
                         match serde_json::to_string(&room.view(now_ms())) {
                             Ok(t) => Utf8Bytes::from(t),

@@ -167,6 +167,10 @@ pub struct NewGame {
     /// The learner (a learning-path game).
     #[serde(default)]
     pub learner: Option<String>,
+    /// List the game in the lobby (a game with a friend): anyone may take
+    /// the free seat, and anyone watch.
+    #[serde(default)]
+    pub lobby: bool,
 }
 
 fn default_rules() -> String {
@@ -195,6 +199,7 @@ impl NewGame {
             clock: None,
             lesson: Some(lesson.step),
             learner: Some(learner),
+            lobby: false,
         }
     }
 }

@@ -6,8 +6,8 @@ use crate::names::MoveName;
 use crate::settings::{Opponent, Settings};
 use serde::Serialize;
 use tengen_core::{
-    Board, BoardSize, ByColor, Clock, Color, Game, Move, Outcome, Phase, Point, RegionMap, Score,
-    Scoring, Vertex, WinBy,
+    Board, BoardSize, ByColor, Clock, Color, Game, Move, Outcome, PassStones, Phase, Point,
+    RegionMap, Score, Scoring, Tax, Vertex, WinBy,
 };
 
 /// A pair of values by colour, as JSON `{"black":..,"white":..}`.
@@ -77,8 +77,11 @@ pub struct CountView {
     pub territory: Pair<u32>,
     /// Empty points reaching both.
     pub dame: u32,
-    /// Eyes in seki (not counted as territory).
+    /// Eyes in seki (drawn apart from territory; `territory` includes
+    /// them).
     pub seki: Pair<u32>,
+    /// Whether the rules count the eyes in seki (no seki tax).
+    pub seki_counted: bool,
     /// Captured during play, by the capturer.
     pub captures: Pair<u32>,
     /// Dead stones removed, by their colour.
@@ -200,6 +203,12 @@ pub struct View {
     pub result: Option<ResultView>,
     /// The count: provisional while dead stones are agreed, final after.
     pub count: Option<CountView>,
+    /// The point the player to move may not take now by the ko rule, if
+    /// any.
+    pub ko: Option<String>,
+    /// The stones of every chain with one liberty left (the beginner's
+    /// aid marks them).
+    pub atari: Vec<String>,
     /// Names of the last move (English and French), when asked for; live
     /// views leave them to a later `names` message, the lexicon's reading
     /// being slower than a move.
@@ -292,7 +301,10 @@ fn count_map(map: &RegionMap) -> String {
     map.iter().map(|(_, m)| m.letter()).collect()
 }
 
-fn count_view(map: &RegionMap, score: &Score) -> CountView {
+/// The count of `score`, read from `map`, the region map it was added up
+/// from, with the quick count where the rules of `game` call for it.
+pub(crate) fn count_view(game: &Game, map: &RegionMap, score: &Score) -> CountView {
+    let quick_counted = game.rules().pass_stones == PassStones::Counted;
     CountView {
         scoring: scoring_name(score.scoring),
         map: count_map(map),
@@ -300,6 +312,7 @@ fn count_view(map: &RegionMap, score: &Score) -> CountView {
         territory: score.regions.territory.into(),
         dame: score.regions.dame,
         seki: score.regions.seki.into(),
+        seki_counted: game.rules().tax == Tax::None,
         captures: score.captures.into(),
         dead: score.dead.into(),
         komi: score.komi.to_string(),
@@ -311,7 +324,7 @@ fn count_view(map: &RegionMap, score: &Score) -> CountView {
             threshold: score.chinese.threshold.to_string(),
             margin_stones: score.chinese.margin_stones.to_string(),
         },
-        quick: score.quick.map(|q| QuickView {
+        quick: score.quick.filter(|_| quick_counted).map(|q| QuickView {
             held: q.held.into(),
             pass_stones: q.pass_stones.into(),
             remaining: q.remaining.into(),
@@ -361,13 +374,14 @@ pub fn build(parts: Parts<'_>) -> View {
         Some((_, d)) => d.to_vec(),
         None => final_dead.to_vec(),
     };
-    let count = match (phase, game.final_score()) {
-        (Phase::Over, Some(score)) => Some(count_view(&game.region_map(&dead), score)),
-        (Phase::Marking, _) => {
+    // One region map: the board draws it and the count adds it up.
+    let count = match phase {
+        Phase::Over if game.final_score().is_none() => None,
+        Phase::Over | Phase::Marking => {
             let map = game.region_map(&dead);
-            Some(count_view(&map, &game.count(&map)))
+            Some(count_view(game, &map, &game.count(&map)))
         }
-        _ => None,
+        Phase::Playing => None,
     };
     let running = (phase == Phase::Playing).then(|| game.to_move());
     View {
@@ -401,8 +415,23 @@ pub fn build(parts: Parts<'_>) -> View {
         }),
         result: game.outcome().map(result_view),
         count,
+        ko: ko_point(game).map(|p| Vertex::point_name(p, size)),
+        atari: game
+            .board()
+            .size()
+            .points()
+            .filter(|&p| game.board().liberties(p) == 1)
+            .map(|p| Vertex::point_name(p, size))
+            .collect(),
         names: Vec::new(),
     }
+}
+
+/// The point the player to move may not retake by the ko rule, during play.
+fn ko_point(game: &Game) -> Option<Point> {
+    let p = game.board().ko_point()?;
+    (game.phase() == Phase::Playing && game.check(game.to_move(), Move::Play(p)).is_err())
+        .then_some(p)
 }
 
 /// The vertex of a move (a point or a pass).

@@ -144,6 +144,15 @@ async fn end_dead_stones_dispute_resume_and_count(store: Backend) {
         "{review}"
     );
     assert_eq!(review["result"], "B+73.5");
+    // Dated the day the game was made, and downloaded under that day (the
+    // players gave no names).
+    let date = review["date"].as_str().unwrap();
+    assert!(sgf.contains(&format!("DT[{date}]")), "{sgf}");
+    assert!(
+        date.len() == 10 && date.as_bytes()[4] == b'-' && date.starts_with("20"),
+        "{date}"
+    );
+    assert_eq!(review["file_name"], format!("{date}.sgf"));
 }
 
 async fn the_count_follows_each_rule_set(store: Backend) {
@@ -765,6 +774,318 @@ async fn board_sizes_and_star_points_come_from_the_server(store: Backend) {
     assert_eq!(stars(&review), ["D10", "D4", "G7", "K10", "K4"]);
 }
 
+// ------------------------------------------------------------ players who talk
+
+fn friend_game(lobby: bool) -> Value {
+    json!({"rules": "ffg", "size": 9, "lobby": lobby,
+        "opponent": {"kind": "friend", "color": "black"}})
+}
+
+fn lines(c: &common::Client) -> Vec<String> {
+    c.chat
+        .iter()
+        .map(|l| l["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The chat lines stored for game `id`, read from the database itself.
+async fn stored_lines(db: &common::TestDb, id: &str) -> Vec<String> {
+    let store = tengen_web::store::Store::open(&db.db, "reader")
+        .await
+        .unwrap();
+    let (lines, _) = store.chat(id, 1_000).await.unwrap();
+    lines.into_iter().map(|l| l.text).collect()
+}
+
+async fn players_chat_spectators_read_and_the_chat_outlives_a_restart(store: Backend) {
+    let server = Running::start(store.fresh("chat").await).await;
+    let g = server.create(friend_game(false)).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut black = server.connect_named(&id, g["token"].as_str(), "Ann").await;
+    let mut white = server
+        .connect_named(&id, g["invite"].as_str(), "<b>Bo</b>")
+        .await;
+    let mut watcher = server.connect(&id, None).await;
+    let said = "hello <script>alert(1)</script> & good game";
+    black.send(json!({"type": "chat", "text": said})).await;
+    for c in [&mut black, &mut white, &mut watcher] {
+        c.wait_talk(|c| c.chat.len() == 1).await;
+        let line = &c.chat[0];
+        // Raw text, as written: the page escapes it.
+        assert_eq!(line["text"], said);
+        assert_eq!(
+            (&line["seat"], &line["name"]),
+            (&json!("black"), &json!("Ann"))
+        );
+        // Stored by the time anyone hears it.
+        assert_eq!(stored_lines(&server.db, &id).await, vec![said.to_string()]);
+    }
+    white
+        .send(json!({"type": "chat", "text": "  hi\nthere  "}))
+        .await;
+    watcher.wait_talk(|c| c.chat.len() == 2).await;
+    assert_eq!(watcher.chat[1]["text"], "hi there");
+    assert_eq!(watcher.chat[1]["name"], "<b>Bo</b>");
+    // A spectator reads; he does not write.
+    watcher
+        .send(json!({"type": "chat", "text": "me too"}))
+        .await;
+    assert_error(&watcher.next().await, "chat_spectator");
+    // Empty and long lines are refused with their reason.
+    black.send(json!({"type": "chat", "text": "   "})).await;
+    assert_error(&black.next().await, "chat_empty");
+    black
+        .send(json!({"type": "chat", "text": "x".repeat(501)}))
+        .await;
+    let e = black.next().await;
+    assert_error(&e, "chat_too_long");
+    assert!(e["message"].as_str().unwrap().contains("500"), "{e}");
+    // Moves and the chat do not mix up.
+    assert_eq!(black.play("E5").await["move_number"], 1);
+    // A burst, then a clear error until the seat's allowance refills.
+    for i in 0..4 {
+        black
+            .send(json!({"type": "chat", "text": format!("line {i}")}))
+            .await;
+    }
+    black
+        .send(json!({"type": "chat", "text": "one too many"}))
+        .await;
+    let e = black.next().await;
+    assert_error(&e, "chat_too_fast");
+    assert!(e["message"].as_str().unwrap().contains("wait"), "{e}");
+    white.wait_talk(|c| c.chat.len() == 6).await;
+    assert!(!lines(&white).contains(&"one too many".to_string()));
+    // The other seat is not held back by it.
+    white.send(json!({"type": "chat", "text": "my turn"})).await;
+    black.wait_talk(|c| c.chat.len() == 7).await;
+    assert_eq!(stored_lines(&server.db, &id).await.len(), 7);
+    // After a restart a newcomer reads the whole chat and the names.
+    let db = server.stop();
+    let server = Running::start(db).await;
+    let mut later = server.connect(&id, None).await;
+    later
+        .wait_talk(|c| c.chat.len() == 7 && !c.presence.is_null())
+        .await;
+    assert_eq!(lines(&later), lines(&black));
+    assert_eq!(later.presence["black"]["name"], "Ann");
+    assert_eq!(later.presence["white"]["name"], "<b>Bo</b>");
+    assert_eq!(later.presence["black"]["online"], false);
+}
+
+async fn names_presence_and_the_lobby(store: Backend) {
+    let server = Running::start(store.fresh("lobby").await).await;
+    let listed = server.create(friend_game(true)).await;
+    let private = server.create(friend_game(false)).await;
+    let id = listed["id"].as_str().unwrap().to_string();
+    let mut black = server
+        .connect_named(&id, listed["token"].as_str(), "Ann")
+        .await;
+    black
+        .wait_talk(|c| c.presence["black"]["online"] == true)
+        .await;
+    assert_eq!(black.presence["white"]["joined"], false);
+    // Only the listed game is in the lobby, as an open invitation.
+    let lobby = server.get_json("/api/lobby").await;
+    assert_eq!(lobby["open"].as_array().unwrap().len(), 1, "{lobby}");
+    assert_eq!(lobby["open"][0]["id"], id.as_str());
+    assert_eq!(lobby["open"][0]["free"], "white");
+    assert_eq!(lobby["open"][0]["black"]["name"], "Ann");
+    assert_eq!(lobby["live"].as_array().unwrap().len(), 0);
+    // Anyone may take the free seat, once.
+    let (status, seat) = server
+        .post_json(&format!("/api/lobby/{id}/join"), &json!({}))
+        .await;
+    assert_eq!(status, 200, "{seat}");
+    assert_eq!(seat["seat"], "white");
+    assert_eq!(seat["token"], listed["invite"]);
+    let (status, again) = server
+        .post_json(&format!("/api/lobby/{id}/join"), &json!({}))
+        .await;
+    assert_eq!(status, 409, "{again}");
+    assert_error(&again, "seat_taken");
+    let private_id = private["id"].as_str().unwrap();
+    let (status, _) = server
+        .post_json(&format!("/api/lobby/{private_id}/join"), &json!({}))
+        .await;
+    assert_eq!(status, 404, "an unlisted game offers no seat");
+    let lobby = server.get_json("/api/lobby").await;
+    assert_eq!(lobby["open"].as_array().unwrap().len(), 0, "{lobby}");
+    assert_eq!(lobby["live"][0]["id"], id.as_str());
+    // The opponent's arrival, name and departure reach the other player.
+    let white = server
+        .connect_named(&id, seat["token"].as_str(), "Bo")
+        .await;
+    black
+        .wait_talk(|c| c.presence["white"]["online"] == true && c.presence["white"]["name"] == "Bo")
+        .await;
+    let mut white = white;
+    white.send(json!({"type": "name", "name": "Bob"})).await;
+    black
+        .wait_talk(|c| c.presence["white"]["name"] == "Bob")
+        .await;
+    white
+        .send(json!({"type": "name", "name": "x".repeat(41)}))
+        .await;
+    assert_error(&white.next().await, "name_too_long");
+    white.close().await;
+    black
+        .wait_talk(|c| c.presence["white"]["online"] == false)
+        .await;
+    assert_eq!(black.presence["white"]["joined"], true);
+    assert_eq!(
+        server.get_json("/api/lobby").await["live"][0]["white"]["name"],
+        "Bob"
+    );
+}
+
+async fn the_view_marks_the_ko_point_and_chains_in_atari(store: Backend) {
+    let server = Running::start(store.fresh("helpers").await).await;
+    let g = server.create(same_screen("strasbourg", 9)).await;
+    let mut c = server
+        .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+        .await;
+    let mut v = Value::Null;
+    for m in KO {
+        v = c.play(m).await;
+    }
+    // Black took at F5: White may not retake at E5 now.
+    assert_eq!(v["ko"], "E5");
+    // The black stone at F5 is in atari (its one liberty is E5).
+    let atari: Vec<&str> = v["atari"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert!(atari.contains(&"F5"), "{atari:?}");
+    assert!(!atari.contains(&"D5"), "{atari:?}");
+    let v = c.play("A1").await;
+    assert_eq!(
+        v["ko"],
+        Value::Null,
+        "the ko point is open again after a move elsewhere"
+    );
+}
+
+async fn a_score_estimate_on_request_is_the_count_of_its_own_map(store: Backend) {
+    let server = Running::start(store.fresh("estimate").await).await;
+    let g = server.create(same_screen("ffg", 9)).await;
+    let id = g["id"].as_str().unwrap();
+    let mut c = server.connect(id, g["token"].as_str()).await;
+    for m in ["C3", "G7", "C7", "G3"] {
+        c.play(m).await;
+    }
+    let e = server.get_json(&format!("/api/games/{id}/estimate")).await;
+    assert_eq!(e["type"], "estimate");
+    assert_eq!(e["seq"], 4);
+    let map = e["count"]["map"].as_str().unwrap();
+    assert_eq!(map.len(), 81);
+    let own = |ch: char| map.chars().filter(|&x| x == ch).count() as u64;
+    assert_eq!(e["count"]["territory"]["black"], own('b') + own('B'));
+    assert_eq!(e["count"]["territory"]["white"], own('w') + own('W'));
+    // The same position gives the same (kept) estimate.
+    assert_eq!(
+        server.get_json(&format!("/api/games/{id}/estimate")).await,
+        e
+    );
+    let (status, _) = server.http("GET", "/api/games/ffff/estimate", "").await;
+    assert_eq!(status, 404);
+}
+
+/// Rough edge: a game counted by stones showed the FFG quick count; the
+/// quick count belongs to the rules that count pass stones.
+async fn the_quick_count_comes_only_with_the_rules_that_call_for_it(store: Backend) {
+    let server = Running::start(store.fresh("quick").await).await;
+    for (rules, quick) in [("strasbourg", false), ("chinese", false), ("ffg", true)] {
+        let g = server.create(same_screen(rules, 9)).await;
+        let mut c = server
+            .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+            .await;
+        c.play("E5").await;
+        c.ask(json!({"type": "pass"})).await;
+        let mut v = c.ask(json!({"type": "pass"})).await;
+        if v["phase"] == "marking" {
+            v = c.ask(json!({"type": "accept_dead"})).await;
+        }
+        assert_eq!(v["phase"], "over", "{rules}: {v}");
+        assert_eq!(
+            !v["count"]["quick"].is_null(),
+            quick,
+            "{rules}: {}",
+            v["count"]
+        );
+    }
+}
+
+async fn the_learning_screens_are_served_and_answers_judged_by_the_rules(store: Backend) {
+    let server = Running::start(store.fresh("teach").await).await;
+    let (status, body) = server.http("GET", "/learn/2", "").await;
+    assert_eq!(status, 200);
+    assert!(
+        body.contains("teach-board"),
+        "the page has the screens' section"
+    );
+    let (status, body) = server.http("GET", "/api/learn/3", "").await;
+    assert_eq!(status, 200);
+    // The expected answers stay on the server.
+    assert!(!body.contains("\"answers\"") && !body.contains("\"claim\""));
+    let screens: Value = serde_json::from_str(&body).unwrap();
+    let ko = screens
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "s3-ko-why")
+        .unwrap();
+    assert_eq!(ko["question"]["kind"], "choose");
+    assert_eq!(ko["position"]["to_move"], "white");
+    assert_eq!(ko["position"]["atari"], json!(["E4"]));
+    let (status, v) = server
+        .post_json(
+            "/api/learn/3/answer",
+            &json!({"screen": "s3-ko-why", "choice": 1}),
+        )
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["correct"], true);
+    assert!(v["words"]["fr"].as_str().unwrap().contains("ko"));
+    // A click on a stone: wrong, and the rule that refused it is named.
+    let (_, v) = server
+        .post_json(
+            "/api/learn/3/answer",
+            &json!({"screen": "s3-ko-capture", "vertex": "D4"}),
+        )
+        .await;
+    assert_eq!(
+        (v["correct"].clone(), v["refusal"].clone()),
+        (json!(false), json!("occupied"))
+    );
+    // The capture is played and the position after it sent back.
+    let (_, v) = server
+        .post_json(
+            "/api/learn/3/answer",
+            &json!({"screen": "s3-ko-capture", "vertex": "E4"}),
+        )
+        .await;
+    assert_eq!(v["correct"], true);
+    assert_eq!(v["position"]["last"], "E4");
+    for bad in [
+        json!({"screen": "nothing", "vertex": "D4"}),
+        json!({"screen": "s1-capture", "vertex": "D3"}),
+        json!({"screen": "s3-ko-why", "choice": 7}),
+        json!({"screen": "s3-ko-why", "vertex": "D4", "extra": 1}),
+    ] {
+        let (status, v) = server.post_json("/api/learn/3/answer", &bad).await;
+        assert_eq!(status, 400, "{bad}: {v}");
+    }
+    let (status, _) = server.http("GET", "/api/learn/9", "").await;
+    assert_eq!(status, 400);
+    // An answer is a few bytes: a large body is refused before it is read.
+    let big = json!({"screen": "x".repeat(4096), "vertex": "D4"});
+    let (status, v) = server.post_json("/api/learn/3/answer", &big).await;
+    assert_eq!((status, v["code"].clone()), (413, json!("too_large")));
+}
+
 /// Each test of this file, once on each store.
 macro_rules! on_each_store {
     ($($test:ident),* $(,)?) => {
@@ -805,4 +1126,10 @@ on_each_store!(
     a_restarted_server_has_every_game_as_it_was,
     the_page_and_every_module_it_imports_are_served_fresh,
     board_sizes_and_star_points_come_from_the_server,
+    players_chat_spectators_read_and_the_chat_outlives_a_restart,
+    names_presence_and_the_lobby,
+    the_view_marks_the_ko_point_and_chains_in_atari,
+    a_score_estimate_on_request_is_the_count_of_its_own_map,
+    the_quick_count_comes_only_with_the_rules_that_call_for_it,
+    the_learning_screens_are_served_and_answers_judged_by_the_rules,
 );

@@ -45,7 +45,13 @@ async fn scenarios(store: Backend) {
         (Backend::Sqlite, Some(dir)) => root.join(dir),
         (Backend::Sqlite, None) => root.join("target/browser-shots"),
     };
-    let server = Running::start(store.fresh("browser").await).await;
+    // A small budget per position: the analysis scenario searches a whole
+    // game.
+    let limits = tengen_web::Limits {
+        analysis_playouts: 48,
+        ..tengen_web::Limits::default()
+    };
+    let server = Running::start_with(store.fresh("browser").await, limits).await;
     let base = format!("http://{}", server.addr);
     let output = tokio::task::spawn_blocking(move || {
         Command::new("node")
@@ -73,6 +79,23 @@ async fn scenarios(store: Backend) {
         "invitationAndSpectator",
         "reviewAnSgf",
         "beginnerWinsFirstCapture",
+        "namesChatAndPresence",
+        "lobbyListsInvitationsAndGames",
+        "reviewFinishedGame",
+        "playHelpers",
+        "noCursorAfterClick",
+        "notYourTurnGoes",
+        "stonesCountAlone",
+        "sekiDrawnAsCounted",
+        "superkoInPlainWords",
+        "invitationPanel",
+        "fractionalMainTime",
+        "clockAfterTheFlag",
+        "resignAsksFirst",
+        "wordsAndHeader",
+        "lessonProblemsAtPhoneSize",
+        "reviewTreeAndEdits",
+        "reviewAnalysis",
     ] {
         assert!(
             out.contains(&format!("ok   {name}")),

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use tengen_core::{Board, BoardSize, Color, Game, Point, Points, Preset};
 use tengen_mcts::net::Encoded;
 use tengen_mcts::{
-    ESTIMATE_PLAYOUTS, Extractor, Knowledge, LightPlayout, Limit, Network, PatternModel,
-    PlayoutStats, Position, Request, Rng, Search, SearchConfig, random,
+    DEFAULT_NETWORK_BATCH, ESTIMATE_PLAYOUTS, Extractor, Knowledge, LightPlayout, Limit, Network,
+    PatternModel, PlayoutStats, Position, Request, Rng, Search, SearchConfig, random,
 };
 use tengen_sgf::record::{self, ReplayOptions};
 
@@ -50,8 +50,9 @@ enum What {
     },
     /// Search speed: simulations per second of the Monte-Carlo search from
     /// the empty board, one line per knowledge and thread count:
-    /// `size=9 threads=1 knowledge=patterns playouts=N playouts_per_s=X`,
-    /// so that the price of the learned priors is visible.
+    /// `size=9 threads=1 knowledge=patterns playouts=N playouts_per_s=X`
+    /// (`knowledge=net batch=8` with the network), so that the price of the
+    /// learned priors is visible.
     Search {
         /// Board size.
         #[arg(long, default_value_t = 9)]
@@ -65,6 +66,10 @@ enum What {
         /// Knowledge to measure (repeat for several); every kind when absent.
         #[arg(long = "knowledge", value_parser = Knowledge::from_name)]
         knowledge: Vec<Knowledge>,
+        /// The network's batch below the root (repeat for several; with
+        /// `net` only); the search's default when absent.
+        #[arg(long = "network-batch")]
+        network_batches: Vec<usize>,
     },
     /// The policy network's speed: evaluations per second of the shipped
     /// network on a position of a real opening, one line per thread count
@@ -100,6 +105,17 @@ enum What {
         /// Print each game whose winner or margin disagrees.
         #[arg(long)]
         verbose: bool,
+    },
+    /// The review's analysis of a record: every position of its main line
+    /// searched as the web board's background analysis does (one thread,
+    /// the network's knowledge), timed:
+    /// `analysis positions=N playouts=P seconds=S positions_per_s=X`.
+    Analysis {
+        /// The SGF record (its first game's main line).
+        path: std::path::PathBuf,
+        /// Simulations per position.
+        #[arg(long, default_value_t = tengen_web::Limits::default().analysis_playouts)]
+        playouts: u64,
     },
     /// Full-rules play: replays long random games through `Game::play` under
     /// each preset (repetition history included); one line per preset.
@@ -157,6 +173,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             playouts,
             threads,
             knowledge,
+            network_batches,
         } => {
             let threads = if threads.is_empty() {
                 vec![1, 2]
@@ -168,9 +185,22 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             } else {
                 knowledge.clone()
             };
+            let batches = if network_batches.is_empty() {
+                vec![DEFAULT_NETWORK_BATCH]
+            } else {
+                network_batches.clone()
+            };
             for k in knowledge {
+                // The batch matters only to the network.
+                let batches = if k == Knowledge::Net {
+                    &batches[..]
+                } else {
+                    &batches[..1]
+                };
                 for &t in &threads {
-                    search_line(*size, *playouts, t, k)?;
+                    for &b in batches {
+                        search_line(*size, *playouts, t, k, b)?;
+                    }
                 }
             }
         }
@@ -180,6 +210,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             verbose,
         } => dead_line(paths, *playouts, *verbose)?,
         What::Sgf { path } => sgf_line(path)?,
+        What::Analysis { path, playouts } => analysis_line(path, *playouts)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -369,11 +400,18 @@ fn net_line(size: u32, threads: usize, batch: usize, time: Duration) -> Result<(
 }
 
 /// Simulations per second of one search of `playouts` from the empty board.
-fn search_line(size: u32, playouts: u64, threads: usize, knowledge: Knowledge) -> Result<()> {
+fn search_line(
+    size: u32,
+    playouts: u64,
+    threads: usize,
+    knowledge: Knowledge,
+    network_batch: usize,
+) -> Result<()> {
     let game = Game::new(Preset::Chinese.rules(), BoardSize::square(size)?);
     let mut search = Search::new(SearchConfig {
         threads,
         knowledge,
+        network_batch,
         ..SearchConfig::default()
     });
     let start = Instant::now();
@@ -381,8 +419,13 @@ fn search_line(size: u32, playouts: u64, threads: usize, knowledge: Knowledge) -
     let secs = start.elapsed().as_secs_f64();
     writeln!(
         std::io::stdout(),
-        "size={size} threads={threads} knowledge={} playouts={} playouts_per_s={:.0}",
+        "size={size} threads={threads} knowledge={}{} playouts={} playouts_per_s={:.0}",
         knowledge.name(),
+        if knowledge == Knowledge::Net {
+            format!(" batch={network_batch}")
+        } else {
+            String::new()
+        },
         analysis.visits,
         analysis.visits as f64 / secs,
     )?;
@@ -402,6 +445,24 @@ enum DeadCheck {
         margin: bool,
         line: String,
     },
+}
+
+fn analysis_line(path: &std::path::Path, playouts: u64) -> Result<()> {
+    let text = std::fs::read_to_string(path)?;
+    let line = tengen_web::review::main_line(&text)?;
+    let start = Instant::now();
+    let mut positions = 0usize;
+    for (n, game) in line.games() {
+        tengen_web::analysis::analyse(n, &game, playouts, n as u64);
+        positions += 1;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "analysis positions={positions} playouts={playouts} seconds={seconds:.1} positions_per_s={:.2}",
+        positions as f64 / seconds.max(1e-9)
+    );
+    std::io::stdout().flush()?;
+    Ok(())
 }
 
 fn dead_line(paths: &[std::path::PathBuf], playouts: u64, verbose: bool) -> Result<()> {

@@ -39,6 +39,10 @@ pub struct Args {
     /// (one that died) before another takes it.
     #[arg(long, default_value_t = 30.0)]
     engine_lease: f64,
+    /// Simulations the engine spends on each position of a record under
+    /// analysis in the review (more: stronger and slower).
+    #[arg(long, default_value_t = tengen_web::Limits::default().analysis_playouts)]
+    analysis_playouts: u64,
 }
 
 /// The database path when none is given: the user's data directory.
@@ -97,6 +101,7 @@ fn limits(args: &Args) -> Result<Limits> {
     }
     let mut limits = Limits {
         engine_lease: Duration::from_secs_f64(args.engine_lease),
+        analysis_playouts: args.analysis_playouts.max(1),
         ..Limits::default()
     };
     if let Some(n) = args.engine_workers {

@@ -86,7 +86,7 @@ pub async fn join(addr: &str, id: &str, token: &str) -> Socket {
 }
 
 /// Sends a request; returns the answer, a view or an error (names of
-/// moves come aside).
+/// moves, chat and presence come aside).
 pub async fn answer(ws: &mut Socket, msg: Value) -> Value {
     ws.send(Message::Text(msg.to_string().into()))
         .await
@@ -98,7 +98,7 @@ pub async fn answer(ws: &mut Socket, msg: Value) -> Value {
             .unwrap()
             .unwrap();
         let v: Value = serde_json::from_str(answer.to_text().unwrap()).unwrap();
-        if v["type"] != "names" {
+        if !matches!(v["type"].as_str(), Some("names" | "chat" | "presence")) {
             return v;
         }
     }

@@ -7,6 +7,7 @@
 //! Left out: what the tree says once the threads are done
 //! ([`super::analysis`]) and the move chosen ([`super::decide`]).
 
+use super::batch::{self, Batches, Pending};
 use super::filter::Filter;
 use super::{GenMode, Limit, Reporter};
 use crate::features::{Extractor, Position};
@@ -69,6 +70,8 @@ pub(super) struct Shared<'a> {
     knowledge: Knowledge,
     /// The network, when the knowledge is the network's.
     network: Option<&'static Network>,
+    /// The nodes waiting for the network.
+    batches: Batches<'a>,
     pub(super) root: &'a Node,
     mode: GenMode,
     pub(super) filter: &'a Filter,
@@ -174,6 +177,7 @@ impl<'a> Shared<'a> {
             judge: Judge::of(game),
             knowledge: Knowledge::default(),
             network: None,
+            batches: Batches::new(1),
             root,
             mode,
             filter,
@@ -205,13 +209,15 @@ impl<'a> Shared<'a> {
     }
 
     /// The same, with `knowledge` for the priors (and the shipped network
-    /// when the knowledge is the network's).
-    pub(super) fn knowing(self, knowledge: Knowledge) -> Shared<'a> {
+    /// when the knowledge is the network's, asked `batch` positions at a
+    /// time below the root).
+    pub(super) fn knowing(self, knowledge: Knowledge, batch: usize) -> Shared<'a> {
         Shared {
             knowledge,
             network: (knowledge == Knowledge::Net)
                 .then(Network::shipped)
                 .flatten(),
+            batches: Batches::new(batch),
             ..self
         }
     }
@@ -243,6 +249,7 @@ impl<'a> Shared<'a> {
                 }
             }
         });
+        self.batches.release();
     }
 
     /// Whether the best move can no longer be overtaken in the time left
@@ -347,7 +354,7 @@ impl<'a> Shared<'a> {
         let mut color = game.to_move();
         let mut captures = game.captures();
         let mut last = last_play(game);
-        let mut path: Vec<&Node> = Vec::with_capacity(32);
+        let mut path: Vec<&'a Node> = Vec::with_capacity(32);
         w.moves.clear();
         w.depth_at.clear();
         let mut node = self.root;
@@ -374,7 +381,7 @@ impl<'a> Shared<'a> {
                 && node.visits() >= NETWORK_AT
                 && node.claim_network()
             {
-                self.ask_network(network, &path, kids, w.extractor.as_mut());
+                self.ask_network(network, &path, w.extractor.as_mut());
             }
             // The level of the child chosen now (the root's moves are at 1).
             let depth = path.len() as u32;
@@ -556,31 +563,37 @@ impl<'a> Shared<'a> {
         kids.into_boxed_slice()
     }
 
-    /// Replaces the priors of `kids`, the children of the last node of
-    /// `path`, by the network's (once that node has earned the cost of an
-    /// evaluation: AlphaGo's threshold of visits).
-    fn ask_network(
-        &self,
-        network: &Network,
-        path: &[&Node],
-        kids: &[Node],
-        extractor: Option<&mut Extractor>,
-    ) {
-        let Some(game) = self.game_at(path) else {
+    /// Queues the last node of `path` for the network's priors of its
+    /// children (once it has earned the cost of an evaluation: AlphaGo's
+    /// threshold of visits), and evaluates the batch this request fills.
+    fn ask_network(&self, network: &Network, path: &[&'a Node], extractor: Option<&mut Extractor>) {
+        let (Some(node), Some(extractor)) = (path.last(), extractor) else {
             return;
         };
-        let moves = stone_points(kids);
-        let learned = self.learned(&game, &moves, extractor, Some(network));
-        let prior = Prior::new(game.board(), game.to_move(), last_play(&game), learned);
-        for k in kids {
-            match k.mv {
-                Move::Play(p) => {
-                    let (n, w) = prior.of(p);
-                    k.set_prior(n, w, prior.policy(p));
-                }
-                Move::Pass => {
-                    let (n, w) = prior.of_pass(moves.len(), ending_pass(&game));
-                    k.set_prior(n, w, None);
+        let Some(game) = self.game_at(path) else {
+            node.release_network();
+            return;
+        };
+        let moves = stone_points(node.kids());
+        let Some(full) = self
+            .batches
+            .push(Pending::new(node, game, moves, extractor))
+        else {
+            return;
+        };
+        for (request, learned) in full.iter().zip(batch::evaluate(network, &full)) {
+            let game = &request.game;
+            let prior = Prior::new(game.board(), game.to_move(), last_play(game), Some(learned));
+            for k in request.node.kids() {
+                match k.mv {
+                    Move::Play(p) => {
+                        let (n, w) = prior.of(p);
+                        k.set_prior(n, w, prior.policy(p));
+                    }
+                    Move::Pass => {
+                        let (n, w) = prior.of_pass(request.moves.len(), ending_pass(game));
+                        k.set_prior(n, w, None);
+                    }
                 }
             }
         }

@@ -45,6 +45,17 @@
 //! | `gote` | answers the move before (within 2 points), then the opponent plays elsewhere | flow, moves after |
 //! | `joseki` | the moves so far in a 19x19 corner follow a sequence of the small dictionary in [`joseki`] (8 symmetries, both colours) | dictionary |
 //!
+//! The words of the rules texts (part I of the FFG text, the Strasbourg
+//! and New Zealand texts) are named too:
+//!
+//! | id | when | how |
+//! |---|---|---|
+//! | `atari` | an opposing chain touching N is left with one liberty (FFG I.5: "lorsqu'une chaîne n'a plus qu'une liberté, on dit qu'elle est en atari") | board |
+//! | `capture` | N removes opposing stones (FFG I.5, "capture"), unless it is a ko capture | board |
+//! | `ko-capture` | N captures one stone and could be captured back at once by one stone (the board's simple-ko point is set: FFG I.7, the Strasbourg text's ko) (instead of `capture`) | board |
+//! | `connect` | N joins two friendly chains or more into one (the New Zealand text's "connectées") | board |
+//! | `cut` | N touches two opposing chains that keep no common liberty after it, both still on the board (the glossary's "coupe") | board |
+//!
 //! Not detected: **aji-keshi** (a move that wastes latent potential) is a
 //! judgement of value, whether what the move gave away was worth more than
 //! what it gained, which bounded tactical reading cannot make; any
@@ -58,6 +69,7 @@ pub mod joseki;
 
 mod flow;
 mod geometry;
+mod rules;
 mod shape;
 mod tactic;
 mod words;
@@ -97,8 +109,9 @@ impl Named {
     }
 }
 
-/// Every identifier the lexicon reports, in the order of the glossary.
-pub const TERMS: [&str; 37] = [
+/// Every identifier the lexicon reports, in the order of the glossary, then
+/// the words of the rules texts.
+pub const TERMS: [&str; 42] = [
     "keima",
     "kogeima",
     "kosumi",
@@ -136,6 +149,11 @@ pub const TERMS: [&str; 37] = [
     "miai",
     "te-nuki",
     "te-suji",
+    "atari",
+    "capture",
+    "ko-capture",
+    "connect",
+    "cut",
 ];
 
 /// Names a stone play on `before`; also returns the points where the
@@ -175,6 +193,7 @@ fn name_play(
         names.extend(flow::te_nuki(&p, prev, readers));
     }
     names.extend(corners.play(before.size(), m, turn.color));
+    rules::rules_words(&p, &mut names);
     let mut answers: Vec<Point> = p
         .ataris
         .iter()

@@ -1,29 +1,41 @@
 // tengen web board: the page's entry module. It routes each address to its
 // screen (the new-game form with the learning path and the review picker,
-// a game, a record under review), redraws everything in the chosen
+// a game, a record under review, the lobby), redraws everything in the chosen
 // language, and starts the other modules. No dependencies, no build step:
 // the browser loads the modules as they are served.
 
 import { setLang, translatePage, errorText } from "./i18n.js";
 import { $, show, setRouter, go } from "./page.js";
-import { loadForm, initForm, showPresetDescription } from "./form.js";
+import { loadForm, initForm, showPresetDescription, showPresetNames } from "./form.js";
 import { loadLessons, renderLessons } from "./lessons.js";
-import { openGame, leaveGame, render, tickClocks, initGame } from "./game.js";
-import { renderReview, reviewing, initReview } from "./review.js";
+import { openGame, leaveGame, renderWords, tickClocks, initGame, nameChanged, render } from "./game.js";
+import { initName, renderName } from "./player.js";
+import { loadLobby, renderLobby } from "./lobby.js";
+import { renderReview, reviewing, initReview, restoreReview } from "./review.js";
+import { openTeach, renderTeach, initTeach } from "./teach.js";
 
 function applyWords() {
   translatePage();
   showPresetDescription();
+  showPresetNames();
   renderLessons();
-  render();
+  renderName();
+  renderLobby();
+  renderWords();
   renderReview();
+  renderTeach();
 }
 
 function route() {
   const m = location.pathname.match(/^\/g\/([0-9a-f]+)$/);
   if (m) { openGame(m[1]); return; }
   leaveGame();
+  if (location.pathname === "/lobby") { show("lobby"); loadLobby(); return; }
+  const step = location.pathname.match(/^\/learn\/([0-9]+)$/);
+  if (step) { show("teach"); openTeach(parseInt(step[1], 10)); return; }
   if (location.hash === "#review" && reviewing()) { show("reviewer"); renderReview(); return; }
+  // A reload of a review: the record this tab kept, if any.
+  if (location.hash === "#review") restoreReview();
   show("home");
   loadLessons().catch(() => {});
   if (location.hash) {
@@ -37,8 +49,10 @@ function init() {
   $("lang-fr").addEventListener("click", () => { setLang("fr"); applyWords(); });
   initForm();
   initGame();
+  initName(nameChanged);
   $("b-numbers").addEventListener("change", () => { render(); renderReview(); });
   initReview();
+  initTeach();
   document.querySelectorAll("header a").forEach((a) => a.addEventListener("click", (ev) => {
     ev.preventDefault();
     go(a.getAttribute("href"));

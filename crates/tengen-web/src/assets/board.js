@@ -1,5 +1,6 @@
 // The board in SVG: grid, star points, stones, move numbers, dead-stone
-// and territory marks, and the input layer (pointer and keyboard, labelled
+// and territory marks, the helpers' marks (the ko point, chains in atari,
+// a stone waiting for confirmation), and the input layer (pointer and keyboard, labelled
 // for screen readers). Where the star points go is the server's word; this
 // module knows no rule of the game.
 
@@ -14,6 +15,13 @@ export function vertexXY(v, h) {
   const x = LETTERS.indexOf(v[0].toUpperCase());
   const y = h - parseInt(v.slice(1), 10);
   return [x, y];
+}
+
+// The centre of point (x, y) in the board's SVG coordinates, for what
+// other modules draw over it.
+export function boardPoint(x, y) {
+  const m = CELL * 1.15;
+  return [m + x * CELL, m + y * CELL];
 }
 
 function el(name, attrs, parent) {
@@ -32,7 +40,7 @@ export function drawBoard(host, w, h, b, o) {
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "grid", tabindex: "0",
     "aria-label": o.label || "goban" });
   el("rect", { x: 0, y: 0, width: W, height: H, fill: "#dcb35c", rx: 6 }, svg);
-  const px = (x) => m + x * CELL, py = (y) => m + y * CELL;
+  const px = (x) => boardPoint(x, 0)[0], py = (y) => boardPoint(0, y)[1];
   const grid = el("g", { stroke: "#3b2a12", "stroke-width": 1.2 }, svg);
   for (let x = 0; x < w; x++) el("line", { x1: px(x), y1: py(0), x2: px(x), y2: py(h - 1) }, grid);
   for (let y = 0; y < h; y++) el("line", { x1: px(0), y1: py(y), x2: px(w - 1), y2: py(y) }, grid);
@@ -93,6 +101,20 @@ export function drawBoard(host, w, h, b, o) {
       el("circle", { cx: px(x), cy: py(y), r: 3.5, fill: "#8b2e16", class: "dame" }, marks);
     }
   }
+  // The helpers' marks: the point the ko rule forbids now and the stone a
+  // confirmation waits for (the rings of chains in atari: drawMarks).
+  if (o.ko) {
+    const [x, y] = vertexXY(o.ko, h);
+    el("rect", { x: px(x) - 10, y: py(y) - 10, width: 20, height: 20, fill: "none", stroke: "#b00020",
+      "stroke-width": 3, class: "ko", "data-v": o.ko }, marks);
+  }
+  if (o.pending) {
+    const [x, y] = vertexXY(o.pending, h);
+    el("circle", { cx: px(x), cy: py(y), r: CELL * 0.47, fill: o.pendingColor === "black" ? "#111" : "#fff",
+      opacity: 0.6, stroke: "#0a58ca", "stroke-width": 3, class: "pending", "data-v": o.pending,
+      "pointer-events": "none" }, stones);
+  }
+  drawMarks(svg, o, px, py, h, b, w);
   // The input layer: one cell per point, labelled for screen readers.
   const cells = el("g", { fill: "transparent" }, svg);
   const ghost = el("circle", { r: CELL * 0.47, opacity: 0.45, visibility: "hidden", "pointer-events": "none" }, svg);
@@ -103,7 +125,7 @@ export function drawBoard(host, w, h, b, o) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x, v = vertexName(x, y, h);
       const r = el("rect", { x: px(x) - CELL / 2, y: py(y) - CELL / 2, width: CELL, height: CELL,
-        role: "gridcell", "aria-label": pointLabel(v, b[i], dead.has(v), o.map ? o.map[i] : null),
+        role: "gridcell", "aria-label": pointLabel(v, b[i], dead.has(v), o.map ? o.map[i] : null) + markWords(v, o),
         "data-v": v, class: "pt" }, row);
       if (o.onPlay) {
         r.addEventListener("click", () => { o.cursor = [x, y]; o.onPlay(v); });
@@ -123,16 +145,19 @@ export function drawBoard(host, w, h, b, o) {
     cursor.setAttribute("x", px(x) - CELL / 2); cursor.setAttribute("y", py(y) - CELL / 2);
     cursor.setAttribute("visibility", "visible");
     const i = y * w + x, v = vertexName(x, y, h);
-    const label = pointLabel(v, b[i], dead.has(v), o.map ? o.map[i] : null);
+    const label = pointLabel(v, b[i], dead.has(v), o.map ? o.map[i] : null) + markWords(v, o);
     svg.setAttribute("aria-label", label);
     const live = document.getElementById(o.liveId || "cursor-label");
     if (live) live.textContent = label;
   };
   if (!o.cursor) o.cursor = [Math.floor(w / 2), Math.floor(h / 2)];
-  // The cursor is for keyboard play: a click or a tap does not show it.
+  // The cursor is for keyboard play: a click or a tap does not show it,
+  // nor does the board redrawn after one (the focus moves to the new
+  // board, and the old one's blur must not forget how it was reached).
+  // Focus by the keyboard (Tab) shows it again.
   svg.addEventListener("pointerdown", () => { o.pointer = true; cursor.setAttribute("visibility", "hidden"); });
-  svg.addEventListener("focus", () => { if (!o.pointer) showCursor(); });
-  svg.addEventListener("blur", () => { o.pointer = false; cursor.setAttribute("visibility", "hidden"); });
+  svg.addEventListener("focus", () => { if (!o.pointer || svg.matches(":focus-visible")) showCursor(); });
+  svg.addEventListener("blur", () => cursor.setAttribute("visibility", "hidden"));
   svg.addEventListener("keydown", (ev) => {
     o.pointer = false;
     const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
@@ -162,5 +187,38 @@ function pointLabel(v, c, isDead, own) {
   else if (own === "d") s += t("dame");
   else s += t("empty");
   if (isDead) s += ", " + t("dead_stone");
+  return s;
+}
+
+// The marks of a teaching position: letters the texts name points by
+// (`o.labels`, vertex to letter), the liberties of a chain (`o.liberties`)
+// and a red ring round each stone of a chain in atari (`o.atari`).
+function drawMarks(svg, o, px, py, h, b, w) {
+  if (!o.labels && !o.liberties && !o.atari) return;
+  const g = el("g", { "pointer-events": "none" }, svg);
+  for (const v of o.atari || []) {
+    const [x, y] = vertexXY(v, h);
+    el("circle", { cx: px(x), cy: py(y), r: CELL * 0.5, fill: "none", stroke: "#d0021b", "stroke-width": 3.5,
+      class: "atari", "data-v": v }, g);
+  }
+  for (const v of o.liberties || []) {
+    const [x, y] = vertexXY(v, h);
+    el("circle", { cx: px(x), cy: py(y), r: 7, fill: "#0a58ca", class: "liberty", "data-v": v }, g);
+  }
+  for (const v in o.labels || {}) {
+    const [x, y] = vertexXY(v, h);
+    const c = b[y * w + x];
+    if (c === ".") el("circle", { cx: px(x), cy: py(y), r: 11, fill: "#dcb35c" }, g);
+    el("text", { x: px(x), y: py(y) + 7, "text-anchor": "middle", "font-size": 22, "font-style": "italic",
+      fill: c === "X" ? "#fff" : "#000", class: "label", "data-v": v }, g).textContent = o.labels[v];
+  }
+}
+
+// What a screen reader hears of those marks at `v`.
+function markWords(v, o) {
+  let s = "";
+  if (o.labels && o.labels[v]) s += ", " + o.labels[v];
+  if (o.liberties && o.liberties.includes(v)) s += ", " + t("liberty");
+  if (o.atari && o.atari.includes(v)) s += ", " + t("in_atari");
   return s;
 }

@@ -2,6 +2,7 @@
 // The server keeps the time; this only counts down what it last said.
 
 import { $ } from "./page.js";
+import { t } from "./i18n.js";
 
 function fmt(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -15,6 +16,12 @@ export function renderClocks(v, viewAt) {
   for (const c of ["black", "white"]) {
     const box = $("clock-" + c);
     if (!v || !v.clock) { box.textContent = ""; continue; }
+    if (v.result && v.result.by === "time" && v.result.winner !== c) {
+      // The flag fell: no overtime is left to show.
+      box.classList.add("low");
+      box.textContent = "0:00 " + t("flag_fell");
+      continue;
+    }
     const side = v.clock.sides[c];
     const ctl = v.clock.control;
     let main = side.main_ms;

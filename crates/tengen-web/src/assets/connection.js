@@ -24,19 +24,25 @@ let socket = null;
 
 // Opens the socket of game `id` (closing any other): `onMessage` receives
 // each message read, `onLost` hears that the connection dropped. The seat
-// token goes in the first message, never in the address (which proxies
-// and logs keep).
-export function connect(id, token, onMessage, onLost) {
+// token and the player's name (`nameOf()`, read at each connection) go in
+// the first message, never in the address (which proxies and logs keep).
+export function connect(id, token, nameOf, onMessage, onLost) {
   close();
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(proto + "//" + location.host + "/ws/" + id);
   socket = ws;
-  ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
+  ws.onopen = () => {
+    const hello = { type: "hello" };
+    if (token) hello.token = token;
+    const name = nameOf();
+    if (name) hello.name = name;
+    ws.send(JSON.stringify(hello));
+  };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = () => {
     if (socket !== ws) return;
     onLost();
-    setTimeout(() => { if (socket === ws) connect(id, token, onMessage, onLost); }, 1000);
+    setTimeout(() => { if (socket === ws) connect(id, token, nameOf, onMessage, onLost); }, 1000);
   };
 }
 

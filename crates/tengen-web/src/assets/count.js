@@ -2,7 +2,7 @@
 // FFG quick count and the Chinese count beside it) and the result in words.
 // The counting itself is the server's.
 
-import { t, colorWord } from "./i18n.js";
+import { t, colorWord, errorText } from "./i18n.js";
 import { $ } from "./page.js";
 
 export function resultWords(r) {
@@ -18,6 +18,15 @@ export function resultWords(r) {
   }
 }
 
+// A score estimate in words: who leads and by how much under the game's
+// method (or why there is none).
+export function estimateWords(e, error) {
+  if (!e) return errorText(error);
+  const m = parseFloat(e.count.margin);
+  if (m === 0) return t("estimate_even");
+  return t("estimate_lead", { c: colorWord(m > 0 ? "black" : "white"), p: String(Math.abs(m)) });
+}
+
 function row(table, label, b, w) {
   const tr = document.createElement("tr");
   for (const [i, x] of [label, b, w].entries()) {
@@ -26,6 +35,16 @@ function row(table, label, b, w) {
     tr.appendChild(cell);
   }
   table.appendChild(tr);
+}
+
+// Territory as the board draws it (squares), then the eyes in seki as it
+// draws them (diamonds), counted or not as the rules say: both rows read
+// the one region map the totals come from.
+function territoryRows(table, c) {
+  row(table, t("territory"), c.territory.black - c.seki.black, c.territory.white - c.seki.white);
+  if (c.seki.black || c.seki.white) {
+    row(table, t(c.seki_counted ? "seki_counted" : "seki"), c.seki.black, c.seki.white);
+  }
 }
 
 export function renderCount(v) {
@@ -51,13 +70,12 @@ export function renderCount(v) {
     row(table, t("stones_on_board"), c.stones.black, c.stones.white);
     row(table, t("komi"), "", c.komi);
   } else if (s === "territory") {
-    row(table, t("territory"), c.territory.black - c.seki.black, c.territory.white - c.seki.white);
-    if (c.seki.black || c.seki.white) row(table, t("seki"), c.seki.black, c.seki.white);
+    territoryRows(table, c);
     row(table, t("prisoners"), c.captures.black + c.dead.white, c.captures.white + c.dead.black);
     row(table, t("komi"), "", c.komi);
   } else {
     row(table, t("stones_on_board"), c.stones.black, c.stones.white);
-    row(table, t("territory"), c.territory.black, c.territory.white);
+    territoryRows(table, c);
     if (s === "area_dame_both") row(table, t("dame_both"), c.dame, c.dame);
     if (s === "area_dame_shared") row(table, t("dame_half"), c.dame / 2, c.dame / 2);
     if (s === "area_dame_nobody" && c.dame) row(table, t("dame_row"), c.dame, "");

@@ -1,7 +1,7 @@
 // The new-game form: the rule sets and board sizes the server offers, the
 // clock's fields, and the form as the server reads it.
 
-import { presetDescription, errorText } from "./i18n.js";
+import { presetDescription, presetName, errorText } from "./i18n.js";
 import { $ } from "./page.js";
 import { api, createGame } from "./connection.js";
 
@@ -17,11 +17,17 @@ export async function loadForm() {
   sel.replaceChildren();
   for (const p of presets) {
     const o = document.createElement("option");
-    o.value = p.name; o.textContent = p.name;
+    o.value = p.name;
     sel.appendChild(o);
   }
   sel.value = "ffg";
+  showPresetNames();
   presetChanged();
+}
+
+// The rules list in the language shown.
+export function showPresetNames() {
+  for (const o of $("f-rules").options) o.textContent = presetName(o.value);
 }
 
 // One choice per side offered, before "custom" (the first checked), and
@@ -76,6 +82,7 @@ function formValue() {
   const opponent = opp === "engine" ? { kind: "engine", strength: $("f-strength").value, color }
     : opp === "friend" ? { kind: "friend", color } : { kind: "same_screen" };
   const form = { rules: $("f-rules").value, size, opponent, handicap: parseInt($("f-handicap").value || "0", 10) };
+  if (opp === "friend" && $("f-lobby").checked) form.lobby = true;
   const komi = $("f-komi").value.trim().replace(",", ".");
   const p = currentPreset();
   if (komi && !(p && komi === p.komi && form.handicap > 0)) form.komi = komi;
@@ -94,7 +101,14 @@ function formValue() {
   return form;
 }
 
+function opponentChanged() {
+  const opp = document.querySelector("input[name=opponent]:checked").value;
+  $("f-lobby-label").hidden = opp !== "friend";
+}
+
 export function initForm() {
+  document.querySelectorAll("input[name=opponent]").forEach((i) => i.addEventListener("change", opponentChanged));
+  opponentChanged();
   $("f-rules").addEventListener("change", presetChanged);
   $("f-clock").addEventListener("change", clockFields);
   $("new-game").addEventListener("submit", (ev) => {

@@ -16,14 +16,14 @@ const WORDS = {
     clock_fischer: "Fischer", main_min: "Main time (min)", periods: "Periods",
     stones_per_period: "Stones per period", period_s: "Period (s)", increment_s: "Increment (s)",
     create: "Start the game", learn_title: "Learn to play",
-    learn_intro: "Four steps against tengen on a small board. Win a step to open the next.",
+    learn_intro: "Four steps. Each one teaches with small problems on the board, then a game against tengen. Win a step's game to open the next game.",
     review_title: "Review a record",
     review_intro: "Open an SGF file to step through its moves and variations.",
     captures: "Captures", pass: "Pass", undo: "Undo", resign: "Resign",
     undo_asked: "Your opponent asks to take back a move.", accept: "Accept", decline: "Decline",
     marking_help: "Click a chain to mark it dead or alive, then accept. Dispute to resume play.",
     accept_dead: "Accept the dead stones", dispute: "Dispute (resume play)",
-    move_numbers: "Move numbers", download_sgf: "Download SGF",
+    move_numbers: "Move numbers", download_sgf: "Download SGF", review_game: "Review this game",
     invite_link: "Invitation link (send it to your opponent)", watch_link: "Spectators",
     variations: "Variations",
     to_play: "{c} to play", your_turn: "Your turn ({c})", engine_thinking: "tengen is thinking…",
@@ -44,7 +44,7 @@ const WORDS = {
     void: "No result: the same position occurred a fourth time",
     count_title: "The count", count_provisional: "Count if these stones are dead",
     stones_on_board: "Stones on the board", territory: "Territory", dame_row: "Dame",
-    dame_both: "Dame (counted for both)", dame_half: "Dame (half each)", seki: "Eyes in seki (not counted)",
+    dame_both: "Dame (counted for both)", dame_half: "Dame (half each)", seki: "Eyes in seki (not counted)", seki_counted: "Eyes in seki (counted)",
     prisoners: "Prisoners (captures + dead stones)", dead_removed: "Dead stones removed",
     total: "Total", area: "Area (stones + territory)", margin: "Margin",
     chinese_count: "Chinese count: Black {b} points against {t}: {m} stones",
@@ -55,26 +55,30 @@ const WORDS = {
     method_area_dame_shared: "Area counting, dame shared (Chinese)",
     method_stones: "Stones on the board (Strasbourg)",
     method_territory: "Territory + prisoners (Japanese)", method_captures: "Captures",
-    lesson: "Step {n}", lesson_play: "Play this step", lesson_locked: "Locked: win the step before",
+    lesson: "Step {n}", lesson_play: "Play the game", lesson_locked: "Locked: win the step before",
     lesson_won: "Step won! The next step is open.", lesson_lost: "Not this time: try again!",
     lesson_done: "won", back_to_path: "Back to the learning path", play_again: "Play again",
     lesson_1_title: "The first capture",
-    lesson_1: "The board starts empty. Black plays first by putting a stone on an intersection; then the players take turns. A stone once put is never moved, but it can be captured: surround it. The lines leaving a stone are its liberties; stones joined by a line form a chain. A chain with no liberty left is captured. The first player to capture an opponent's chain wins.",
+    lesson_1: "Capture a stone or a chain before your opponent does.",
     lesson_2_title: "Capture five stones",
-    lesson_2: "Captured stones are taken off the board and the game goes on. The game ends as soon as a player has captured at least five stones in all. Suicide is forbidden: you may not play where your own chain would have no liberty, unless the move captures an opponent's chain.",
+    lesson_2: "The first to capture five stones wins. Suicide is forbidden.",
     lesson_3_title: "Go counted by stones",
-    lesson_3: "Now the goal is to have the most stones of your colour on the board. On each turn you may pass. The game ends when both players pass one after the other; whoever then has more stones on the board wins. A group with two eyes can never be captured. Ko: after a stone takes in a ko, the other player must wait one turn before taking back.",
+    lesson_3: "Have more stones on the board when both players pass. Mind the ko.",
     lesson_4_title: "Go with territory",
-    lesson_4: "Go is a game of conquering space: the players share an empty board, each trying to control the larger part. At the end, both agree on the dead stones, which are removed; each player counts his stones and the empty points he surrounds (his territory). White receives komi for playing second.",
+    lesson_4: "Stones and surrounded empty points count. White gets komi.",
+    // The screens of a learning step (teach.js).
+    lesson_learn: "Learn", teach_back: "Back", teach_next: "Next", teach_play: "Play the game",
+    teach_progress: "Screen {n} of {m}", teach_source: "From: {s}",
+    teach_right: "Right!", teach_wrong: "Not yet.", liberty: "liberty", in_atari: "in atari",
     rule_desc_fr_only: "",
     err_occupied: "The point is occupied.",
     err_off_board: "The point is off the board.",
-    err_suicide: "Suicide is forbidden: the stone would have no liberty and capture nothing.",
-    err_single_stone_suicide: "Single-stone suicide is forbidden.",
-    err_ko: "Ko: the ko may not be retaken at once; play elsewhere first (simple ko rule).",
-    err_positional_superko: "Superko (positional): the move would recreate an earlier board position.",
-    err_situational_superko: "Superko (situational): the move would recreate a position that stood with your opponent to move.",
-    err_natural_situational_superko: "Superko (natural situational): the move would recreate a position you already made.",
+    err_suicide: "Your stone would have no liberty left and would capture nothing: play elsewhere (rule: no suicide).",
+    err_single_stone_suicide: "A lone stone may not be played where it has no liberty: play elsewhere (rule: no single-stone suicide).",
+    err_ko: "You may not take back the ko at once: play elsewhere first, then you may take it (rule: ko).",
+    err_positional_superko: "This would repeat an earlier position: play elsewhere first (rule: superko, positional).",
+    err_situational_superko: "This would repeat an earlier position: play elsewhere first (rule: superko, situational).",
+    err_natural_situational_superko: "This would repeat a position you already made: play elsewhere first (rule: superko, natural situational).",
     err_game_over: "The game is over.",
     err_wrong_phase: "Play has stopped: agree on the dead stones, or dispute to resume play.",
     err_not_your_turn: "It is not your turn.",
@@ -96,6 +100,33 @@ const WORDS = {
     err_conflict: "The game changed meanwhile: look at the board and play again.",
     disconnected: "Connection lost: reconnecting…",
     copy: "Copy",
+    nav_lobby: "Lobby", name_ask: "Your name (shown to your opponents)", name_save: "OK", name_later: "Later",
+    name_choose: "Choose a name", name_change: "Change your name",
+    list_in_lobby: "List it in the lobby (anyone may take the seat)",
+    resign_ask: "Resign this game?", resign_yes: "Yes, resign", resign_no: "No, play on",
+    confirm_move: "Play here", cancel: "Cancel", confirm_where: "Play at {v}?",
+    helpers: "Helpers", h_atari: "Mark chains in atari (one liberty left)", h_confirm: "Confirm each move",
+    h_sound: "Sounds", estimate: "Estimate the score", zoom: "Zoom",
+    estimate_lead: "Estimate: {c} leads by {p} points (dead stones crossed, territory shown until the next move).",
+    estimate_even: "Estimate: the game is even.",
+    chat: "Chat", chat_placeholder: "Say something", send: "Send", seat_both_short: "Players",
+    copied: "Copied.", copy_failed: "Could not copy: select the link and copy it by hand.",
+    presence_online: "connected", presence_away: "away", presence_not_joined: "has not joined yet",
+    waiting_join: "Waiting for {c} to join: send the invitation link.",
+    flag_fell: "(out of time)", colon: ": ",
+    lobby_title: "Lobby", lobby_intro: "Games with a friend whose creator listed them here: take a free seat, or watch.",
+    lobby_open: "Open invitations", lobby_live: "Games to watch", lobby_no_open: "No open invitation right now.",
+    lobby_no_live: "No listed game is being played right now.", take_seat: "Play {c}", watch: "Watch",
+    lesson_path_done: "Step won! You have finished the learning path.",
+    review_move: "Move {n}: {m}", passes: "{c} passes",
+    rules_unstated: "rules not given (replayed as {r})",
+    err_chat_empty: "The message is empty.",
+    err_chat_too_long: "A message holds at most 500 characters.",
+    err_chat_too_fast: "You are sending messages too fast: wait a few seconds. ({m})",
+    err_chat_spectator: "Spectators read the chat; only the players write in it.",
+    err_name_too_long: "A name holds at most 40 characters.",
+    err_seat_taken: "Someone took this seat first: choose another game.",
+    err_clock_fraction: "Times must be whole seconds of at least 1 s: {m}",
   },
   fr: {
     nav_new: "Nouvelle partie", nav_learn: "Apprendre", nav_review: "Revoir",
@@ -110,14 +141,14 @@ const WORDS = {
     clock_fischer: "Fischer", main_min: "Temps principal (min)", periods: "Périodes",
     stones_per_period: "Pierres par période", period_s: "Période (s)", increment_s: "Incrément (s)",
     create: "Commencer la partie", learn_title: "Apprendre à jouer",
-    learn_intro: "Quatre étapes contre tengen sur un petit goban. Gagnez une étape pour ouvrir la suivante.",
+    learn_intro: "Quatre étapes. Chacune apprend avec de petits problèmes sur le goban, puis une partie contre tengen. Gagnez la partie d'une étape pour ouvrir la suivante.",
     review_title: "Revoir une partie",
     review_intro: "Ouvrez un fichier SGF pour en parcourir les coups et les variantes.",
     captures: "Prisonniers", pass: "Passer", undo: "Annuler le coup", resign: "Abandonner",
     undo_asked: "Votre adversaire demande à reprendre un coup.", accept: "Accepter", decline: "Refuser",
     marking_help: "Cliquez sur une chaîne pour la marquer morte ou vivante, puis acceptez. Contestez pour reprendre le jeu.",
     accept_dead: "Accepter les pierres mortes", dispute: "Contester (reprendre le jeu)",
-    move_numbers: "Numéros des coups", download_sgf: "Télécharger le SGF",
+    move_numbers: "Numéros des coups", download_sgf: "Télécharger le SGF", review_game: "Revoir cette partie",
     invite_link: "Lien d'invitation (à envoyer à votre adversaire)", watch_link: "Spectateurs",
     variations: "Variantes",
     to_play: "{c} joue", your_turn: "À vous ({c})", engine_thinking: "tengen réfléchit…",
@@ -138,7 +169,7 @@ const WORDS = {
     void: "Pas de résultat : la même position est apparue une quatrième fois",
     count_title: "Le décompte", count_provisional: "Décompte si ces pierres sont mortes",
     stones_on_board: "Pierres sur le goban", territory: "Territoire", dame_row: "Dame",
-    dame_both: "Dame (comptés pour les deux)", dame_half: "Dame (moitié chacun)", seki: "Yeux en seki (non comptés)",
+    dame_both: "Dame (comptés pour les deux)", dame_half: "Dame (moitié chacun)", seki: "Yeux en seki (non comptés)", seki_counted: "Yeux en seki (comptés)",
     prisoners: "Prisonniers (prises + pierres mortes)", dead_removed: "Pierres mortes retirées",
     total: "Total", area: "Surface (pierres + territoire)", margin: "Écart",
     chinese_count: "Décompte chinois : Noir {b} points contre {t} : {m} pierres",
@@ -149,25 +180,29 @@ const WORDS = {
     method_area_dame_shared: "Surface, dame partagés (règle chinoise)",
     method_stones: "Pierres sur le goban (règle strasbourgeoise)",
     method_territory: "Territoire + prisonniers (règle japonaise)", method_captures: "Prises",
-    lesson: "Étape {n}", lesson_play: "Jouer cette étape", lesson_locked: "Fermée : gagnez l'étape précédente",
+    lesson: "Étape {n}", lesson_play: "Jouer la partie", lesson_locked: "Fermée : gagnez l'étape précédente",
     lesson_won: "Étape gagnée ! L'étape suivante est ouverte.", lesson_lost: "Pas cette fois : recommencez !",
     lesson_done: "gagnée", back_to_path: "Retour au parcours", play_again: "Rejouer",
     lesson_1_title: "Le jeu de la première prise",
-    lesson_1: "Au départ le plateau est vide. Noir commence en posant une pierre sur une intersection ; les coups sont ensuite joués à tour de rôle. Une fois posée, une pierre ne peut plus être déplacée, mais elle peut être capturée : il faut l'encercler. Les petits traits qui partent d'une pierre sont ses libertés ; des pierres reliées par un trait forment une chaîne. Une chaîne qui n'a plus de liberté est capturée. Le vainqueur est le joueur qui réussit le premier à capturer une chaîne adverse.",
+    lesson_1: "Capturez une pierre ou une chaîne avant votre adversaire.",
     lesson_2_title: "Capturer cinq pierres",
-    lesson_2: "Lorsque des pierres sont capturées, on les retire du jeu et la partie continue. La partie est terminée dès qu'un joueur a capturé au moins cinq pierres, au total. Le suicide est interdit : il est interdit de jouer à un endroit où sa propre chaîne n'aurait aucune liberté, sauf si ce coup permet de capturer une chaîne adverse.",
+    lesson_2: "Le premier qui capture cinq pierres a gagné. Le suicide est interdit.",
     lesson_3_title: "Le go compté par les pierres",
-    lesson_3: "Le but est maintenant d'avoir le plus de pierres de sa couleur sur le plateau. À chaque coup, le joueur peut passer. La partie est terminée lorsque les deux joueurs passent consécutivement ; le vainqueur est celui qui a alors le plus de pierres sur le plateau. Un groupe qui a deux yeux est imprenable. Le ko : après la première prise, le second joueur doit attendre un tour avant de pouvoir reprendre.",
+    lesson_3: "Ayez plus de pierres sur le plateau quand les deux joueurs passent. Attention au ko.",
     lesson_4_title: "Le go avec territoire",
-    lesson_4: "Le jeu de go est un jeu de conquête d'espace : les deux joueurs se partagent un territoire initialement vide en essayant d'en contrôler la plus grande partie. À la fin, les joueurs s'accordent sur les pierres mortes, qui sont retirées ; chacun compte ses pierres et les intersections vides qu'il entoure (son territoire). Blanc reçoit le komi parce qu'il joue en second.",
+    lesson_4: "Les pierres et les points vides entourés comptent. Blanc reçoit le komi.",
+    // Les écrans d'une étape (teach.js).
+    lesson_learn: "Apprendre", teach_back: "Retour", teach_next: "Suivant", teach_play: "Jouer la partie",
+    teach_progress: "Écran {n} sur {m}", teach_source: "D'après : {s}",
+    teach_right: "Bravo !", teach_wrong: "Pas encore.", liberty: "liberté", in_atari: "en atari",
     err_occupied: "L'intersection est occupée.",
     err_off_board: "L'intersection est hors du goban.",
-    err_suicide: "Le suicide est interdit : la pierre n'aurait aucune liberté et ne prendrait rien.",
-    err_single_stone_suicide: "Le suicide d'une seule pierre est interdit.",
-    err_ko: "Ko : on ne peut pas reprendre le ko tout de suite ; il faut d'abord jouer ailleurs (règle du ko simple).",
-    err_positional_superko: "Superko (positionnel) : le coup recréerait une position déjà vue.",
-    err_situational_superko: "Superko (situationnel) : le coup recréerait une position déjà vue avec votre adversaire au trait.",
-    err_natural_situational_superko: "Superko (situationnel naturel) : le coup recréerait une position que vous avez déjà donnée.",
+    err_suicide: "Votre pierre n'aurait plus de liberté et ne prendrait rien : jouez ailleurs (règle : pas de suicide).",
+    err_single_stone_suicide: "Une pierre seule ne peut pas être jouée là où elle n'a aucune liberté : jouez ailleurs (règle : pas de suicide d'une pierre).",
+    err_ko: "Vous ne pouvez pas reprendre le ko tout de suite : jouez d'abord ailleurs, ensuite vous pourrez le prendre (règle : ko).",
+    err_positional_superko: "Ce coup répéterait une position déjà vue : jouez d'abord ailleurs (règle : superko positionnel).",
+    err_situational_superko: "Ce coup répéterait une position déjà vue : jouez d'abord ailleurs (règle : superko situationnel).",
+    err_natural_situational_superko: "Ce coup répéterait une position que vous avez déjà donnée : jouez d'abord ailleurs (règle : superko situationnel naturel).",
     err_game_over: "La partie est terminée.",
     err_wrong_phase: "Le jeu est arrêté : mettez-vous d'accord sur les pierres mortes, ou contestez pour reprendre.",
     err_not_your_turn: "Ce n'est pas votre tour.",
@@ -189,6 +224,33 @@ const WORDS = {
     err_conflict: "La partie a changé entre-temps : regardez le plateau et rejouez.",
     disconnected: "Connexion perdue : reconnexion…",
     copy: "Copier",
+    nav_lobby: "Salon", name_ask: "Votre nom (montré à vos adversaires)", name_save: "OK", name_later: "Plus tard",
+    name_choose: "Choisir un nom", name_change: "Changer de nom",
+    list_in_lobby: "L'afficher dans le salon (n'importe qui peut prendre la place)",
+    resign_ask: "Abandonner cette partie ?", resign_yes: "Oui, abandonner", resign_no: "Non, continuer",
+    confirm_move: "Jouer ici", cancel: "Annuler", confirm_where: "Jouer en {v} ?",
+    helpers: "Aides", h_atari: "Marquer les chaînes en atari (une seule liberté)", h_confirm: "Confirmer chaque coup",
+    h_sound: "Sons", estimate: "Estimer le score", zoom: "Zoom",
+    estimate_lead: "Estimation : {c} mène de {p} points (pierres mortes barrées, territoire montré jusqu'au prochain coup).",
+    estimate_even: "Estimation : la partie est égale.",
+    chat: "Discussion", chat_placeholder: "Écrire un message", send: "Envoyer", seat_both_short: "Joueurs",
+    copied: "Copié.", copy_failed: "Copie impossible : sélectionnez le lien et copiez-le à la main.",
+    presence_online: "connecté", presence_away: "absent", presence_not_joined: "n'est pas encore arrivé",
+    waiting_join: "En attente de {c} : envoyez le lien d'invitation.",
+    flag_fell: "(temps écoulé)", colon: " : ",
+    lobby_title: "Salon", lobby_intro: "Les parties entre amis que leur créateur a affichées ici : prenez une place libre, ou regardez.",
+    lobby_open: "Invitations ouvertes", lobby_live: "Parties à regarder", lobby_no_open: "Aucune invitation ouverte pour l'instant.",
+    lobby_no_live: "Aucune partie affichée n'est en cours.", take_seat: "Jouer {c}", watch: "Regarder",
+    lesson_path_done: "Étape gagnée ! Vous avez terminé le parcours.",
+    review_move: "Coup {n} : {m}", passes: "{c} passe",
+    rules_unstated: "règles non indiquées (rejouée en {r})",
+    err_chat_empty: "Le message est vide.",
+    err_chat_too_long: "Un message contient au plus 500 caractères.",
+    err_chat_too_fast: "Vous envoyez des messages trop vite : attendez quelques secondes. ({m})",
+    err_chat_spectator: "Les spectateurs lisent la discussion ; seuls les joueurs y écrivent.",
+    err_name_too_long: "Un nom contient au plus 40 caractères.",
+    err_seat_taken: "Quelqu'un a pris cette place avant vous : choisissez une autre partie.",
+    err_clock_fraction: "Les durées sont des secondes entières, au moins 1 s : {m}",
   },
 };
 
@@ -205,6 +267,53 @@ const PRESETS_FR = {
   "japanese": "Japonaise : territoire et prisonniers, ko simple (longs cycles : partie nulle), komi 6,5",
 };
 
+// The presets' names as the rules list shows them.
+const PRESET_NAMES = {
+  en: { "nz": "New Zealand", "chinese": "Chinese", "ffg": "French Federation (FFG)",
+    "strasbourg": "Strasbourg: go counted by stones", "first-capture": "Strasbourg: first capture",
+    "capture-five": "Strasbourg: capture five", "tromp-taylor": "Tromp-Taylor", "aga": "American (AGA)",
+    "japanese": "Japanese" },
+  fr: { "nz": "Nouvelle-Zélande", "chinese": "Chinoises", "ffg": "Fédération française (FFG)",
+    "strasbourg": "Strasbourg : go compté par les pierres", "first-capture": "Strasbourg : première prise",
+    "capture-five": "Strasbourg : cinq prises", "tromp-taylor": "Tromp-Taylor", "aga": "Américaines (AGA)",
+    "japanese": "Japonaises" },
+};
+// The review's words: its tree, edits and the engine's analysis.
+Object.assign(WORDS.en, {
+  r_first: "First position", r_prev: "Previous move", r_next: "Next move", r_last: "Last move of the line",
+  review_keys: "Keys: ← → moves, ↑ ↓ variations, Home and End the ends.",
+  comment_edit: "Edit the comment", comment_placeholder: "A comment on this move",
+  comment_save: "Save the comment", comment_cancel: "Cancel",
+  game_tree: "Game tree", analysis: "Analysis", analyse: "Analyse the game",
+  show_best: "The engine's move and line", show_owner: "Territory",
+  mistakes: "Biggest mistakes",
+  analysing: "Analysing: {n} of {total} positions…",
+  analysed: "Analysis done: {n} of {total} positions, {p} playouts each.",
+  black_chance: "Black's chance {p}", black_leads: "Black leads by {n}", white_leads: "White leads by {n}",
+  engine_preferred: "tengen preferred {v}", engine_next: "tengen's line: {v}",
+  graph_label: "Black's chance of winning over the game",
+  graph_legend: "Solid: Black's chance of winning (top: 100%). Dashed: the score (above the middle: Black leads). Click to go to a move.",
+  mistake_line: "Move {n}, {c} {v}: −{p} ({s} points)",
+  err_analyses_busy: "The engine is analysing as many games as it can: try again in a moment.",
+});
+Object.assign(WORDS.fr, {
+  r_first: "Position de départ", r_prev: "Coup précédent", r_next: "Coup suivant", r_last: "Dernier coup de la ligne",
+  review_keys: "Touches : ← → les coups, ↑ ↓ les variantes, Début et Fin les extrémités.",
+  comment_edit: "Modifier le commentaire", comment_placeholder: "Un commentaire sur ce coup",
+  comment_save: "Enregistrer le commentaire", comment_cancel: "Annuler",
+  game_tree: "Arbre de la partie", analysis: "Analyse", analyse: "Analyser la partie",
+  show_best: "Le coup et la suite de tengen", show_owner: "Territoire",
+  mistakes: "Plus grosses erreurs",
+  analysing: "Analyse\u00a0: {n} positions sur {total}…",
+  analysed: "Analyse terminée\u00a0: {n} positions sur {total}, {p} parties simulées chacune.",
+  black_chance: "Chances de Noir {p}", black_leads: "Noir mène de {n}", white_leads: "Blanc mène de {n}",
+  engine_preferred: "tengen préférait {v}", engine_next: "La suite de tengen\u00a0: {v}",
+  graph_label: "Les chances de victoire de Noir au fil de la partie",
+  graph_legend: "Trait plein\u00a0: les chances de Noir (en haut\u00a0: 100\u00a0%). Tirets\u00a0: le score (au-dessus du milieu\u00a0: Noir mène). Cliquez pour aller à un coup.",
+  mistake_line: "Coup {n}, {c} {v}\u00a0: −{p} ({s} points)",
+  err_analyses_busy: "tengen analyse déjà autant de parties qu'il le peut\u00a0: réessayez dans un moment.",
+});
+
 let lang = localStorage.getItem("tengen.lang") ||
   ((navigator.languages && navigator.languages[0]) || navigator.language || "en").slice(0, 2).toLowerCase();
 if (!WORDS[lang]) lang = "en";
@@ -218,12 +327,20 @@ export function setLang(l) {
   localStorage.setItem("tengen.lang", l);
 }
 
+// French typography: a non-breaking space before ":", ";", "!" and "?".
+function typeset(s) { return lang === "fr" ? s.replace(/ ([:;!?])/g, "\u00a0$1") : s; }
+
 export function t(key, vars) {
   let s = WORDS[lang][key];
   if (s === undefined) s = WORDS.en[key];
   if (s === undefined) return key;
   if (vars) for (const k in vars) s = s.split("{" + k + "}").join(vars[k]);
-  return s;
+  return typeset(s);
+}
+
+// A preset's name in the language shown (its id if unknown).
+export function presetName(id) {
+  return typeset((PRESET_NAMES[lang] || PRESET_NAMES.en)[id] || PRESET_NAMES.en[id] || id);
 }
 export const colorWord = (c) => t(c);
 
@@ -239,7 +356,7 @@ export function translatePage() {
 
 // A preset's one-line description in the language shown.
 export function presetDescription(p) {
-  return lang === "fr" ? PRESETS_FR[p.name] || p.description : p.description;
+  return typeset(lang === "fr" ? PRESETS_FR[p.name] || p.description : p.description);
 }
 
 // An error from the server (or a failed request) in words.

@@ -1,9 +1,10 @@
 // The learning path: its four steps on the home page (which are open to
-// this browser's learner is the server's word) and the step's text above
-// the board of a learning-path game.
+// this browser's learner is the server's word), each opening its screens
+// (teach.js) or its game, and the step's text above the board of a
+// learning-path game.
 
 import { t, errorText } from "./i18n.js";
-import { $ } from "./page.js";
+import { $, go } from "./page.js";
 import { api, createGame } from "./connection.js";
 
 const path = { lessons: null, unlocked: 1 };
@@ -32,6 +33,15 @@ export function renderLessons() {
     const p = document.createElement("p");
     p.textContent = t("lesson_" + l.step);
     li.appendChild(p);
+    const learn = document.createElement("button");
+    learn.type = "button";
+    learn.className = "lesson-learn primary";
+    learn.dataset.step = l.step;
+    // The screens of every step can be read; only its game waits.
+    learn.textContent = t("lesson_learn");
+    learn.addEventListener("click", () => go("/learn/" + l.step));
+    li.appendChild(learn);
+    li.append(" ");
     const b = document.createElement("button");
     b.type = "button";
     b.className = "lesson-play";
@@ -64,7 +74,9 @@ export function renderLesson(v) {
     const won = v.result.winner && v.result.winner !== v.opponent.engine;
     const end = document.createElement("p");
     end.className = "lesson-end " + (won ? "won" : "lost");
-    end.textContent = won ? t("lesson_won") : t("lesson_lost");
+    if (won && !path.lessons) loadLessons().then(() => renderLesson(v)).catch(() => {});
+    const last = path.lessons && v.lesson >= Math.max(...path.lessons.map((l) => l.step));
+    end.textContent = won ? t(last ? "lesson_path_done" : "lesson_won") : t("lesson_lost");
     const back = document.createElement("a");
     back.href = "/#learn";
     back.textContent = t("back_to_path");

@@ -6,7 +6,7 @@
 //!
 //! Step 1 is the schema of the databases made before steps were counted:
 //! its `IF NOT EXISTS` makes it a no-op on them, so they upgrade like any
-//! other.
+//! other. Step 3 likewise: such files may hold its tables already.
 
 /// One step of the schema.
 #[derive(Clone, Copy, Debug)]
@@ -114,6 +114,72 @@ CREATE TABLE engine_jobs (
 );
 CREATE INDEX engine_jobs_lease ON engine_jobs (lease_until, created);",
     },
+    Step {
+        version: 3,
+        name: "chat, players' seats, the lobby, stored analyses",
+        // `IF NOT EXISTS`: SQLite files made before steps were counted may
+        // have these tables already (with this very schema).
+        sqlite: "
+CREATE TABLE IF NOT EXISTS chat (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    seat TEXT NOT NULL,
+    name TEXT,
+    text TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS players (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    color TEXT NOT NULL,
+    name TEXT,
+    joined INTEGER NOT NULL,
+    PRIMARY KEY (game_id, color)
+);
+CREATE TABLE IF NOT EXISTS lobby (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    listed INTEGER NOT NULL,
+    seat TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS analyses (
+    record TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    total INTEGER NOT NULL,
+    playouts INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (record, position)
+);",
+        postgres: "
+CREATE TABLE IF NOT EXISTS chat (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq BIGINT NOT NULL,
+    seat TEXT NOT NULL,
+    name TEXT,
+    text TEXT NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS players (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    color TEXT NOT NULL,
+    name TEXT,
+    joined BIGINT NOT NULL,
+    PRIMARY KEY (game_id, color)
+);
+CREATE TABLE IF NOT EXISTS lobby (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    listed BIGINT NOT NULL,
+    seat TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS analyses (
+    record TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    total INTEGER NOT NULL,
+    playouts BIGINT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (record, position)
+);",
+    },
 ];
 
 /// The table that records the steps a database has.
@@ -156,6 +222,6 @@ mod tests {
             };
             assert_eq!(tables(step.sqlite), tables(step.postgres), "{}", step.name);
         }
-        assert_eq!(missing(&[1]).map(|s| s.version).collect::<Vec<_>>(), [2]);
+        assert_eq!(missing(&[1, 3]).map(|s| s.version).collect::<Vec<_>>(), [2]);
     }
 }

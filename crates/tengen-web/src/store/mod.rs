@@ -14,6 +14,8 @@ pub mod migrations;
 mod postgres;
 mod sqlite;
 
+use crate::analysis::PositionAnalysis;
+use crate::chat::ChatLine;
 use crate::error::WebError;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -144,6 +146,70 @@ pub struct Append {
     pub result: Option<String>,
     /// The engine's job after it.
     pub job: JobChange,
+    /// The learning-path step it opens, and to whom (the winning action of
+    /// a lesson): written in the same transaction as the action, so that a
+    /// crash cannot keep the win and lose the unlock.
+    pub unlock: Option<(String, u32)>,
+}
+
+/// A seat taken: who sits there (a name, if given) and since when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    /// The game.
+    pub game_id: String,
+    /// `black` or `white`.
+    pub color: String,
+    /// The name the player gave (none: keeps the one stored).
+    pub name: Option<String>,
+    /// When the seat was first taken, ms since the epoch.
+    pub joined: i64,
+}
+
+/// A game listed in the lobby, with its seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyRow {
+    /// The game's settings and state.
+    pub game: GameRow,
+    /// When it was listed, ms since the epoch.
+    pub listed: i64,
+    /// The colour of the seat offered to anyone.
+    pub seat: String,
+    /// Its seats taken so far.
+    pub players: Vec<PlayerRow>,
+}
+
+/// What the writer stores: every kind of write goes through the one
+/// writer of each store, in its group-committed transactions.
+#[derive(Clone, Debug)]
+enum Write {
+    /// A game's actions.
+    Actions(Vec<Append>),
+    /// A chat line.
+    Chat(ChatLine),
+    /// A seat taken or renamed.
+    Player(PlayerRow),
+}
+
+/// The writes of a batch sorted by kind, in the order they came.
+#[derive(Default)]
+struct Batch<'a> {
+    appends: Vec<&'a Append>,
+    lines: Vec<&'a ChatLine>,
+    players: Vec<&'a PlayerRow>,
+}
+
+impl<'a> Batch<'a> {
+    fn of(writes: impl IntoIterator<Item = &'a Write>) -> Batch<'a> {
+        let mut b = Batch::default();
+        for w in writes {
+            match w {
+                Write::Actions(a) => b.appends.extend(a),
+                Write::Chat(l) => b.lines.push(l),
+                Write::Player(p) => b.players.push(p),
+            }
+        }
+        b
+    }
 }
 
 /// An engine job a worker has taken: the game, and the log position its
@@ -170,6 +236,23 @@ pub enum Event {
         /// The actions stored, in order, up to `seq`, when they fit in the
         /// announcement (empty: read them from the database).
         actions: Vec<StoredAction>,
+    },
+    /// A chat line stored by server `node`.
+    Chat {
+        /// The server that stored it.
+        node: String,
+        /// The line.
+        line: ChatLine,
+    },
+    /// Who is connected to a game through server `node` (not stored: each
+    /// server says it when it changes).
+    Presence {
+        /// The server.
+        node: String,
+        /// The game.
+        game_id: String,
+        /// Its connections there.
+        here: crate::presence::Here,
     },
     /// An engine job is waiting for a worker.
     JobWaiting,
@@ -257,9 +340,107 @@ impl Store {
     /// of `appends` is stored then); [`WebError::Io`] when the writer has
     /// stopped.
     pub async fn append(&self, appends: Vec<Append>) -> Result<(), WebError> {
+        self.write(Write::Actions(appends)).await
+    }
+
+    /// Stores a chat line and returns once it is committed (with the
+    /// actions of the same group commit; on PostgreSQL it is announced to
+    /// the other servers at commit).
+    ///
+    /// # Errors
+    /// [`WebError::Conflict`] when a line is already stored at its
+    /// position (another server's); another storage error on a database
+    /// failure; [`WebError::Io`] when the writer has stopped.
+    pub async fn say(&self, line: ChatLine) -> Result<(), WebError> {
+        self.write(Write::Chat(line)).await
+    }
+
+    /// Records a seat taken (the first time) or renamed, once committed.
+    ///
+    /// # Errors
+    /// A storage error on a database failure; [`WebError::Io`] when the
+    /// writer has stopped.
+    pub async fn seat(&self, player: PlayerRow) -> Result<(), WebError> {
+        self.write(Write::Player(player)).await
+    }
+
+    async fn write(&self, write: Write) -> Result<(), WebError> {
         match self {
-            Store::Sqlite(s) => s.append(appends).await,
-            Store::Postgres(p) => p.append(appends).await,
+            Store::Sqlite(s) => s.write(write).await,
+            Store::Postgres(p) => p.write(write).await,
+        }
+    }
+
+    /// Takes a seat nobody has taken yet: `true` for the one caller (of
+    /// any server) whose row is stored, `false` when the seat was taken
+    /// before. The database decides, by the seat's unique key.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn claim_seat(&self, player: &PlayerRow) -> Result<bool, WebError> {
+        match self {
+            Store::Sqlite(s) => s.claim_seat(player),
+            Store::Postgres(p) => p.claim_seat(player).await,
+        }
+    }
+
+    /// The last `limit` chat lines of game `id`, oldest first, and the
+    /// highest position stored.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn chat(&self, id: &str, limit: usize) -> Result<(Vec<ChatLine>, u64), WebError> {
+        let lines = match self {
+            Store::Sqlite(s) => s.chat(id, limit)?,
+            Store::Postgres(p) => p.chat(id, limit).await?,
+        };
+        let last = lines.last().map_or(0, |l| l.seq);
+        Ok((lines, last))
+    }
+
+    /// The seats of game `id` taken so far.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn players(&self, id: &str) -> Result<Vec<PlayerRow>, WebError> {
+        match self {
+            Store::Sqlite(s) => s.players(id),
+            Store::Postgres(p) => p.players(id).await,
+        }
+    }
+
+    /// Lists game `id` in the lobby from `at` (ms since the epoch), its
+    /// seat of colour `seat` free for anyone to take.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), WebError> {
+        match self {
+            Store::Sqlite(s) => s.list(id, at, seat),
+            Store::Postgres(p) => p.list(id, at, seat).await,
+        }
+    }
+
+    /// The seat game `id` offers in the lobby, if it is listed.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn listed_seat(&self, id: &str) -> Result<Option<String>, WebError> {
+        match self {
+            Store::Sqlite(s) => s.listed_seat(id),
+            Store::Postgres(p) => p.listed_seat(id).await,
+        }
+    }
+
+    /// The games listed in the lobby and not over, newest first, at most
+    /// `limit`.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, WebError> {
+        match self {
+            Store::Sqlite(s) => s.lobby(limit),
+            Store::Postgres(p) => p.lobby(limit).await,
         }
     }
 
@@ -274,14 +455,40 @@ impl Store {
         }
     }
 
-    /// Opens step `step` to `learner` (never closes one already open).
+    /// The positions of record `key` analysed so far, in order.
+    ///
+    /// # Errors
+    /// A storage error on a database failure; [`WebError::Stored`] for a
+    /// row that is not an analysis.
+    pub async fn analysis(&self, key: &str) -> Result<Vec<PositionAnalysis>, WebError> {
+        let rows = match self {
+            Store::Sqlite(s) => s.analysis(key)?,
+            Store::Postgres(p) => p.analysis(key).await?,
+        };
+        rows.iter()
+            .map(|data| Ok(serde_json::from_str(data)?))
+            .collect()
+    }
+
+    /// Stores the analysis of one position of record `key` (of `total`
+    /// positions, searched for `playouts` simulations).
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn unlock(&self, learner: &str, step: u32) -> Result<(), WebError> {
+    pub async fn store_analysis(
+        &self,
+        key: &str,
+        total: usize,
+        playouts: u64,
+        position: &PositionAnalysis,
+    ) -> Result<(), WebError> {
+        let data = serde_json::to_string(position)?;
         match self {
-            Store::Sqlite(s) => s.unlock(learner, step),
-            Store::Postgres(p) => p.unlock(learner, step).await,
+            Store::Sqlite(s) => s.store_analysis(key, total, playouts, position.number, &data),
+            Store::Postgres(p) => {
+                p.store_analysis(key, total, playouts, position.number, &data)
+                    .await
+            }
         }
     }
 
@@ -360,6 +567,23 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.ping(),
             Store::Postgres(p) => p.ping().await,
+        }
+    }
+
+    /// Tells the other servers who is connected to game `game_id` through
+    /// this one, `node` (nothing to tell on SQLite).
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn announce_presence(
+        &self,
+        node: &str,
+        game_id: &str,
+        here: crate::presence::Here,
+    ) -> Result<(), WebError> {
+        match self {
+            Store::Sqlite(_) => Ok(()),
+            Store::Postgres(p) => p.announce_presence(node, game_id, here).await,
         }
     }
 

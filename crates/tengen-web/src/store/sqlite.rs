@@ -2,7 +2,11 @@
 //! a writer thread stores actions in group commits.
 
 use super::migrations::{self, LEDGER};
-use super::{Append, GameRow, JobChange, StoredAction, Taken, last_per_game, lease_ms};
+use super::{
+    Batch, GameRow, JobChange, LobbyRow, PlayerRow, StoredAction, Taken, Write, last_per_game,
+    lease_ms,
+};
+use crate::chat::ChatLine;
 use crate::error::WebError;
 use crate::hub::now_ms;
 use rusqlite::{Connection, ErrorCode, MAIN_DB, OptionalExtension, params};
@@ -11,9 +15,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-/// Actions of one game waiting for the writer, and who waits for them.
+/// One write waiting for the writer, and who waits for it.
 struct Job {
-    appends: Vec<Append>,
+    write: Write,
     done: tokio::sync::oneshot::Sender<Result<(), WebError>>,
 }
 
@@ -99,26 +103,7 @@ impl Sqlite {
                     black_token, white_token, clock, lesson, learner, created, state, result
                  FROM games WHERE id = ?1",
                 [id],
-                |r| {
-                    Ok(GameRow {
-                        id: r.get(0)?,
-                        rules: r.get(1)?,
-                        width: r.get(2)?,
-                        height: r.get(3)?,
-                        komi: r.get(4)?,
-                        handicap: r.get(5)?,
-                        handicap_stones: r.get(6)?,
-                        opponent: r.get(7)?,
-                        black_token: r.get(8)?,
-                        white_token: r.get(9)?,
-                        clock: r.get(10)?,
-                        lesson: r.get(11)?,
-                        learner: r.get(12)?,
-                        created: r.get(13)?,
-                        state: r.get(14)?,
-                        result: r.get(15)?,
-                    })
-                },
+                game_row,
             )
             .optional()?;
         Ok(row)
@@ -143,19 +128,153 @@ impl Sqlite {
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 
-    /// See [`super::Store::append`]: the writer thread's group commit.
+    /// A write through the writer thread's group commit, once committed.
     ///
     /// # Errors
     /// [`WebError::Conflict`] for a position already stored;
-    /// [`WebError::Storage`] on a database failure (none of `appends` is
+    /// [`WebError::Storage`] on a database failure (nothing of `write` is
     /// stored then); [`WebError::Io`] when the writer has stopped.
-    pub async fn append(&self, appends: Vec<Append>) -> Result<(), WebError> {
+    pub(super) async fn write(&self, write: Write) -> Result<(), WebError> {
         let stopped = || WebError::Io(std::io::Error::other("the database writer has stopped"));
         let (done, answer) = tokio::sync::oneshot::channel();
         self.writer
-            .send(Job { appends, done })
+            .send(Job { write, done })
             .map_err(|_| stopped())?;
         answer.await.map_err(|_| stopped())?
+    }
+
+    /// See [`super::Store::claim_seat`].
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn claim_seat(&self, p: &PlayerRow) -> Result<bool, WebError> {
+        let n = self.conn().execute(
+            "INSERT INTO players (game_id, color, name, joined) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT(game_id, color) DO NOTHING",
+            params![p.game_id, p.color, p.name, p.joined],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// The last `limit` chat lines of game `id`, oldest first.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn chat(&self, id: &str, limit: usize) -> Result<Vec<ChatLine>, WebError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare_cached(
+            "SELECT seq, seat, name, text, at FROM chat WHERE game_id = ?1
+             ORDER BY seq DESC LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![id, limit as i64], |r| {
+            Ok(ChatLine {
+                game_id: id.to_string(),
+                seq: r.get(0)?,
+                seat: r.get(1)?,
+                name: r.get(2)?,
+                text: r.get(3)?,
+                at: r.get(4)?,
+            })
+        })?;
+        let mut lines = rows.collect::<Result<Vec<_>, _>>()?;
+        lines.reverse();
+        Ok(lines)
+    }
+
+    /// The seats of game `id` taken so far.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn players(&self, id: &str) -> Result<Vec<PlayerRow>, WebError> {
+        players_of(&self.conn(), id)
+    }
+
+    /// See [`super::Store::list`].
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), WebError> {
+        self.conn().execute(
+            "INSERT OR IGNORE INTO lobby (game_id, listed, seat) VALUES (?1, ?2, ?3)",
+            params![id, at, seat],
+        )?;
+        Ok(())
+    }
+
+    /// See [`super::Store::listed_seat`].
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn listed_seat(&self, id: &str) -> Result<Option<String>, WebError> {
+        Ok(self
+            .conn()
+            .query_row("SELECT seat FROM lobby WHERE game_id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .optional()?)
+    }
+
+    /// See [`super::Store::lobby`].
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, WebError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT g.id, g.rules, g.width, g.height, g.komi, g.handicap, g.handicap_stones,
+                g.opponent, g.black_token, g.white_token, g.clock, g.lesson, g.learner,
+                g.created, g.state, g.result, l.listed, l.seat
+             FROM lobby l JOIN games g ON g.id = l.game_id
+             WHERE g.state != 'over' ORDER BY l.listed DESC LIMIT ?1",
+        )?;
+        let rows = stmt.query_map([limit as i64], |r| {
+            Ok((game_row(r)?, r.get::<_, i64>(16)?, r.get::<_, String>(17)?))
+        })?;
+        let listed = rows.collect::<Result<Vec<_>, _>>()?;
+        listed
+            .into_iter()
+            .map(|(game, listed, seat)| {
+                let players = players_of(&conn, &game.id)?;
+                Ok(LobbyRow {
+                    game,
+                    listed,
+                    seat,
+                    players,
+                })
+            })
+            .collect()
+    }
+
+    /// The stored analyses of record `key`'s positions, in order (JSON).
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn analysis(&self, key: &str) -> Result<Vec<String>, WebError> {
+        let conn = self.conn();
+        let mut stmt =
+            conn.prepare_cached("SELECT data FROM analyses WHERE record = ?1 ORDER BY position")?;
+        let rows = stmt.query_map([key], |r| r.get::<_, String>(0))?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// Stores the analysis (JSON) of position `position` of record `key`.
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn store_analysis(
+        &self,
+        key: &str,
+        total: usize,
+        playouts: u64,
+        position: usize,
+        data: &str,
+    ) -> Result<(), WebError> {
+        self.conn().execute(
+            "INSERT OR REPLACE INTO analyses (record, position, total, playouts, data)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![key, position, total, playouts, data],
+        )?;
+        Ok(())
     }
 
     /// The highest learning-path step open to `learner` (1 for a newcomer).
@@ -172,19 +291,6 @@ impl Sqlite {
             )
             .optional()?;
         Ok(n.unwrap_or(1))
-    }
-
-    /// Opens step `step` to `learner` (never closes one already open).
-    ///
-    /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn unlock(&self, learner: &str, step: u32) -> Result<(), WebError> {
-        self.conn().execute(
-            "INSERT INTO learners (id, unlocked) VALUES (?1, ?2)
-             ON CONFLICT(id) DO UPDATE SET unlocked = MAX(unlocked, excluded.unlocked)",
-            params![learner, step],
-        )?;
-        Ok(())
     }
 
     /// See [`super::Store::ensure_job`].
@@ -276,6 +382,48 @@ impl Sqlite {
     }
 }
 
+/// A game row from the first 16 columns of a query, in the order of the
+/// `games` table.
+fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        rules: r.get(1)?,
+        width: r.get(2)?,
+        height: r.get(3)?,
+        komi: r.get(4)?,
+        handicap: r.get(5)?,
+        handicap_stones: r.get(6)?,
+        opponent: r.get(7)?,
+        black_token: r.get(8)?,
+        white_token: r.get(9)?,
+        clock: r.get(10)?,
+        lesson: r.get(11)?,
+        learner: r.get(12)?,
+        created: r.get(13)?,
+        state: r.get(14)?,
+        result: r.get(15)?,
+    })
+}
+
+fn players_of(conn: &Connection, id: &str) -> Result<Vec<PlayerRow>, WebError> {
+    let mut stmt =
+        conn.prepare_cached("SELECT color, name, joined FROM players WHERE game_id = ?1")?;
+    let rows = stmt.query_map([id], |r| {
+        Ok(PlayerRow {
+            game_id: id.to_string(),
+            color: r.get(0)?,
+            name: r.get(1)?,
+            joined: r.get(2)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<Vec<_>, _>>()?)
+}
+
+/// Opens step `step` to `learner` (never closes one already open); only
+/// inside the transaction of the action that wins the step before.
+const UNLOCK: &str = "INSERT INTO learners (id, unlocked) VALUES (?1, ?2)
+     ON CONFLICT(id) DO UPDATE SET unlocked = MAX(unlocked, excluded.unlocked)";
+
 /// Brings the schema up to date, in one transaction.
 fn migrate(conn: &mut Connection) -> Result<(), WebError> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
@@ -325,35 +473,58 @@ fn write_jobs(conn: &Mutex<Connection>, jobs: &mpsc::Receiver<Job>) {
         let mut batch = vec![first];
         batch.extend(jobs.try_iter());
         let mut conn = lock(conn);
-        if insert_all(&mut conn, batch.iter().flat_map(|j| &j.appends)).is_ok() {
+        if insert_all(&mut conn, batch.iter().map(|j| &j.write)).is_ok() {
             for job in batch {
                 // The requester may have gone: nothing to tell.
                 let _ = job.done.send(Ok(()));
             }
         } else {
             for job in batch {
-                let _ = job.done.send(insert_all(&mut conn, &job.appends));
+                let _ = job.done.send(insert_all(&mut conn, [&job.write]));
             }
         }
     }
 }
 
-/// Stores actions, their games' new states and engine jobs in one
-/// transaction.
+/// Stores writes (actions with their games' new states, engine jobs and
+/// the steps they open; chat lines; seats) in one transaction.
 fn insert_all<'a>(
     conn: &mut Connection,
-    appends: impl IntoIterator<Item = &'a Append>,
+    writes: impl IntoIterator<Item = &'a Write>,
 ) -> Result<(), WebError> {
-    let appends: Vec<&Append> = appends.into_iter().collect();
+    let Batch {
+        appends,
+        lines,
+        players,
+    } = Batch::of(writes);
     let tx = conn.transaction()?;
     {
         let mut insert = tx.prepare_cached(
             "INSERT INTO moves (game_id, seq, kind, payload, at) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
+        let mut unlock = tx.prepare_cached(UNLOCK)?;
         for a in &appends {
             insert
                 .execute(params![a.game_id, a.seq, a.kind, a.payload, a.at])
                 .map_err(conflict)?;
+            if let Some((learner, step)) = &a.unlock {
+                unlock.execute(params![learner, step])?;
+            }
+        }
+        let mut say = tx.prepare_cached(
+            "INSERT INTO chat (game_id, seq, seat, name, text, at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for l in lines {
+            say.execute(params![l.game_id, l.seq, l.seat, l.name, l.text, l.at])
+                .map_err(conflict)?;
+        }
+        let mut seat = tx.prepare_cached(
+            "INSERT INTO players (game_id, color, name, joined) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT(game_id, color) DO UPDATE SET name = COALESCE(excluded.name, name)",
+        )?;
+        for p in players {
+            seat.execute(params![p.game_id, p.color, p.name, p.joined])?;
         }
         let mut update =
             tx.prepare_cached("UPDATE games SET state = ?2, result = ?3 WHERE id = ?1")?;
@@ -391,6 +562,7 @@ fn conflict(e: rusqlite::Error) -> WebError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Append;
 
     fn game(id: &str) -> GameRow {
         GameRow {
@@ -423,6 +595,13 @@ mod tests {
             state: "playing",
             result: None,
             job: JobChange::Keep,
+            unlock: None,
+        }
+    }
+
+    impl Sqlite {
+        async fn append(&self, appends: Vec<Append>) -> Result<(), WebError> {
+            self.write(Write::Actions(appends)).await
         }
     }
 
@@ -558,6 +737,78 @@ INSERT INTO learners VALUES ('l', 3);
         store.append(vec![answer]).await.unwrap();
         assert!(!store.renew_job(&job, "n2", lease).unwrap());
         assert_eq!(store.take_job("n2", lease).unwrap(), None);
+        drop(store);
+        remove(&path);
+    }
+
+    #[tokio::test]
+    async fn the_unlock_is_stored_with_the_winning_action_or_not_at_all() {
+        let path = temp("unlock");
+        let store = Sqlite::open(&path).unwrap();
+        store.insert_game(&game("a")).unwrap();
+        store.append(vec![play("a", 1, "D4")]).await.unwrap();
+        let winning = |seq| Append {
+            state: "over",
+            result: Some("B+C".into()),
+            unlock: Some(("learner1".into(), 2)),
+            ..play("a", seq, "E5")
+        };
+        // A winning action that cannot be stored (its place in the log is
+        // taken) opens nothing: the unlock is in its transaction.
+        assert!(store.append(vec![winning(1)]).await.is_err());
+        assert_eq!(store.unlocked("learner1").unwrap(), 1);
+        assert_eq!(store.game("a").unwrap().unwrap().state, "playing");
+        // Stored, it opens the step in the same commit.
+        store.append(vec![winning(2)]).await.unwrap();
+        assert_eq!(store.unlocked("learner1").unwrap(), 2);
+        assert_eq!(store.game("a").unwrap().unwrap().state, "over");
+        // A later win of an earlier step never closes a step.
+        store.insert_game(&game("b")).unwrap();
+        let earlier = Append {
+            unlock: Some(("learner1".into(), 1)),
+            ..play("b", 1, "C3")
+        };
+        store.append(vec![earlier]).await.unwrap();
+        assert_eq!(store.unlocked("learner1").unwrap(), 2);
+        // And it survives closing and reopening the database.
+        drop(store);
+        let store = Sqlite::open(&path).unwrap();
+        assert_eq!(store.unlocked("learner1").unwrap(), 2);
+        drop(store);
+        remove(&path);
+    }
+
+    /// The tables main's schema made with `IF NOT EXISTS` before the
+    /// schema had steps: step 3 finds them and keeps their rows.
+    #[tokio::test]
+    async fn a_database_with_chat_seats_and_lobby_but_no_steps_is_upgraded() {
+        let path = temp("upgrade3");
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(FIRST_SCHEMA).unwrap();
+        conn.execute_batch(migrations::STEPS[2].sqlite).unwrap();
+        conn.execute_batch(
+            "INSERT INTO chat VALUES ('old', 1, 'black', 'Ann', 'hello', 9);
+             INSERT INTO players VALUES ('old', 'black', 'Ann', 3);
+             INSERT INTO lobby VALUES ('old', 4, 'white');",
+        )
+        .unwrap();
+        drop(conn);
+        let store = Sqlite::open(&path).unwrap();
+        assert_eq!(store.chat("old", 10).unwrap()[0].text, "hello");
+        assert_eq!(
+            store.players("old").unwrap()[0].name.as_deref(),
+            Some("Ann")
+        );
+        assert_eq!(store.listed_seat("old").unwrap().as_deref(), Some("white"));
+        // The lobby's seat is taken once.
+        let seat = PlayerRow {
+            game_id: "old".into(),
+            color: "white".into(),
+            name: None,
+            joined: 5,
+        };
+        assert!(store.claim_seat(&seat).unwrap());
+        assert!(!store.claim_seat(&seat).unwrap());
         drop(store);
         remove(&path);
     }

@@ -29,8 +29,8 @@ async function shot(page, name) {
 const violations = [];
 const sockets = [];
 
-async function newPage(browser, locale, viewport) {
-  const ctx = await browser.newContext({ locale, viewport: viewport || { width: 1200, height: 900 } });
+async function newPage(browser, locale, viewport, extra) {
+  const ctx = await browser.newContext(Object.assign({ locale, viewport: viewport || { width: 1200, height: 900 } }, extra || {}));
   const page = await ctx.newPage();
   page.on("pageerror", (e) => { throw new Error("page error: " + e.message); });
   page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
@@ -40,7 +40,7 @@ async function newPage(browser, locale, viewport) {
 
 // The stones on the board: { "D4": "black", ... }.
 async function stones(page, host) {
-  return page.$$eval(`${host || "#board"} circle[data-v]`, (cs) => {
+  return page.$$eval(`${host || "#board"} circle[data-v][class^=stone-]`, (cs) => {
     const out = {};
     for (const c of cs) out[c.dataset.v] = c.classList.contains("stone-black") ? "black" : "white";
     return out;
@@ -168,6 +168,84 @@ async function beginnerWinsFirstCapture(browser) {
   await ctx.close();
 }
 
+// The answers a learner gives on the problems of the learning path: one
+// wrong (the hint must show), then the right one (accepted).
+const PROBLEMS = {
+  "s1-capture": { wrong: "A1", right: "D3", gone: "D4" },
+  "s1-chain": { wrong: 0, right: 1 },
+  "s1-capture-chain": { wrong: "A1", right: "D3", gone: "D5" },
+  "s1-atari": { wrong: "A1", right: "E4" },
+  "s1-escape": { wrong: "A1", right: "D3" },
+  "s2-suicide": { wrong: "A7", right: "D4" },
+  "s2-capture-allowed": { wrong: "G7", right: "A1", gone: "B2" },
+  "s2-two-eyes": { wrong: 0, right: 1 },
+  "s3-ko-capture": { wrong: "A1", right: "E4", gone: "D4" },
+  "s3-ko-why": { wrong: 0, right: 1 },
+  "s3-ko-later": { wrong: "A7", right: "D4", gone: "E4" },
+  "s3-end": { wrong: 1, right: 0 },
+  "s4-territory": { wrong: 0, right: 1 },
+  "s4-count": { wrong: 0, right: 1 },
+  "s4-seki-capture": { wrong: "G7", right: "D1", gone: "A2" },
+};
+
+async function answerTeach(page, a) {
+  if (typeof a === "number") await page.click(`#teach-options button[data-choice="${a}"]`);
+  else await page.click(`#teach-board rect.pt[data-v="${a}"]`);
+}
+
+async function lessonProblemsAtPhoneSize(browser) {
+  for (const [step, locale] of [[1, "en-US"], [2, "fr-FR"], [3, "en-US"], [4, "en-US"]]) {
+    const { ctx, page } = await newPage(browser, locale, { width: 390, height: 844 });
+    await page.goto(base + "/learn/" + step);
+    await page.waitForSelector("#teach:not([hidden]) #teach-text p");
+    const count = parseInt((await page.textContent("#teach-progress")).match(/(\d+)\D*$/)[1], 10);
+    check(count >= 3, "step " + step + " has screens: " + count);
+    if (step === 2) check((await page.textContent("#t-prev")) === "Retour", "French buttons");
+    for (let i = 0; i < count; i++) {
+      await page.waitForFunction((n) => document.querySelector("#teach-progress").textContent.match(/\d+/)[0] === String(n), i + 1);
+      const hasQuestion = await page.isVisible("#teach-question");
+      const id = await page.evaluate(() => document.querySelector("#teach-source").textContent);
+      check(id.length > 0, "the source text is cited");
+      if (step === 1 && i === 1) check((await page.$$("#teach-board circle.liberty")).length === 4, "four liberties marked");
+      if (hasQuestion) {
+        check(await page.isDisabled("#t-next"), "Next waits for the answer");
+        const key = await page.evaluate(async (s) => {
+          const screens = await (await fetch("/api/learn/" + s)).json();
+          const n = parseInt(document.querySelector("#teach-progress").textContent.match(/\d+/)[0], 10);
+          return screens[n - 1].id;
+        }, step);
+        const a = PROBLEMS[key];
+        check(a, "an answer for " + key);
+        if (key === "s1-escape") check(await page.$('#teach-board circle.atari[data-v="D4"]'), "the chain in atari is ringed");
+        await answerTeach(page, a.wrong);
+        await page.waitForSelector(".teach-feedback.wrong");
+        const hint = await page.textContent("#teach-feedback");
+        check(hint.length > 20, key + ": the hint shows: " + hint);
+        check(await page.isDisabled("#t-next"), key + ": a wrong answer opens nothing");
+        await shot(page, `lesson-${step}-${i + 1}-hint`);
+        await answerTeach(page, a.right);
+        await page.waitForSelector(".teach-feedback.right");
+        if (a.gone) await page.waitForFunction((v) => !document.querySelector(`#teach-board circle[data-v="${v}"]`), a.gone);
+      }
+      await shot(page, `lesson-${step}-${i + 1}`);
+      if (i + 1 < count) {
+        check(!(await page.isDisabled("#t-next")), "Next opens once solved");
+        await page.click("#t-next");
+      }
+    }
+    check(await page.isVisible("#t-play"), "the last screen leads to the game");
+    // A fresh learner reads every step, but only the first step's game is open.
+    check((await page.isDisabled("#t-play")) === (step > 1), "step " + step + "'s game open only once earned");
+    if (step === 1) {
+      await page.click("#t-play");
+      await page.waitForSelector("#board svg");
+      await page.waitForSelector("#lesson-text:not([hidden])");
+      check((await page.textContent("#game-info")).includes("first capture"), "the step's game starts");
+    }
+    await ctx.close();
+  }
+}
+
 async function invitationAndSpectator(browser) {
   const a = await newPage(browser, "en-US");
   await newGame(a.page, { rules: "ffg", size: "9", opponent: "friend" });
@@ -217,7 +295,9 @@ async function koClickIsExplained(browser) {
   await click(page, "E5");
   await page.waitForFunction(() => document.querySelector("#message").textContent.length > 0);
   const msg = await page.textContent("#message");
-  check(/^Ko: /.test(msg) && msg.includes("simple ko"), "the ko click names the rule: " + msg);
+  // Plain words first, the rule's name second.
+  check(/^You may not take back the ko at once: play elsewhere first/.test(msg) && msg.endsWith("(rule: ko)."),
+    "the ko click says what to do, then names the rule: " + msg);
   check(!(await stones(page)).E5, "the illegal stone is not on the board");
   await shot(page, "ko-refused");
   // The keyboard plays too: cursor to A1 and Enter.
@@ -327,6 +407,575 @@ async function reviewAnSgf(browser) {
   await ctx.close();
 }
 
+
+// ------------------------------------------------------------ players who talk
+
+// A page whose browser already has a name (the first-visit card answered).
+async function namedPage(browser, locale, name, viewport, extra) {
+  const x = await newPage(browser, locale, viewport, extra);
+  await x.page.goto(base + "/");
+  await x.page.waitForSelector("#name-card:not([hidden])");
+  await x.page.fill("#name-input", name);
+  await x.page.click("#name-save");
+  await x.page.waitForSelector("#name-card", { state: "hidden" });
+  return x;
+}
+
+async function chatLines(page) {
+  return page.$$eval("#chat-lines li", (ls) => ls.map((l) => ({
+    name: l.querySelector(".chat-name").textContent, text: l.querySelector(".chat-text").textContent })));
+}
+
+async function namesChatAndPresence(browser) {
+  // The name is asked on the first visit, kept in the browser, editable.
+  const a = await namedPage(browser, "en-US", "Ann");
+  check((await a.page.textContent("#name-button")) === "Ann", "the header shows the name");
+  await a.page.reload();
+  await a.page.waitForSelector("#f-rules option[value=ffg]", { state: "attached" });
+  check(await a.page.isHidden("#name-card"), "the name is not asked twice");
+  await newGame(a.page, { rules: "ffg", size: "9", opponent: "friend" });
+  const invite = await a.page.inputValue("#invite-url");
+  const evil = "<img src=x onerror=\"window.__pwned=1\">";
+  const b = await namedPage(browser, "en-US", evil);
+  await b.page.goto(invite);
+  await b.page.waitForSelector("#board svg");
+  const c = await newPage(browser, "fr-FR", { width: 390, height: 844 });
+  await c.page.goto(base + (await a.page.getAttribute("#watch-url", "href")));
+  await c.page.waitForSelector("#board svg");
+  // Names and presence beside the board, for everyone.
+  await a.page.waitForFunction(() => document.querySelector("#who-white").textContent.includes("connected"));
+  check((await a.page.textContent("#who-white")).includes(evil), "the opponent's name, as text: " + await a.page.textContent("#who-white"));
+  await c.page.waitForFunction(() => document.querySelector("#who-black").textContent.includes("Ann"));
+  // Black says something with markup in it; both others read it as text.
+  const said = "hello <b>friend</b> <img src=x onerror=\"window.__pwned=1\">";
+  await a.page.fill("#chat-input", said);
+  await a.page.click("#chat-send");
+  for (const x of [a, b, c]) {
+    await x.page.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 1);
+    const [line] = await chatLines(x.page);
+    check(line.text === said && line.name.startsWith("Ann"), "the line as written: " + JSON.stringify(line));
+    check(!(await x.page.$("#chat-lines img, #chat-lines b:not(.chat-name), #who-white img")), "no markup from a player is rendered");
+    check(!(await x.page.evaluate(() => window.__pwned)), "no script from a player ran");
+  }
+  check(await c.page.isHidden("#chat-form"), "a spectator reads the chat without a box to write in");
+  await b.page.fill("#chat-input", "good luck!");
+  await b.page.press("#chat-input", "Enter");
+  await a.page.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 2);
+  await c.page.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 2);
+  check((await chatLines(c.page))[1].text === "good luck!", "the spectator reads White's line");
+  // Too fast: a clear error under the box.
+  for (let i = 0; i < 6; i++) {
+    await b.page.fill("#chat-input", "spam " + i);
+    await b.page.press("#chat-input", "Enter");
+  }
+  await b.page.waitForFunction(() => document.querySelector("#chat-error").textContent.length > 0);
+  check((await b.page.textContent("#chat-error")).includes("too fast"), "the rate limit is explained");
+  // The name changes everywhere.
+  await a.page.click("#name-button");
+  await a.page.fill("#name-input", "Annie");
+  await a.page.click("#name-save");
+  await b.page.waitForFunction(() => document.querySelector("#who-black").textContent.includes("Annie"));
+  await shot(a.page, "chat-black");
+  await shot(c.page, "chat-spectator-phone");
+  // White leaves: Black sees him away.
+  await b.ctx.close();
+  await a.page.waitForFunction(() => document.querySelector("#who-white .presence.away"));
+  await shot(a.page, "presence-away");
+  for (const x of [a, c]) await x.ctx.close();
+}
+
+async function lobbyListsInvitationsAndGames(browser) {
+  const a = await namedPage(browser, "en-US", "Host");
+  await a.page.waitForSelector("#f-rules option[value=ffg]", { state: "attached" });
+  await a.page.selectOption("#f-rules", "ffg");
+  await a.page.check('input[name=size][value="9"]');
+  await a.page.check("input[name=opponent][value=friend]");
+  await a.page.check("#f-lobby");
+  await a.page.click("#f-create");
+  await a.page.waitForSelector("#board svg");
+  const id = a.page.url().split("/g/")[1];
+  const b = await namedPage(browser, "en-US", "Guest");
+  await b.page.click("header a[href='/lobby']");
+  await b.page.waitForSelector(`#lobby-open li[data-id="${id}"] button.take`);
+  check((await b.page.textContent(`#lobby-open li[data-id="${id}"]`)).includes("Host"), "the inviter's name is listed");
+  await shot(b.page, "lobby");
+  await b.page.click(`#lobby-open li[data-id="${id}"] button.take`);
+  await b.page.waitForSelector("#board svg");
+  await b.page.waitForFunction(() => document.querySelector("#seat").textContent.includes("White"));
+  await a.page.waitForFunction(() => document.querySelector("#who-white").textContent.includes("Guest"));
+  const c = await newPage(browser, "fr-FR", { width: 390, height: 844 });
+  await c.page.goto(base + "/lobby");
+  await c.page.waitForSelector(`#lobby-live li[data-id="${id}"] a.watch`);
+  check(!(await c.page.$(`#lobby-open li[data-id="${id}"]`)), "a taken seat is no longer offered");
+  await shot(c.page, "lobby-phone-fr");
+  await c.page.click(`#lobby-live li[data-id="${id}"] a.watch`);
+  await c.page.waitForSelector("#board svg");
+  check((await c.page.textContent("#seat")).includes("spectateur"), "the lobby's watcher is a spectator");
+  for (const x of [a, b, c]) await x.ctx.close();
+}
+
+// A finished game opens in the review: its record from the server, with
+// the players' names and the day, at the last move; the download is named
+// after them.
+async function reviewFinishedGame(browser) {
+  const a = await namedPage(browser, "en-US", "Ann");
+  await newGame(a.page, { rules: "ffg", size: "9", opponent: "friend" });
+  const b = await namedPage(browser, "en-US", "Bob");
+  await b.page.goto(await a.page.inputValue("#invite-url"));
+  await b.page.waitForSelector("#board svg");
+  await a.page.waitForFunction(() => document.querySelector("#who-white").textContent.includes("Bob"));
+  await play(a.page, "D4");
+  await play(b.page, "F6");
+  await a.page.waitForSelector('#board circle[data-v="F6"]');
+  // A word between the two (the guide's picture of the chat).
+  await a.page.fill("#chat-input", "Nice shape!");
+  await a.page.press("#chat-input", "Enter");
+  await b.page.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 1);
+  await b.page.fill("#chat-input", "Thanks! Have a good game.");
+  await b.page.press("#chat-input", "Enter");
+  await a.page.waitForFunction(() => document.querySelectorAll("#chat-lines li").length === 2);
+  check((await chatLines(a.page)).map((l) => l.text).join("|") === "Nice shape!|Thanks! Have a good game.", "both lines, in order");
+  await shot(a.page, "chat");
+  check(await a.page.isHidden("#b-review"), "no review while the game goes on");
+  await a.page.click("#b-resign");
+  await a.page.click("#b-resign-yes");
+  // Both players, and anyone watching, may review the game once it is over.
+  await b.page.waitForSelector("#b-review", { state: "visible" });
+  await a.page.waitForSelector("#b-review", { state: "visible" });
+  await shot(a.page, "review-this-game");
+  await a.page.click("#b-review");
+  await a.page.waitForSelector('#reviewer:not([hidden]) #review-board circle[data-v="F6"]');
+  check(a.page.url() === base + "/#review", "the review's address: " + a.page.url());
+  check(await a.page.isHidden("#game"), "the game screen is left");
+  const today = new Date().toISOString().slice(0, 10);
+  const info = await a.page.textContent("#review-info");
+  check(info.includes("Black Ann") && info.includes("White Bob") && info.includes("W+R") && info.includes(today),
+    "the record's players, result and day: " + info);
+  check((await a.page.textContent("#review-move")).startsWith("Move 2"), "at the last move: " + await a.page.textContent("#review-move"));
+  const s = await stones(a.page, "#review-board");
+  check(s.D4 === "black" && s.F6 === "white", "the game's stones");
+  await a.page.keyboard.press("Home");
+  check((await a.page.textContent("#review-move")) === "move 0", "the review's keys work on it");
+  const [download] = await Promise.all([a.page.waitForEvent("download"), a.page.click("#r-sgf")]);
+  check(download.suggestedFilename() === `Ann vs Bob ${today}.sgf`, "named after the players and the day: " + download.suggestedFilename());
+  const saved = fs.readFileSync(await download.path(), "utf8");
+  check(saved.includes("PB[Ann]") && saved.includes("PW[Bob]") && saved.includes(`DT[${today}]`) && saved.includes("RE[W+R]"),
+    "the record says who played when: " + saved);
+  // Back goes to the game.
+  await a.page.goBack();
+  await a.page.waitForSelector("#game:not([hidden]) #board svg");
+  for (const x of [a, b]) await x.ctx.close();
+}
+
+// ------------------------------------------------------------ helpers
+
+// Counts the sounds the page makes (its WebAudio oscillators started).
+const COUNT_SOUNDS = () => {
+  window.__sounds = 0;
+  const Ctx = window.AudioContext;
+  window.AudioContext = class extends Ctx {
+    createOscillator() {
+      const o = super.createOscillator();
+      const start = o.start.bind(o);
+      o.start = (...a) => { window.__sounds++; return start(...a); };
+      return o;
+    }
+  };
+};
+
+async function playHelpers(browser) {
+  const { ctx, page } = await newPage(browser, "en-US");
+  await page.addInitScript(COUNT_SOUNDS);
+  await newGame(page, { rules: "strasbourg", size: "9", opponent: "same_screen" });
+  check(!(await page.isChecked("#h-sound")), "sounds are off by default");
+  check(!(await page.isChecked("#h-atari")), "the atari aid is off by default");
+  for (const v of KO) await play(page, v);
+  check((await page.evaluate(() => window.__sounds)) === 0, "no sound while sounds are off");
+  // The ko point is marked.
+  await page.waitForSelector('#board rect.ko[data-v="E5"]');
+  check(!(await page.$("#board circle.atari")), "no atari mark without the aid");
+  await page.click("#helpers summary");
+  await page.check("#h-atari");
+  await page.waitForSelector('#board circle.atari[data-v="F5"]');
+  await shot(page, "helpers-ko-atari");
+  await page.check("#h-sound");
+  await play(page, "A1");
+  check(!(await page.$("#board rect.ko")), "the ko mark goes once the ko may be taken");
+  await page.waitForFunction(() => window.__sounds === 1);
+  // The score estimate: a territory preview and words, until the next move.
+  await page.click("#b-estimate");
+  await page.waitForFunction(() => document.querySelector("#estimate").textContent.includes("Estimate"));
+  check(/leads by|even/.test(await page.textContent("#estimate")), "the estimate in words");
+  await shot(page, "estimate");
+  await ctx.close();
+  // A 19x19 board on a phone: each move waits for a confirmation; zoom.
+  const phone = await newPage(browser, "en-US", { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  await newGame(phone.page, { rules: "ffg", size: "19", opponent: "same_screen" });
+  check(await phone.page.isChecked("#h-confirm"), "confirmation is on for 19x19 on a phone");
+  await phone.page.tap('#board rect.pt[data-v="Q16"]');
+  await phone.page.waitForSelector('#board circle.pending[data-v="Q16"]');
+  check(!(await stones(phone.page)).Q16, "a first tap does not play");
+  await shot(phone.page, "confirm-phone-19");
+  await phone.page.click("#b-move-yes");
+  await phone.page.waitForSelector('#board circle[data-v="Q16"].stone-black');
+  await phone.page.tap('#board rect.pt[data-v="D4"]');
+  await phone.page.tap('#board rect.pt[data-v="D4"]');
+  await phone.page.waitForSelector('#board circle[data-v="D4"].stone-white');
+  await phone.page.click("#helpers summary");
+  await phone.page.click("#b-zoom");
+  const zoomed = await phone.page.$eval("#board-wrap", (w) => w.scrollWidth > w.clientWidth * 1.5);
+  check(zoomed, "the zoomed board is twice as wide and scrolls");
+  await shot(phone.page, "zoom-phone-19");
+  await phone.ctx.close();
+}
+
+// ------------------------------------------------------------ rough edges
+
+// 1. A click or a tap leaves no keyboard cursor on the stone played.
+async function noCursorAfterClick(browser) {
+  for (const extra of [{}, { hasTouch: true, isMobile: true }]) {
+    const { ctx, page } = await newPage(browser, "en-US", extra.isMobile ? { width: 390, height: 844 } : undefined, extra);
+    await newGame(page, { rules: "ffg", size: "9", opponent: "same_screen" });
+    if (extra.hasTouch) await page.tap('#board rect.pt[data-v="E5"]'); else await click(page, "E5");
+    await page.waitForSelector('#board circle[data-v="E5"]');
+    await page.waitForTimeout(100);
+    const shown = await page.$eval("#board rect.cursor", (r) => r.getAttribute("visibility"));
+    check(shown === "hidden", "no cursor after a " + (extra.hasTouch ? "tap" : "click") + ": " + shown);
+    // The keyboard brings it back where the stone was played.
+    await page.keyboard.press("ArrowRight");
+    check((await page.getAttribute("#board svg", "aria-label")) === "F5, empty", "the cursor follows the keyboard");
+    await ctx.close();
+  }
+}
+
+// 2. "It is not your turn" goes once the turn has come.
+async function notYourTurnGoes(browser) {
+  const a = await newPage(browser, "en-US");
+  await newGame(a.page, { rules: "ffg", size: "9", opponent: "friend" });
+  const b = await newPage(browser, "en-US");
+  await b.page.goto(await a.page.inputValue("#invite-url"));
+  await b.page.waitForSelector("#board svg");
+  await click(b.page, "E5");
+  await b.page.waitForFunction(() => document.querySelector("#message").textContent.includes("not your turn"));
+  await play(a.page, "D4");
+  await b.page.waitForSelector('#board circle[data-v="D4"]');
+  check((await b.page.textContent("#message")) === "", "the refusal is gone: " + await b.page.textContent("#message"));
+  for (const x of [a, b]) await x.ctx.close();
+}
+
+// 3. A game counted by stones shows its own table alone, no territory.
+async function stonesCountAlone(browser) {
+  const { ctx, page } = await newPage(browser, "en-US");
+  await newGame(page, { rules: "strasbourg", size: "9", opponent: "same_screen" });
+  for (const v of ["E5", "D4", "C3"]) await play(page, v);
+  await page.click("#b-pass");
+  await page.waitForFunction(() => document.querySelector("#game-info").textContent.includes("move 4"));
+  await page.click("#b-pass");
+  await page.waitForSelector("#result");
+  check((await page.textContent("#result")).includes("B+1"), "the stones' result");
+  check((await page.$$("table.count")).length === 1 && !(await page.$("table.quick")), "only the stones' table");
+  check((await page.$$("#board rect[class^=territory]")).length === 0, "no territory drawn where only stones count");
+  await shot(page, "count-stones");
+  await ctx.close();
+}
+
+// A game created through the API on a board the form does not offer (the
+// seki below needs a 5x2 board), opened in `page` with its seat.
+async function apiGame(page, form) {
+  await page.goto(base + "/");
+  const id = await page.evaluate(async (f) => {
+    const r = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(f) });
+    const g = await r.json();
+    localStorage.setItem("tengen.token." + g.id, g.token);
+    return g.id;
+  }, form);
+  await page.goto(base + "/g/" + id);
+  await page.waitForSelector("#board svg");
+}
+
+// 4. Eyes in seki: what is drawn, read aloud and counted is one map.
+async function sekiDrawnAsCounted(browser) {
+  for (const [rules, counted] of [["ffg", true], ["japanese", false]]) {
+    const { ctx, page } = await newPage(browser, "en-US");
+    await apiGame(page, { rules, size: 5, height: 2, opponent: { kind: "same_screen" } });
+    // .X.O.
+    // XXXOO  Black's eye A2, White's eye E2, C2 shared: seki.
+    for (const v of ["B2", "D2", "A1", "D1", "B1", "E1", "C1"]) await play(page, v);
+    await page.click("#b-pass");
+    await page.waitForFunction(() => document.querySelector("#game-info").textContent.includes("move 8"));
+    await page.click("#b-pass");
+    await page.waitForSelector("#mark-buttons:not([hidden])");
+    await page.click("#b-accept-dead");
+    await page.waitForSelector("#result");
+    const rows = await page.$$eval("table.count tr", (trs) => Object.fromEntries(trs.map((tr) =>
+      [tr.children[0].textContent, [...tr.children].slice(1).map((c) => c.textContent)])));
+    const drawnTerritory = (await page.$$("#board rect.territory-b")).length;
+    const drawnEyes = (await page.$$("#board path.seki-eye-b")).length;
+    check(String(drawnTerritory) === rows["Territory"][0], rules + ": territory drawn " + drawnTerritory + " = counted " + JSON.stringify(rows));
+    const eyes = rows[counted ? "Eyes in seki (counted)" : "Eyes in seki (not counted)"];
+    check(eyes && String(drawnEyes) === eyes[0] && drawnEyes === 1, rules + ": the eye drawn is the eye counted " + JSON.stringify(rows));
+    const label = await page.getAttribute('#board rect.pt[data-v="A2"]', "aria-label");
+    check(label === "A2, Black's eye in seki", "read aloud as an eye in seki: " + label);
+    if (rules === "ffg") await shot(page, "seki-count");
+    await ctx.close();
+  }
+}
+
+// 5. A superko refusal in plain words first.
+async function superkoInPlainWords(browser) {
+  const { ctx, page } = await newPage(browser, "en-US");
+  await newGame(page, { rules: "ffg", size: "9", opponent: "same_screen" });
+  for (const v of KO) await play(page, v);
+  await page.waitForFunction(() => !document.querySelector('#board circle[data-v="E5"]'));
+  await click(page, "E5");
+  await page.waitForFunction(() => document.querySelector("#message").textContent.length > 0);
+  const msg = await page.textContent("#message");
+  check(/^This would repeat a position you already made: play elsewhere first \(rule: superko/.test(msg),
+    "plain words, then the rule: " + msg);
+  await ctx.close();
+}
+
+// 6. The invitation: links inside the panel, copy buttons, and no "your
+// turn" before the friend has come.
+async function invitationPanel(browser) {
+  const a = await newPage(browser, "en-US", { width: 390, height: 844 });
+  await a.ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  await newGame(a.page, { rules: "ffg", size: "9", opponent: "friend" });
+  await a.page.waitForFunction(() => document.querySelector("#status").textContent.length > 0);
+  const waiting = await a.page.textContent("#status");
+  check(waiting.includes("Waiting for White to join"), "the inviter waits for his friend: " + waiting);
+  const inside = await a.page.$eval("#watch-url", (l) => l.getBoundingClientRect().right <= l.closest(".panel").getBoundingClientRect().right);
+  check(inside, "the spectators' link stays inside its panel");
+  await a.page.click("#b-copy-invite");
+  await a.page.waitForFunction(() => document.querySelector("#copied").textContent === "Copied.");
+  const copied = await a.page.evaluate(() => navigator.clipboard.readText());
+  check(copied === await a.page.inputValue("#invite-url"), "the invitation link is copied: " + copied);
+  await shot(a.page, "invite-phone");
+  const b = await newPage(browser, "en-US");
+  await b.page.goto(copied);
+  await b.page.waitForSelector("#board svg");
+  await a.page.waitForFunction(() => document.querySelector("#status").textContent === "Your turn (Black)");
+  for (const x of [a, b]) await x.ctx.close();
+}
+
+// 7. A fractional main time starts the game.
+async function fractionalMainTime(browser) {
+  const { ctx, page } = await newPage(browser, "en-US");
+  await page.goto(base + "/");
+  await page.waitForSelector("#f-rules option[value=ffg]", { state: "attached" });
+  await page.check("input[name=opponent][value=same_screen]");
+  await page.selectOption("#f-clock", "absolute");
+  await page.fill("#f-main", "0.1");
+  await page.click("#f-create");
+  await page.waitForSelector("#board svg", { timeout: 5000 });
+  check(/^0:0\d/.test(await page.textContent("#clock-black")), "six seconds on the clock: " + await page.textContent("#clock-black"));
+  await ctx.close();
+}
+
+// 8. After a loss on time the clock shows no overtime left.
+async function clockAfterTheFlag(browser) {
+  const { ctx, page } = await newPage(browser, "en-US");
+  await page.goto(base + "/");
+  await page.waitForSelector("#f-rules option[value=ffg]", { state: "attached" });
+  await page.check("input[name=opponent][value=same_screen]");
+  await page.selectOption("#f-clock", "byo_yomi");
+  await page.fill("#f-main", "0");
+  await page.fill("#f-periods", "3");
+  await page.fill("#f-period", "1");
+  await page.click("#f-create");
+  await page.waitForSelector("#board svg");
+  await page.waitForSelector("#result", { timeout: 10000 }).catch(() => {});
+  await page.waitForFunction(() => document.querySelector("#status").textContent.includes("on time"), null, { timeout: 10000 });
+  const clock = await page.textContent("#clock-black");
+  check(!clock.includes("+") && clock.includes("out of time"), "the fallen flag's clock: " + clock);
+  await shot(page, "flag-fell");
+  await ctx.close();
+}
+
+// 9. Resigning asks first.
+async function resignAsksFirst(browser) {
+  const { ctx, page } = await newPage(browser, "fr-FR");
+  await newGame(page, { rules: "ffg", size: "9", opponent: "same_screen" });
+  await page.click("#b-resign");
+  await page.waitForSelector("#resign-confirm:not([hidden])");
+  check((await page.textContent("#resign-confirm span")) === "Abandonner cette partie\u00a0?", "asked in French, with its typography");
+  await page.click("#b-resign-no");
+  await page.waitForSelector("#play-buttons:not([hidden])");
+  await play(page, "E5");
+  await page.click("#b-resign");
+  await page.click("#b-resign-yes");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Résultat"));
+  // French typography: a non-breaking space before the colon.
+  check((await page.textContent("#status")).startsWith("Résultat\u00a0: Noir gagne par abandon"), "result: " + await page.textContent("#status"));
+  await ctx.close();
+}
+
+// 11. Rule names, records without RU, move words, the French phone header.
+async function wordsAndHeader(browser) {
+  const { ctx, page } = await newPage(browser, "fr-FR", { width: 390, height: 844 });
+  await page.goto(base + "/");
+  await page.waitForSelector("#f-rules option[value=ffg]", { state: "attached" });
+  const names = await page.$$eval("#f-rules option", (os) => os.map((o) => o.textContent));
+  check(names.includes("Fédération française (FFG)") && !names.includes("ffg"), "rule names, not ids: " + names);
+  const header = await page.$eval("header", (h) => {
+    const links = [...h.querySelectorAll("nav a, .brand, .lang button, .name-button")];
+    const tops = links.map((l) => l.getBoundingClientRect().top);
+    return { height: h.getBoundingClientRect().height, spread: Math.max(...tops) - Math.min(...tops) };
+  });
+  check(header.spread < 12 && header.height < 60, "the French phone header holds one line: " + JSON.stringify(header));
+  await shot(page, "header-phone-fr");
+  await page.click("#lang-en");
+  await page.goto(base + "/#review");
+  const file = path.join(shots, "no-rules.sgf");
+  fs.writeFileSync(file, "(;GM[1]FF[4]SZ[9];B[ee];W[tt])");
+  await page.setInputFiles("#sgf-file", file);
+  await page.waitForSelector("#reviewer:not([hidden]) #review-board svg");
+  check((await page.textContent("#review-info")).includes("rules not given"), "a record without RU says so: " + await page.textContent("#review-info"));
+  await page.click("#r-last");
+  const move = await page.textContent("#review-move");
+  check(move === "Move 2: White passes", "a move in words: " + move);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#r-sgf")]);
+  check(download.suggestedFilename() === "review.sgf", "a record naming nobody: " + download.suggestedFilename());
+  await ctx.close();
+}
+
+// The review's tree: keys, variation letters, the tree list, a comment
+// edited, a variation played on the board, and the SGF downloaded with both.
+async function reviewTreeAndEdits(browser) {
+  const { ctx, page } = await newPage(browser, "en-US");
+  await page.goto(base + "/#review");
+  await page.waitForSelector("#sgf-file");
+  const file = path.join(shots, "tree.sgf");
+  fs.writeFileSync(file, "(;GM[1]FF[4]SZ[9]PB[Honinbo]C[start];B[cc];W[gg]C[joseki?](;B[ed];W[cg])(;B[ce])(;B[gc]))");
+  await page.setInputFiles("#sgf-file", file);
+  await page.waitForSelector("#reviewer:not([hidden]) #review-board svg");
+  // Rough edge: the navigation buttons draw their icons, whatever the fonts.
+  for (const id of ["r-first", "r-prev", "r-next", "r-last"]) {
+    check(await page.$(`#${id} svg path`), id + " has an SVG icon");
+    check((await page.textContent("#" + id)).trim() === "", id + " has no glyph to miss");
+    check((await page.getAttribute("#" + id, "aria-label")).length > 3, id + " is labelled");
+  }
+  // Keys: right twice, to move 2 with its three variations.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  check((await page.textContent("#review-move")).startsWith("Move 2"), "move 2: " + await page.textContent("#review-move"));
+  check((await page.textContent("#review-comment")) === "joseki?", "the comment of move 2");
+  const letters = await page.$$eval("#review-board text.var-letter", (ts) => ts.map((t) => t.textContent + t.dataset.var));
+  check(letters.join(" ") === "AE6 BC5 CG7", "variation letters on the board: " + letters);
+  check(!(await page.isHidden("#r-vars-box")), "the variations list shows at a branch");
+  await page.keyboard.press("ArrowRight");
+  check((await stones(page, "#review-board")).E6 === "black", "right follows the main line");
+  check((await page.textContent("#review-names")).includes("keima"), "the lexicon names the keima: " + await page.textContent("#review-names"));
+  await page.keyboard.press("ArrowDown");
+  await page.waitForSelector('#review-board circle[data-v="C5"]');
+  check(!(await stones(page, "#review-board")).E6, "down: the next variation");
+  await page.keyboard.press("ArrowDown");
+  await page.waitForSelector('#review-board circle[data-v="G7"]');
+  await page.keyboard.press("ArrowUp");
+  await page.waitForSelector('#review-board circle[data-v="C5"]');
+  // Rough edge: at the end of a line there is no empty list of variations.
+  check(await page.isHidden("#r-vars-box"), "no variations list where there are none");
+  await page.keyboard.press("Home");
+  check((await page.textContent("#review-move")) === "move 0", "Home: the start");
+  await page.keyboard.press("End");
+  await page.waitForSelector('#review-board circle[data-v="C3"]');
+  check((await page.textContent("#review-move")).startsWith("Move 4"), "End: the end of the main line");
+  // The tree: every node a button; a click jumps anywhere.
+  check((await page.$$("#r-tree button.node")).length === 7, "seven nodes in the tree");
+  check((await page.$$("#r-tree .branch")).length === 2, "two variations beside the main line");
+  await page.click('#r-tree .branch button.node[title*="G7"]');
+  await page.waitForSelector('#review-board circle[data-v="G7"]');
+  check((await page.getAttribute('#r-tree button[aria-current]', "title")).includes("G7"), "the tree marks where the board is");
+  // A new variation by playing on the board after move 2.
+  await page.click("#r-prev");
+  await page.click('#review-board rect.pt[data-v="D4"]');
+  await page.waitForSelector('#review-board circle[data-v="D4"].stone-black');
+  check((await page.textContent("#review-move")).startsWith("Move 3"), "the new move is move 3");
+  check((await page.$$("#r-tree .branch")).length === 3, "the new variation is in the tree");
+  // Keys navigate after a click on the board (the cursor is not shown).
+  await page.keyboard.press("ArrowLeft");
+  check((await page.textContent("#review-move")).startsWith("Move 2"), "left after a click: " + await page.textContent("#review-move"));
+  await page.keyboard.press("ArrowRight");
+  // A comment on it.
+  await page.click("#r-comment-edit");
+  await page.fill("#r-comment", "a calmer move [really]");
+  await page.click("#r-comment-save");
+  await page.waitForFunction(() => document.querySelector("#review-comment").textContent === "a calmer move [really]");
+  await shot(page, "review-tree");
+  // The SGF out holds both edits.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#r-sgf")]);
+  check(download.suggestedFilename() === "Honinbo.sgf", "named after the one player known: " + download.suggestedFilename());
+  const saved = fs.readFileSync(await download.path(), "utf8");
+  check(saved.includes(";B[df]C[a calmer move [really\\]]"), "the SGF has the variation and its comment: " + saved);
+  check(saved.includes("(;B[ed]") && saved.includes("C[joseki?]"), "and the rest of the record: " + saved);
+  // A move the rules refuse is explained, and changes nothing.
+  await page.click('#review-board rect.pt[data-v="C7"]');
+  await page.waitForFunction(() => document.querySelector("#r-edit-error").textContent.length > 0);
+  // A reload keeps the record and where the board was.
+  await page.reload();
+  await page.waitForSelector('#reviewer:not([hidden]) #review-board circle[data-v="D4"]');
+  check((await page.textContent("#review-comment")) === "a calmer move [really]", "the edit survives a reload");
+  await ctx.close();
+}
+
+// The engine's analysis: progress, the graph, the mistakes (a click goes
+// there), the preferred move and its line, the territory; a reload shows
+// it again without searching.
+async function reviewAnalysis(browser) {
+  const { ctx, page } = await newPage(browser, "fr-FR");
+  await page.goto(base + "/#review");
+  await page.waitForSelector("#sgf-file");
+  const file = path.join(shots, "analysis.sgf");
+  fs.writeFileSync(file, "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]PB[Noir]PW[Blanc];B[ee];W[gc];B[cg];W[cc];B[gg];W[dc];"
+    + "B[fd];W[fc];B[eb];W[ed];B[fe];W[db];B[ai];W[ia];B[ah];W[ib];B[ag];W[ic];B[ge];W[ec];B[ii])");
+  await page.setInputFiles("#sgf-file", file);
+  await page.waitForSelector("#reviewer:not([hidden]) #review-board svg");
+  check(await page.isHidden("#r-graph"), "no graph before the analysis");
+  const before = (await (await page.request.get(base + "/api/health")).json()).positions_analysed;
+  await page.click("#r-analyse");
+  await page.waitForSelector("#r-progress:not([hidden])");
+  await page.waitForFunction(() => /Analyse terminée/.test(document.querySelector("#r-progress-text").textContent),
+    null, { timeout: 120000 });
+  check((await page.getAttribute("#r-graph svg", "data-points")) === "22", "22 positions in the graph");
+  check(await page.$("#r-graph polyline.winrate-line"), "the win-rate line");
+  check(await page.$("#r-graph polyline.score-line"), "the score line");
+  const after = (await (await page.request.get(base + "/api/health")).json()).positions_analysed;
+  check(after - before === 22, "22 positions searched: " + (after - before));
+  const mistakes = await page.$$("#r-mistakes button.mistake");
+  check(mistakes.length > 0, "mistakes listed");
+  const number = await mistakes[0].getAttribute("data-number");
+  await mistakes[0].click();
+  await page.waitForFunction((n) => document.querySelector("#review-move").textContent.startsWith("Coup " + n), number);
+  check((await page.getAttribute("#r-graph line.graph-cursor", "x1")) !== "0", "the graph marks the move");
+  // The engine's move and its line, on demand.
+  check(!(await page.$("#review-board circle.best-move")), "no engine move until asked");
+  await page.check("#r-best");
+  await page.waitForSelector("#review-board circle.best-move");
+  check((await page.textContent("#r-eval")).includes("Chances de Noir"), "the evaluation in French: " + await page.textContent("#r-eval"));
+  // The territory.
+  await page.check("#r-owner");
+  const owned = await page.$$eval("#review-board rect.own-b, #review-board rect.own-w", (rs) => rs.length);
+  check(owned > 10, "the territory overlay: " + owned + " points");
+  await shot(page, "review-analysis");
+  // The graph goes to the move clicked.
+  await page.click("#r-graph svg", { position: { x: 2, y: 40 } });
+  await page.waitForFunction(() => document.querySelector("#review-move").textContent === "coup 0");
+  // A reload: the analysis is shown again, not searched again.
+  await page.reload();
+  await page.waitForSelector("#reviewer:not([hidden]) #r-graph:not([hidden]) svg");
+  check((await page.getAttribute("#r-graph svg", "data-points")) === "22", "the stored analysis after a reload");
+  check(await page.isHidden("#r-analyse"), "nothing left to analyse");
+  const again = (await (await page.request.get(base + "/api/health")).json()).positions_analysed;
+  check(again === after, "nothing searched again: " + again + " vs " + after);
+  await shot(page, "review-analysis-reloaded");
+  // At phone size the panel goes under the board, the graph with it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForSelector("#r-graph svg");
+  check((await page.$eval("#r-graph svg", (s) => s.getBoundingClientRect().width)) <= 390, "the graph fits a phone");
+  await shot(page, "review-analysis-phone");
+  await ctx.close();
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -334,11 +983,14 @@ async function reviewAnSgf(browser) {
       "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   const scenarios = { frenchPage, koClickIsExplained, gameEndsAndCounts, reloadKeepsTheGame,
-    invitationAndSpectator, reviewAnSgf, beginnerWinsFirstCapture };
-  const only = process.env.SCENARIO;
+    invitationAndSpectator, reviewAnSgf, beginnerWinsFirstCapture, namesChatAndPresence,
+    lobbyListsInvitationsAndGames, reviewFinishedGame, playHelpers, noCursorAfterClick, notYourTurnGoes, stonesCountAlone,
+    sekiDrawnAsCounted, superkoInPlainWords, invitationPanel, fractionalMainTime, clockAfterTheFlag,
+    resignAsksFirst, wordsAndHeader, lessonProblemsAtPhoneSize, reviewTreeAndEdits, reviewAnalysis };
+  const only = process.env.SCENARIO && process.env.SCENARIO.split(",");
   let failed = 0;
   for (const [name, run] of Object.entries(scenarios)) {
-    if (only && only !== name) continue;
+    if (only && !only.includes(name)) continue;
     try {
       violations.length = 0;
       await run(browser);

@@ -62,6 +62,34 @@ pub struct TestDb {
     pub cluster: Option<std::sync::Arc<pg::Cluster>>,
 }
 
+impl TestDb {
+    /// Runs `sql` on the database itself (same SQL on both stores) and
+    /// returns the first column of its first row as a number, 0 without
+    /// rows.
+    #[allow(dead_code)] // not every test binary reads rows
+    pub async fn sql(&self, sql: &str) -> i64 {
+        match &self.db {
+            Database::Sqlite(path) => {
+                let conn = rusqlite::Connection::open(path).unwrap();
+                let mut stmt = conn.prepare(sql).unwrap();
+                let mut rows = stmt.query([]).unwrap();
+                match rows.next().unwrap() {
+                    Some(r) => r.get(0).unwrap_or(0),
+                    None => 0,
+                }
+            }
+            Database::Postgres(url) => {
+                let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                    .await
+                    .unwrap();
+                tokio::spawn(connection);
+                let rows = client.query(sql, &[]).await.unwrap();
+                rows.first().map_or(0, |r| r.try_get(0).unwrap_or(0))
+            }
+        }
+    }
+}
+
 impl From<PathBuf> for TestDb {
     fn from(path: PathBuf) -> TestDb {
         TestDb {
@@ -164,6 +192,11 @@ impl Running {
     pub async fn connect(&self, id: &str, token: Option<&str>) -> Client {
         Client::connect(self.addr, id, token).await
     }
+
+    /// Connects saying `name` in `hello`.
+    pub async fn connect_named(&self, id: &str, token: Option<&str>, name: &str) -> Client {
+        Client::start(join_with(self.addr, id, token, Some(name)).await).await
+    }
 }
 
 /// A record of about 1 MB: one root and 19,999 sibling variations (the
@@ -252,11 +285,25 @@ pub async fn connect(url: &str) -> Socket {
 
 /// Opens a game's WebSocket and says `hello` with the seat token, if any.
 pub async fn join(addr: SocketAddr, id: &str, token: Option<&str>) -> Socket {
+    join_with(addr, id, token, None).await
+}
+
+/// Opens a game's WebSocket and says `hello` with the seat token and the
+/// name, if any.
+pub async fn join_with(
+    addr: SocketAddr,
+    id: &str,
+    token: Option<&str>,
+    name: Option<&str>,
+) -> Socket {
     let mut ws = connect(&format!("ws://{addr}/ws/{id}")).await;
-    let hello = match token {
-        Some(t) => json!({"type": "hello", "token": t}),
-        None => json!({"type": "hello"}),
-    };
+    let mut hello = json!({"type": "hello"});
+    if let Some(t) = token {
+        hello["token"] = json!(t);
+    }
+    if let Some(n) = name {
+        hello["name"] = json!(n);
+    }
     ws.send(Message::Text(hello.to_string().into()))
         .await
         .unwrap();
@@ -274,16 +321,27 @@ pub struct Client {
     pub last_view: Value,
     /// The latest `names` message (names of the last move).
     pub last_names: Value,
+    /// Every chat line heard, once each, in order of arrival.
+    pub chat: Vec<Value>,
+    /// The latest `presence` message.
+    pub presence: Value,
 }
 
 impl Client {
     pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Client {
-        let ws = join(addr, id, token).await;
+        Client::start(join(addr, id, token).await).await
+    }
+
+    /// A client on a socket that has said `hello`: reads its welcome and
+    /// first view.
+    pub async fn start(ws: Socket) -> Client {
         let mut c = Client {
             ws,
             seat: String::new(),
             last_view: Value::Null,
             last_names: Value::Null,
+            chat: Vec::new(),
+            presence: Value::Null,
         };
         let welcome = c.next().await;
         assert_eq!(welcome["type"], "welcome");
@@ -294,16 +352,44 @@ impl Client {
         c
     }
 
-    /// The next view or error, within ten seconds (`names` messages, which
-    /// follow views, are kept aside).
+    /// The next view or error, within ten seconds (`names`, `chat` and
+    /// `presence` messages are kept aside).
     pub async fn next(&mut self) -> Value {
         loop {
             let v = self.next_any().await;
-            if v["type"] == "names" {
-                self.last_names = v;
-                continue;
+            if !self.keep_aside(&v) {
+                return v;
             }
-            return v;
+        }
+    }
+
+    /// Keeps a `names`, `chat` or `presence` message aside; false for
+    /// any other.
+    fn keep_aside(&mut self, v: &Value) -> bool {
+        match v["type"].as_str() {
+            Some("names") => self.last_names = v.clone(),
+            // A line may come twice (in the catch-up of a new connection
+            // and in the broadcast): kept once, by its number, as the page
+            // does.
+            Some("chat") => {
+                for line in v["lines"].as_array().into_iter().flatten() {
+                    if !self.chat.iter().any(|l| l["seq"] == line["seq"]) {
+                        self.chat.push(line.clone());
+                    }
+                }
+            }
+            Some("presence") => self.presence = v.clone(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Waits until `pred` holds of the chat lines and presence heard,
+    /// reading messages (views and errors are kept as usual).
+    pub async fn wait_talk(&mut self, pred: impl Fn(&Client) -> bool) {
+        while !pred(self) {
+            let v = self.next_any().await;
+            self.keep_aside(&v);
         }
     }
 
@@ -342,8 +428,8 @@ impl Client {
                 let v: Value = serde_json::from_str(t.as_str()).unwrap();
                 if v["type"] == "view" {
                     self.last_view = v;
-                } else if v["type"] == "names" {
-                    self.last_names = v;
+                } else {
+                    self.keep_aside(&v);
                 }
             }
         }

@@ -9,7 +9,8 @@ mod notify;
 mod writer;
 
 use super::migrations::{self, LEDGER};
-use super::{Append, Event, GameRow, StoredAction, Taken, lease_ms};
+use super::{Event, GameRow, LobbyRow, PlayerRow, StoredAction, Taken, Write, lease_ms};
+use crate::chat::ChatLine;
 use crate::error::WebError;
 use crate::hub::now_ms;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -129,6 +130,15 @@ fn game_row(r: &Row) -> Result<GameRow, tokio_postgres::Error> {
     })
 }
 
+fn player_row(r: &Row) -> Result<PlayerRow, tokio_postgres::Error> {
+    Ok(PlayerRow {
+        game_id: r.try_get(0)?,
+        color: r.try_get(1)?,
+        name: r.try_get(2)?,
+        joined: r.try_get(3)?,
+    })
+}
+
 fn taken(r: &Row) -> Result<Taken, tokio_postgres::Error> {
     Ok(Taken {
         game_id: r.try_get(0)?,
@@ -175,6 +185,27 @@ impl Postgres {
             writer: writer::start(config.clone(), node.to_string()),
             events: Mutex::new(Some(notify::start(config))),
         })
+    }
+
+    /// See [`super::Store::announce_presence`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn announce_presence(
+        &self,
+        node: &str,
+        game_id: &str,
+        here: crate::presence::Here,
+    ) -> Result<(), WebError> {
+        let Some(text) = notify::presence_note(node, game_id, here) else {
+            return Ok(());
+        };
+        self.reads
+            .get()
+            .await?
+            .execute("SELECT pg_notify('tengen_presence', $1)", &[&text])
+            .await?;
+        Ok(())
     }
 
     /// See [`super::Store::events`].
@@ -261,14 +292,201 @@ impl Postgres {
         Ok(rows.iter().map(read).collect::<Result<Vec<_>, _>>()?)
     }
 
-    /// See [`super::Store::append`]: the writer task's group commit.
+    /// A write through the writer task's group commit, once committed.
     ///
     /// # Errors
     /// [`WebError::Conflict`] for a position another server stored first;
     /// [`WebError::Postgres`] on a database failure; [`WebError::Io`] when
     /// the writer has stopped.
-    pub async fn append(&self, appends: Vec<Append>) -> Result<(), WebError> {
-        writer::submit(&self.writer, appends).await
+    pub(super) async fn write(&self, write: Write) -> Result<(), WebError> {
+        writer::submit(&self.writer, write).await
+    }
+
+    /// See [`super::Store::claim_seat`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn claim_seat(&self, p: &PlayerRow) -> Result<bool, WebError> {
+        let n = self
+            .reads
+            .get()
+            .await?
+            .execute(
+                "INSERT INTO players (game_id, color, name, joined) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (game_id, color) DO NOTHING",
+                &[&p.game_id, &p.color, &p.name, &p.joined],
+            )
+            .await?;
+        Ok(n == 1)
+    }
+
+    /// The last `limit` chat lines of game `id`, oldest first.
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn chat(&self, id: &str, limit: usize) -> Result<Vec<ChatLine>, WebError> {
+        let rows = self
+            .reads
+            .get()
+            .await?
+            .query(
+                "SELECT seq, seat, name, text, at FROM chat WHERE game_id = $1
+                 ORDER BY seq DESC LIMIT $2",
+                &[&id, &i64::try_from(limit).unwrap_or(i64::MAX)],
+            )
+            .await?;
+        let read = |r: &Row| -> Result<ChatLine, tokio_postgres::Error> {
+            Ok(ChatLine {
+                game_id: id.to_string(),
+                seq: u64::try_from(r.try_get::<_, i64>(0)?).unwrap_or(0),
+                seat: r.try_get(1)?,
+                name: r.try_get(2)?,
+                text: r.try_get(3)?,
+                at: r.try_get(4)?,
+            })
+        };
+        let mut lines = rows.iter().map(read).collect::<Result<Vec<_>, _>>()?;
+        lines.reverse();
+        Ok(lines)
+    }
+
+    /// See [`super::Store::players`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn players(&self, id: &str) -> Result<Vec<PlayerRow>, WebError> {
+        let rows = self
+            .reads
+            .get()
+            .await?
+            .query(
+                "SELECT game_id, color, name, joined FROM players WHERE game_id = $1",
+                &[&id],
+            )
+            .await?;
+        Ok(rows.iter().map(player_row).collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// See [`super::Store::list`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), WebError> {
+        self.reads
+            .get()
+            .await?
+            .execute(
+                "INSERT INTO lobby (game_id, listed, seat) VALUES ($1, $2, $3)
+                 ON CONFLICT (game_id) DO NOTHING",
+                &[&id, &at, &seat],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// See [`super::Store::listed_seat`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn listed_seat(&self, id: &str) -> Result<Option<String>, WebError> {
+        let row = self
+            .reads
+            .get()
+            .await?
+            .query_opt("SELECT seat FROM lobby WHERE game_id = $1", &[&id])
+            .await?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
+
+    /// See [`super::Store::lobby`]: the games and their seats in two
+    /// queries.
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, WebError> {
+        let client = self.reads.get().await?;
+        let rows = client
+            .query(
+                "SELECT g.id, g.rules, g.width, g.height, g.komi, g.handicap, g.handicap_stones,
+                    g.opponent, g.black_token, g.white_token, g.clock, g.lesson, g.learner,
+                    g.created, g.state, g.result, l.listed, l.seat
+                 FROM lobby l JOIN games g ON g.id = l.game_id
+                 WHERE g.state != 'over' ORDER BY l.listed DESC LIMIT $1",
+                &[&i64::try_from(limit).unwrap_or(i64::MAX)],
+            )
+            .await?;
+        let mut listed = rows
+            .iter()
+            .map(|r| {
+                Ok(LobbyRow {
+                    game: game_row(r)?,
+                    listed: r.try_get(16)?,
+                    seat: r.try_get(17)?,
+                    players: Vec::new(),
+                })
+            })
+            .collect::<Result<Vec<_>, tokio_postgres::Error>>()?;
+        let ids: Vec<&str> = listed.iter().map(|l| l.game.id.as_str()).collect();
+        let seats = client
+            .query(
+                "SELECT game_id, color, name, joined FROM players WHERE game_id = ANY($1)",
+                &[&ids],
+            )
+            .await?;
+        for r in &seats {
+            let p = player_row(r)?;
+            if let Some(l) = listed.iter_mut().find(|l| l.game.id == p.game_id) {
+                l.players.push(p);
+            }
+        }
+        Ok(listed)
+    }
+
+    /// The stored analyses of record `key`'s positions, in order (JSON).
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn analysis(&self, key: &str) -> Result<Vec<String>, WebError> {
+        let rows = self
+            .reads
+            .get()
+            .await?
+            .query(
+                "SELECT data FROM analyses WHERE record = $1 ORDER BY position",
+                &[&key],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// Stores the analysis (JSON) of position `position` of record `key`.
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn store_analysis(
+        &self,
+        key: &str,
+        total: usize,
+        playouts: u64,
+        position: usize,
+        data: &str,
+    ) -> Result<(), WebError> {
+        let small = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
+        self.reads
+            .get()
+            .await?
+            .execute(
+                "INSERT INTO analyses (record, position, total, playouts, data)
+                 VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (record, position) DO UPDATE SET total = excluded.total,
+                    playouts = excluded.playouts, data = excluded.data",
+                &[&key, &small(position), &small(total), &big(playouts), &data],
+            )
+            .await?;
+        Ok(())
     }
 
     /// See [`super::Store::unlocked`].
@@ -286,24 +504,6 @@ impl Postgres {
             Some(r) => uint(r.try_get(0)?),
             None => 1,
         })
-    }
-
-    /// See [`super::Store::unlock`].
-    ///
-    /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn unlock(&self, learner: &str, step: u32) -> Result<(), WebError> {
-        self.reads
-            .get()
-            .await?
-            .execute(
-                "INSERT INTO learners (id, unlocked) VALUES ($1, $2)
-                 ON CONFLICT (id) DO UPDATE
-                 SET unlocked = GREATEST(learners.unlocked, excluded.unlocked)",
-                &[&learner, &int(step)],
-            )
-            .await?;
-        Ok(())
     }
 
     /// See [`super::Store::ensure_job`]: a job made is announced to every

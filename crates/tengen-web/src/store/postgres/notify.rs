@@ -1,10 +1,14 @@
 //! The listener: one connection that `LISTEN`s to what every server on the
 //! database stores (`tengen_moves`: a [`Note`] in JSON, the actions
-//! themselves when they fit; `tengen_jobs`: an engine job waiting) and hands it on as [`Event`]s. PostgreSQL sends a
+//! themselves when they fit; `tengen_chat`: a chat line; `tengen_jobs`: an
+//! engine job waiting) and to who is connected where (`tengen_presence`),
+//! and hands it on as [`Event`]s. PostgreSQL sends a
 //! notification when its transaction commits, so an event always names
 //! something stored. A lost connection is made again, and
 //! [`Event::Reconnected`] says that events may have been missed meanwhile.
 
+use crate::chat::ChatLine;
+use crate::presence::Here;
 use crate::store::{Append, Event, StoredAction};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -58,6 +62,52 @@ pub(super) fn note(node: &str, appends: &[&Append]) -> Option<String> {
     serde_json::to_string(&note).ok()
 }
 
+/// A chat line as announced: the line and the server that stored it.
+#[derive(Debug, Serialize, Deserialize)]
+struct ChatNote<'a> {
+    node: Cow<'a, str>,
+    game: Cow<'a, str>,
+    seq: u64,
+    seat: Cow<'a, str>,
+    name: Option<Cow<'a, str>>,
+    text: Cow<'a, str>,
+    at: i64,
+}
+
+/// The announcement of chat line `line` stored by `node` (a line is at
+/// most 500 characters: it always fits).
+pub(super) fn chat_note(node: &str, line: &ChatLine) -> Option<String> {
+    serde_json::to_string(&ChatNote {
+        node: Cow::Borrowed(node),
+        game: Cow::Borrowed(&line.game_id),
+        seq: line.seq,
+        seat: Cow::Borrowed(&line.seat),
+        name: line.name.as_deref().map(Cow::Borrowed),
+        text: Cow::Borrowed(&line.text),
+        at: line.at,
+    })
+    .ok()
+}
+
+/// Who is connected to a game through one server, as announced.
+#[derive(Debug, Serialize, Deserialize)]
+struct PresenceNote<'a> {
+    node: Cow<'a, str>,
+    game: Cow<'a, str>,
+    here: Here,
+}
+
+/// The announcement that `here` is connected to game `game` through
+/// `node`.
+pub(super) fn presence_note(node: &str, game: &str, here: Here) -> Option<String> {
+    serde_json::to_string(&PresenceNote {
+        node: Cow::Borrowed(node),
+        game: Cow::Borrowed(game),
+        here,
+    })
+    .ok()
+}
+
 /// The event a notification carries, if it is one of ours.
 fn event(n: &Notification) -> Option<Event> {
     match n.channel() {
@@ -76,6 +126,28 @@ fn event(n: &Notification) -> Option<Event> {
                         payload: payload.into_owned(),
                     })
                     .collect(),
+            })
+        }
+        "tengen_chat" => {
+            let note: ChatNote<'_> = serde_json::from_str(n.payload()).ok()?;
+            Some(Event::Chat {
+                node: note.node.into_owned(),
+                line: ChatLine {
+                    game_id: note.game.into_owned(),
+                    seq: note.seq,
+                    seat: note.seat.into_owned(),
+                    name: note.name.map(Cow::into_owned),
+                    text: note.text.into_owned(),
+                    at: note.at,
+                },
+            })
+        }
+        "tengen_presence" => {
+            let note: PresenceNote<'_> = serde_json::from_str(n.payload()).ok()?;
+            Some(Event::Presence {
+                node: note.node.into_owned(),
+                game_id: note.game.into_owned(),
+                here: note.here,
             })
         }
         "tengen_jobs" => Some(Event::JobWaiting),
@@ -106,7 +178,10 @@ async fn listen(config: Config, events: UnboundedSender<Event>) {
                     }
                 });
                 match client
-                    .batch_execute("LISTEN tengen_moves; LISTEN tengen_jobs")
+                    .batch_execute(
+                        "LISTEN tengen_moves; LISTEN tengen_chat; LISTEN tengen_presence;
+                         LISTEN tengen_jobs",
+                    )
                     .await
                 {
                     Ok(()) => {
@@ -156,6 +231,7 @@ mod tests {
             state: "playing",
             result: None,
             job: JobChange::Keep,
+            unlock: None,
         };
         let small = [
             append(4, r#"{"kind":"pass","color":"black"}"#),

@@ -2,13 +2,15 @@
 //! commits. Every action waiting when a transaction starts goes into it,
 //! as a handful of array statements sent at once (pipelined), so a commit
 //! costs about three round trips and one WAL flush however many games it
-//! carries. The transaction also announces each game's new position and
-//! any engine job to every server (`NOTIFY`, delivered at commit).
+//! carries. Chat lines, seats and the learning-path steps that winning
+//! actions open go in the same transactions. The transaction also
+//! announces each game's new position, each chat line and any engine job
+//! to every server (`NOTIFY`, delivered at commit).
 
-use super::notify::note;
-use super::{big, connect};
+use super::notify::{chat_note, note};
+use super::{big, connect, int};
 use crate::error::WebError;
-use crate::store::{Append, JobChange, last_per_game};
+use crate::store::{Append, Batch, JobChange, PlayerRow, Write, last_per_game};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
@@ -18,10 +20,10 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, Config, Statement};
 
-/// Actions of one game waiting for the writer, and who waits for them.
+/// One write waiting for the writer, and who waits for it.
 #[derive(Debug)]
 pub(super) struct Job {
-    appends: Vec<Append>,
+    write: Write,
     done: oneshot::Sender<Result<(), WebError>>,
 }
 
@@ -32,6 +34,9 @@ struct Writer {
     update: Statement,
     open: Statement,
     close: Statement,
+    unlock: Statement,
+    say: Statement,
+    seat: Statement,
     notify: Statement,
 }
 
@@ -42,14 +47,11 @@ pub(super) fn start(config: Config, node: String) -> UnboundedSender<Job> {
     jobs
 }
 
-/// Hands actions to the writer and waits until they are committed.
-pub(super) async fn submit(
-    jobs: &UnboundedSender<Job>,
-    appends: Vec<Append>,
-) -> Result<(), WebError> {
+/// Hands a write to the writer and waits until it is committed.
+pub(super) async fn submit(jobs: &UnboundedSender<Job>, write: Write) -> Result<(), WebError> {
     let stopped = || WebError::Io(std::io::Error::other("the database writer has stopped"));
     let (done, answer) = oneshot::channel();
-    jobs.send(Job { appends, done }).map_err(|_| stopped())?;
+    jobs.send(Job { write, done }).map_err(|_| stopped())?;
     answer.await.map_err(|_| stopped())?
 }
 
@@ -83,8 +85,31 @@ async fn prepare(config: &Config) -> Result<Writer, WebError> {
     let close = client
         .prepare("DELETE FROM engine_jobs WHERE game_id = ANY($1::text[])")
         .await?;
+    let unlock = client
+        .prepare(
+            "INSERT INTO learners (id, unlocked)
+             SELECT * FROM UNNEST($1::text[], $2::int[])
+             ON CONFLICT (id) DO UPDATE
+             SET unlocked = GREATEST(learners.unlocked, excluded.unlocked)",
+        )
+        .await?;
+    let say = client
+        .prepare(
+            "INSERT INTO chat (game_id, seq, seat, name, text, at)
+             SELECT * FROM UNNEST($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[],
+                $6::bigint[])",
+        )
+        .await?;
+    let seat = client
+        .prepare(
+            "INSERT INTO players (game_id, color, name, joined)
+             SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::bigint[])
+             ON CONFLICT (game_id, color) DO UPDATE
+             SET name = COALESCE(excluded.name, players.name)",
+        )
+        .await?;
     let notify = client
-        .prepare("SELECT pg_notify('tengen_moves', n) FROM UNNEST($1::text[]) AS n")
+        .prepare("SELECT pg_notify(c, n) FROM UNNEST($1::text[], $2::text[]) AS u(c, n)")
         .await?;
     Ok(Writer {
         client,
@@ -92,6 +117,9 @@ async fn prepare(config: &Config) -> Result<Writer, WebError> {
         update,
         open,
         close,
+        unlock,
+        say,
+        seat,
         notify,
     })
 }
@@ -124,7 +152,7 @@ async fn run(config: Config, node: String, mut queue: UnboundedReceiver<Job>) {
             }
         }
         let Some(w) = writer.as_mut() else { continue };
-        if write(w, &node, batch.iter().flat_map(|j| &j.appends))
+        if write(w, &node, batch.iter().map(|j| &j.write))
             .await
             .is_ok()
         {
@@ -134,7 +162,7 @@ async fn run(config: Config, node: String, mut queue: UnboundedReceiver<Job>) {
             }
         } else {
             for job in batch {
-                let _ = job.done.send(write(w, &node, &job.appends).await);
+                let _ = job.done.send(write(w, &node, [&job.write]).await);
             }
         }
     }
@@ -142,14 +170,19 @@ async fn run(config: Config, node: String, mut queue: UnboundedReceiver<Job>) {
 
 type Pending<'a> = Pin<Box<dyn Future<Output = Result<u64, tokio_postgres::Error>> + Send + 'a>>;
 
-/// Stores actions, their games' new states and engine jobs, and announces
-/// them, in one transaction.
+/// Stores writes (actions with their games' new states, engine jobs and
+/// the steps they open; chat lines; seats) and announces them, in one
+/// transaction.
 async fn write<'a>(
     w: &mut Writer,
     node: &str,
-    appends: impl IntoIterator<Item = &'a Append>,
+    writes: impl IntoIterator<Item = &'a Write>,
 ) -> Result<(), WebError> {
-    let appends: Vec<&Append> = appends.into_iter().collect();
+    let Batch {
+        appends,
+        lines,
+        players,
+    } = Batch::of(writes);
     let ids: Vec<&str> = appends.iter().map(|a| a.game_id.as_str()).collect();
     let seqs: Vec<i64> = appends.iter().map(|a| big(a.seq)).collect();
     let kinds: Vec<&str> = appends.iter().map(|a| a.kind).collect();
@@ -172,23 +205,66 @@ async fn write<'a>(
     for a in &appends {
         by_game.entry(a.game_id.as_str()).or_default().push(a);
     }
-    let notes: Vec<String> = games
+    let mut channels: Vec<&str> = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
+    for text in games
         .iter()
         .filter_map(|g| by_game.get(g).and_then(|a| note(node, a)))
-        .collect();
+    {
+        channels.push("tengen_moves");
+        texts.push(text);
+    }
+    for text in lines.iter().filter_map(|l| chat_note(node, l)) {
+        channels.push("tengen_chat");
+        texts.push(text);
+    }
+    let (learners, steps) = unlocks(&appends);
+    let said_games: Vec<&str> = lines.iter().map(|l| l.game_id.as_str()).collect();
+    let said_seats: Vec<&str> = lines.iter().map(|l| l.seat.as_str()).collect();
+    let said_texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+    let said_seqs: Vec<i64> = lines.iter().map(|l| big(l.seq)).collect();
+    let said_names: Vec<Option<&str>> = lines.iter().map(|l| l.name.as_deref()).collect();
+    let said_ats: Vec<i64> = lines.iter().map(|l| l.at).collect();
+    let seats = merged_seats(&players);
+    let seat_games: Vec<&str> = seats.iter().map(|p| p.game_id.as_str()).collect();
+    let seat_colors: Vec<&str> = seats.iter().map(|p| p.color.as_str()).collect();
+    let seat_names: Vec<Option<&str>> = seats.iter().map(|p| p.name.as_deref()).collect();
+    let seat_joined: Vec<i64> = seats.iter().map(|p| p.joined).collect();
     let tx = w.client.transaction().await?;
     // Sent together: the server runs them in order, each answer comes back
     // as it is ready.
     let moved: [&(dyn ToSql + Sync); 5] = [&ids, &seqs, &kinds, &payloads, &ats];
     let rows: [&(dyn ToSql + Sync); 3] = [&games, &states, &results];
-    let notes: [&(dyn ToSql + Sync); 1] = [&notes];
+    let notes: [&(dyn ToSql + Sync); 2] = [&channels, &texts];
+    let unlocked: [&(dyn ToSql + Sync); 2] = [&learners, &steps];
+    let chat: [&(dyn ToSql + Sync); 6] = [
+        &said_games,
+        &said_seqs,
+        &said_seats,
+        &said_names,
+        &said_texts,
+        &said_ats,
+    ];
+    let seated: [&(dyn ToSql + Sync); 4] = [&seat_games, &seat_colors, &seat_names, &seat_joined];
     let opened: [&(dyn ToSql + Sync); 3] = [&open_ids, &open_seqs, &open_ats];
     let closed_ids: [&(dyn ToSql + Sync); 1] = [&closed];
-    let mut statements: Vec<Pending<'_>> = vec![
-        Box::pin(tx.execute(&w.insert, &moved)),
-        Box::pin(tx.execute(&w.update, &rows)),
-        Box::pin(tx.execute(&w.notify, &notes)),
-    ];
+    let mut statements: Vec<Pending<'_>> = Vec::new();
+    if !appends.is_empty() {
+        statements.push(Box::pin(tx.execute(&w.insert, &moved)));
+        statements.push(Box::pin(tx.execute(&w.update, &rows)));
+    }
+    if !learners.is_empty() {
+        statements.push(Box::pin(tx.execute(&w.unlock, &unlocked)));
+    }
+    if !lines.is_empty() {
+        statements.push(Box::pin(tx.execute(&w.say, &chat)));
+    }
+    if !seats.is_empty() {
+        statements.push(Box::pin(tx.execute(&w.seat, &seated)));
+    }
+    if !texts.is_empty() {
+        statements.push(Box::pin(tx.execute(&w.notify, &notes)));
+    }
     if !open_ids.is_empty() {
         statements.push(Box::pin(tx.execute(&w.open, &opened)));
     }
@@ -200,6 +276,39 @@ async fn write<'a>(
         .map_err(conflict)?;
     tx.commit().await?;
     Ok(())
+}
+
+/// The steps a batch opens, one per learner (the highest): one statement
+/// may not change a row twice.
+fn unlocks(appends: &[&Append]) -> (Vec<String>, Vec<i32>) {
+    let mut best: HashMap<&str, u32> = HashMap::new();
+    for (learner, step) in appends.iter().filter_map(|a| a.unlock.as_ref()) {
+        let e = best.entry(learner.as_str()).or_insert(*step);
+        *e = (*e).max(*step);
+    }
+    best.into_iter()
+        .map(|(l, s)| (l.to_string(), int(s)))
+        .unzip()
+}
+
+/// The seats of a batch, one row per seat (its first time, its last name
+/// given): one statement may not change a row twice.
+fn merged_seats(players: &[&PlayerRow]) -> Vec<PlayerRow> {
+    let mut seats: Vec<PlayerRow> = Vec::new();
+    for p in players {
+        match seats
+            .iter_mut()
+            .find(|s| s.game_id == p.game_id && s.color == p.color)
+        {
+            Some(s) => {
+                if p.name.is_some() {
+                    s.name.clone_from(&p.name);
+                }
+            }
+            None => seats.push((*p).clone()),
+        }
+    }
+    seats
 }
 
 /// A position already stored is a [`WebError::Conflict`].

@@ -1,6 +1,14 @@
-//! The learning path: the Strasbourg progression as four games against the
-//! engine at the beginner level on a small board. A step opens when the one
-//! before it is won; the page explains each step in the chosen language.
+//! The learning path: the Strasbourg progression as four steps, each a few
+//! screens that teach by small problems on the board ([`screens`], judged by
+//! the rules library in [`judge`], shown through [`show`]) and then a game
+//! against the engine at the beginner level on a small board. A step opens
+//! when the game of the one before it is won.
+
+pub mod judge;
+pub mod screens;
+pub mod show;
+#[cfg(test)]
+mod tests;
 
 use crate::settings::Strength;
 use serde::Serialize;
