@@ -2,8 +2,11 @@
 //! players and spectators of one game on different servers see every move
 //! at once, two servers given a move for the same turn store exactly one,
 //! the engine's moves are computed by whichever server has workers, clocks
-//! and the end of the game work across servers, and a database of an
-//! earlier schema is upgraded in place. (A server killed with SIGKILL:
+//! and the end of the game work across servers, chat lines said on one
+//! server are read on the other in the order stored, a player connected to
+//! another server is shown connected, a lobby seat taken from two servers
+//! at once goes to one, and a database of an earlier schema is upgraded in
+//! place. (A server killed with SIGKILL:
 //! tengen-cli's cluster_crash test, on real processes.)
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
@@ -274,4 +277,103 @@ async fn healthz_answers_on_sqlite_too() {
     assert_eq!(h["status"], "ok");
     assert_eq!(h["store"], "sqlite");
     assert_eq!(h["node"], server.node.as_str());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_and_presence_cross_servers_in_the_order_stored() {
+    let (a, b) = two_nodes(Limits::default(), Limits::default()).await;
+    let g = a.create(friend_game()).await;
+    let id = g["id"].as_str().unwrap();
+    // Black on A, White and a spectator on B.
+    let mut black = a.connect_named(id, g["token"].as_str(), "Ann").await;
+    let mut white = b.connect_named(id, g["invite"].as_str(), "Bo").await;
+    let mut watch_b = b.connect(id, None).await;
+    // Each sees the other connected, though through the other server.
+    black
+        .wait_talk(|c| c.presence["white"]["online"] == true && c.presence["white"]["name"] == "Bo")
+        .await;
+    white
+        .wait_talk(|c| {
+            c.presence["black"]["online"] == true && c.presence["black"]["name"] == "Ann"
+        })
+        .await;
+    // A line said on A is read by the spectator on B.
+    black
+        .send(json!({"type": "chat", "text": "hello from A"}))
+        .await;
+    watch_b.wait_talk(|c| !c.chat.is_empty()).await;
+    assert_eq!(watch_b.chat[0]["text"], "hello from A");
+    assert_eq!(watch_b.chat[0]["name"], "Ann");
+    assert_eq!(watch_b.chat[0]["seq"], 1);
+    // Lines said on both servers at once: each takes its own place, and
+    // everyone reads them in the same order.
+    white.wait_talk(|c| c.chat.len() == 1).await;
+    for i in 0..3 {
+        black
+            .send(json!({"type": "chat", "text": format!("A{i}")}))
+            .await;
+        white
+            .send(json!({"type": "chat", "text": format!("B{i}")}))
+            .await;
+    }
+    for c in [&mut black, &mut white, &mut watch_b] {
+        c.wait_talk(|c| c.chat.len() == 7).await;
+    }
+    let order = |c: &Client| -> Vec<(u64, String)> {
+        c.chat
+            .iter()
+            .map(|l| {
+                (
+                    l["seq"].as_u64().unwrap(),
+                    l["text"].as_str().unwrap().into(),
+                )
+            })
+            .collect()
+    };
+    let mut seen = order(&watch_b);
+    seen.sort();
+    assert_eq!(
+        seen.iter().map(|l| l.0).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5, 6, 7]
+    );
+    let mut heard_a = order(&black);
+    heard_a.sort();
+    assert_eq!(
+        heard_a, seen,
+        "both servers show the lines stored, numbered alike"
+    );
+    // White leaves B: A shows him gone.
+    white.close().await;
+    black
+        .wait_talk(|c| c.presence["white"]["online"] == false)
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_seat_taken_from_two_servers_at_once_goes_to_one() {
+    let (a, b) = two_nodes(Limits::default(), Limits::default()).await;
+    for _ in 0..5 {
+        let g = a
+            .create(json!({"rules": "ffg", "size": 9, "lobby": true,
+                "opponent": {"kind": "friend", "color": "black"}}))
+            .await;
+        let id = g["id"].as_str().unwrap();
+        // B has the game loaded too, as when someone watches it there.
+        b.view(id).await;
+        let path = format!("/api/lobby/{id}/join");
+        let empty = json!({});
+        let ((sa, ta), (sb, tb)) =
+            tokio::join!(a.post_json(&path, &empty), b.post_json(&path, &empty));
+        let mut statuses = [sa, sb];
+        statuses.sort();
+        assert_eq!(statuses, [200, 409], "{ta} {tb}");
+        let won = if sa == 200 { ta } else { tb };
+        assert_eq!(won["token"], g["invite"]);
+        // Once taken, no server offers it again.
+        for s in [&a, &b] {
+            let (status, again) = s.post_json(&path, &json!({})).await;
+            assert_eq!(status, 409, "{again}");
+            assert_error(&again, "seat_taken");
+        }
+    }
 }
