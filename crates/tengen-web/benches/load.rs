@@ -23,6 +23,17 @@
 //! and taken back without pause (every move a 20,000-playout search).
 //! The figures should stay those of play: the review and engine pools
 //! hold that work off the async workers.
+//!
+//! TENGEN_LOAD_CLUSTER=1 measures several servers on one PostgreSQL (a
+//! cluster of the bench's own, as the tests make it) beside one SQLite
+//! server, in one run: for 500 and 2,000 games (TENGEN_LOAD_CLUSTER_GAMES),
+//! one SQLite server, then two and three servers on PostgreSQL, each game's
+//! two players on different servers, every configuration played for
+//! TENGEN_LOAD_SECONDS (10) and measured in moves/s and latency; then the
+//! engine: TENGEN_LOAD_ENGINE_GAMES (12) games against the medium engine
+//! (2,000 playouts a move) played on a web-only server, their moves
+//! computed by one, two and three worker servers (one worker each), in
+//! engine moves/s.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
@@ -86,19 +97,57 @@ impl Heard {
     }
 }
 
-/// What every player shares: the moves per game, the mean think time, and
-/// the wait until all are connected.
+/// What every player shares: the moves per game, the mean think time, the
+/// wait until all are connected, and when to stop (if before the moves).
 struct Load {
     moves: u64,
     think_ms: u64,
     chat_every: u64,
     connected: Barrier,
+    /// Set once everyone is connected: no move is begun after it.
+    deadline: std::sync::OnceLock<Instant>,
+    seconds: Option<f64>,
 }
 
-/// One player's timings: his moves' answers and his chat lines' echoes.
-#[derive(Default)]
-struct Timings {
-    moves: Vec<Duration>,
+impl Load {
+    fn new(
+        moves: u64,
+        think_ms: u64,
+        chat_every: u64,
+        players: usize,
+        seconds: Option<f64>,
+    ) -> Load {
+        Load {
+            moves,
+            think_ms,
+            chat_every,
+            connected: Barrier::new(players + 1),
+            deadline: std::sync::OnceLock::new(),
+            seconds,
+        }
+    }
+
+    /// Everyone is connected: the clock starts.
+    async fn go(&self) -> Instant {
+        self.connected.wait().await;
+        let start = Instant::now();
+        if let Some(s) = self.seconds {
+            let _ = self.deadline.set(start + Duration::from_secs_f64(s));
+        }
+        start
+    }
+
+    fn past_deadline(&self) -> bool {
+        self.deadline.get().is_some_and(|d| Instant::now() > *d)
+    }
+}
+
+/// A player's measures: each answer's latency, the moves accepted, and
+/// his chat lines' echoes.
+#[derive(Debug, Default)]
+struct Played {
+    latencies: Vec<Duration>,
+    moves: u64,
     chat: Vec<Duration>,
 }
 
@@ -112,12 +161,13 @@ async fn player(
     color: &'static str,
     seed: u64,
     load: Arc<Load>,
-) -> Timings {
+) -> Played {
     let Load {
         moves,
         think_ms,
         chat_every,
         ref connected,
+        ..
     } = *load;
     let mut said = 0u64;
     let mut played = 0u64;
@@ -126,16 +176,30 @@ async fn player(
     connected.wait().await;
     let mut rng = Rng::new(seed);
     let mut latencies = Vec::new();
+    let mut accepted = 0;
     let mut view = Heard::default();
     loop {
         // Wait for this player's turn, or the end of the game.
         let done = |v: &Heard| v.phase != "playing" || v.number() >= moves;
+        let waiting = Instant::now();
         while !view.is_view() || (view.to_move != color && !done(&view)) {
-            let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
-                .await
-                .expect("a view within 60 s")
-                .unwrap()
-                .unwrap();
+            // After the deadline the opponent may have stopped: a second's
+            // silence ends the wait.
+            let Ok(msg) = tokio::time::timeout(Duration::from_secs(1), ws.next()).await else {
+                if load.past_deadline() {
+                    return Played {
+                        latencies,
+                        moves: accepted,
+                        chat,
+                    };
+                }
+                assert!(
+                    waiting.elapsed() < Duration::from_secs(60),
+                    "a view within 60 s"
+                );
+                continue;
+            };
+            let msg = msg.unwrap().unwrap();
             if let Message::Text(t) = msg {
                 let v: Heard = serde_json::from_str(t.as_str()).unwrap();
                 if v.is_view() {
@@ -144,7 +208,7 @@ async fn player(
             }
         }
         let number = view.number();
-        if done(&view) {
+        if done(&view) || load.past_deadline() {
             break;
         }
         if think_ms > 0 {
@@ -185,6 +249,7 @@ async fn player(
             latencies.push(sent.elapsed());
             if answer.is_view() {
                 view = answer;
+                accepted += 1;
                 break;
             }
             // (an error: another point is tried below)
@@ -226,8 +291,9 @@ async fn player(
             chat.push(sent.elapsed());
         }
     }
-    Timings {
-        moves: latencies,
+    Played {
+        latencies,
+        moves: accepted,
         chat,
     }
 }
@@ -284,6 +350,10 @@ async fn queue_watch(server: Arc<Running>, stop: Arc<AtomicBool>, done: Arc<Host
 }
 
 fn main() {
+    if env_or("TENGEN_LOAD_CLUSTER", 0) != 0 {
+        cluster::run();
+        return;
+    }
     let games = env_or("TENGEN_LOAD_GAMES", 500);
     let moves = env_or("TENGEN_LOAD_MOVES", 40) as u64;
     let think_ms = env_or("TENGEN_LOAD_THINK_MS", 0) as u64;
@@ -309,12 +379,7 @@ fn main() {
                     .await,
             );
         }
-        let load = Arc::new(Load {
-            moves,
-            think_ms,
-            chat_every,
-            connected: Barrier::new(games * 2 + 1),
-        });
+        let load = Arc::new(Load::new(moves, think_ms, chat_every, games * 2, None));
         let mut tasks = Vec::new();
         for (i, g) in created.iter().enumerate() {
             let id = g["id"].as_str().unwrap().to_string();
@@ -355,14 +420,13 @@ fn main() {
             // Until the hostile client is in full swing.
             tokio::time::sleep(Duration::from_secs(2)).await;
         }
-        load.connected.wait().await;
-        let start = Instant::now();
+        let start = load.go().await;
         let mut all = Vec::new();
         let mut chat = Vec::new();
         for t in tasks {
-            let timings = t.await.unwrap();
-            all.extend(timings.moves);
-            chat.extend(timings.chat);
+            let played = t.await.unwrap();
+            all.extend(played.latencies);
+            chat.extend(played.chat);
         }
         let seconds = start.elapsed().as_secs_f64();
         stop.store(true, Ordering::Relaxed);
@@ -371,11 +435,7 @@ fn main() {
         }
         all.sort();
         chat.sort();
-        let pct_of = |v: &[Duration], p: f64| {
-            v.get(((v.len() as f64 - 1.0) * p).round() as usize)
-                .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-        };
-        let pct = |p: f64| pct_of(&all, p);
+        let pct = |p: f64| percentile(&all, p);
         let mut played = 0;
         for g in &created {
             played += server.view(g["id"].as_str().unwrap()).await["move_number"]
@@ -397,9 +457,9 @@ fn main() {
             println!(
                 "chat: every {chat_every} moves, lines={} echo_ms p50={:.2} p99={:.2} max={:.2}",
                 chat.len(),
-                pct_of(&chat, 0.5),
-                pct_of(&chat, 0.99),
-                pct_of(&chat, 1.0)
+                percentile(&chat, 0.5),
+                percentile(&chat, 0.99),
+                percentile(&chat, 1.0)
             );
         }
         if hostile {
@@ -413,4 +473,185 @@ fn main() {
             );
         }
     });
+}
+
+/// The `p` quantile of sorted latencies, in ms.
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    sorted
+        .get(((sorted.len() as f64 - 1.0) * p).round() as usize)
+        .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+}
+
+/// Several servers on one PostgreSQL beside one SQLite server.
+mod cluster {
+    use super::{Load, Played, env_or, percentile, player};
+    use crate::common::{Running, TestDb, pg, temp_db};
+    use serde_json::json;
+    use std::sync::Arc;
+    use tengen_web::Limits;
+
+    /// Servers on one database: `n` of them, named, each with `workers`
+    /// engine workers (the first with `first_workers`).
+    async fn servers(
+        db: &TestDb,
+        n: usize,
+        first_workers: usize,
+        workers: usize,
+        connections: usize,
+    ) -> Vec<Running> {
+        let mut nodes = Vec::new();
+        for i in 0..n {
+            let w = if i == 0 { first_workers } else { workers };
+            let limits = Limits {
+                connections,
+                engine_workers: w,
+                heavy_workers: w.max(1),
+                engine_games_per_client: 4096,
+                ..Limits::default()
+            };
+            nodes.push(Running::start_node(db.clone(), Some(&format!("n{i}")), limits).await);
+        }
+        nodes
+    }
+
+    /// A fresh database of `store` (PostgreSQL's on the run's cluster).
+    async fn fresh(store: &str, name: &str) -> TestDb {
+        if store == "sqlite" {
+            temp_db(name).into()
+        } else {
+            pg::fresh_db().await.into()
+        }
+    }
+
+    /// `games` friend games on `n` servers, each game's players on two
+    /// servers, played for `seconds`.
+    async fn play(store: &str, n: usize, games: usize, seconds: f64) {
+        let db = fresh(store, "cluster-load").await;
+        let nodes = servers(&db, n, 0, 0, 4 * games + 64).await;
+        let mut created = Vec::new();
+        for _ in 0..games {
+            created.push(
+                nodes[0]
+                    .create(json!({"rules": "ffg", "size": 9,
+                        "opponent": {"kind": "friend", "color": "black"}}))
+                    .await,
+            );
+        }
+        let load = Arc::new(Load::new(10_000, 0, 0, games * 2, Some(seconds)));
+        let mut tasks = Vec::new();
+        for (i, g) in created.iter().enumerate() {
+            let id = g["id"].as_str().unwrap().to_string();
+            for (k, (color, token)) in [("black", &g["token"]), ("white", &g["invite"])]
+                .into_iter()
+                .enumerate()
+            {
+                tasks.push(tokio::spawn(player(
+                    nodes[(i + k) % n].addr,
+                    id.clone(),
+                    token.as_str().unwrap().to_string(),
+                    color,
+                    (i as u64) * 2 + k as u64,
+                    Arc::clone(&load),
+                )));
+            }
+        }
+        let start = load.go().await;
+        let mut all = Vec::new();
+        let mut moves = 0;
+        for t in tasks {
+            let Played {
+                latencies,
+                moves: m,
+                ..
+            } = t.await.unwrap();
+            all.extend(latencies);
+            moves += m;
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        all.sort();
+        println!(
+            "play store={store} nodes={n} games={games} seconds={seconds:.2} moves={moves} moves_per_s={:.0} latency_ms p50={:.2} p99={:.2} max={:.2}",
+            moves as f64 / seconds,
+            percentile(&all, 0.5),
+            percentile(&all, 0.99),
+            percentile(&all, 1.0),
+        );
+        for node in nodes {
+            node.stop();
+        }
+    }
+
+    /// `games` games against the medium engine on a web-only server, the
+    /// engine's moves computed by `workers` servers of one worker each,
+    /// played for `seconds`.
+    async fn engine(store: &str, workers: usize, games: usize, seconds: f64) {
+        let db = fresh(store, "cluster-engine").await;
+        let nodes = if store == "sqlite" {
+            servers(&db, 1, 1, 1, 256).await
+        } else {
+            servers(&db, workers + 1, 0, 1, 256).await
+        };
+        let web = &nodes[0];
+        let mut ids = Vec::new();
+        let load = Arc::new(Load::new(10_000, 0, 0, games, Some(seconds)));
+        let mut tasks = Vec::new();
+        for i in 0..games {
+            let g = web
+                .create(json!({"rules": "chinese", "size": 9,
+                    "opponent": {"kind": "engine", "strength": "medium", "color": "black"}}))
+                .await;
+            let id = g["id"].as_str().unwrap().to_string();
+            ids.push(id.clone());
+            tasks.push(tokio::spawn(player(
+                web.addr,
+                id,
+                g["token"].as_str().unwrap().to_string(),
+                "black",
+                i as u64,
+                Arc::clone(&load),
+            )));
+        }
+        let start = load.go().await;
+        for t in tasks {
+            t.await.unwrap();
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        let mut answered = 0;
+        for id in &ids {
+            answered += web.view(id).await["move_number"].as_u64().unwrap() / 2;
+        }
+        println!(
+            "engine store={store} worker_nodes={workers} workers_per_node=1 playouts=2000 games={games} seconds={seconds:.2} engine_moves={answered} engine_moves_per_s={:.2}",
+            answered as f64 / seconds,
+        );
+        for node in nodes {
+            node.stop();
+        }
+    }
+
+    pub fn run() {
+        let seconds = env_or("TENGEN_LOAD_SECONDS", 10) as f64;
+        let engine_games = env_or("TENGEN_LOAD_ENGINE_GAMES", 12);
+        let sizes: Vec<usize> = std::env::var("TENGEN_LOAD_CLUSTER_GAMES")
+            .ok()
+            .map(|v| v.split(',').filter_map(|g| g.trim().parse().ok()).collect())
+            .unwrap_or_else(|| vec![500, 2000]);
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            // One cluster for the whole run, held until its end.
+            let _cluster = tokio::task::spawn_blocking(pg::cluster).await.unwrap();
+            for &games in &sizes {
+                play("sqlite", 1, games, seconds).await;
+                play("postgres", 2, games, seconds).await;
+                play("postgres", 3, games, seconds).await;
+            }
+            engine("sqlite", 1, engine_games, seconds).await;
+            for workers in 1..=3 {
+                engine("postgres", workers, engine_games, seconds).await;
+            }
+        });
+    }
 }

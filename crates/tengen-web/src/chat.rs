@@ -180,6 +180,11 @@ impl ChatLog {
         })
     }
 
+    /// The position of the last line stored.
+    pub fn last_seq(&self) -> u64 {
+        self.last_seq
+    }
+
     /// Records a line once stored.
     pub fn stored(&mut self, line: ChatLine) {
         self.last_seq = self.last_seq.max(line.seq);

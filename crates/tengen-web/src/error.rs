@@ -49,6 +49,13 @@ pub enum WebError {
     /// The database failed.
     #[error("storage: {0}")]
     Storage(#[from] rusqlite::Error),
+    /// The PostgreSQL database failed or cannot be reached.
+    #[error("storage: {}", postgres_text(.0))]
+    Postgres(#[from] tokio_postgres::Error),
+    /// Another server stored an action at this position of the game's log
+    /// first: the game has moved on, the request is read again.
+    #[error("the game changed meanwhile: look again and retry")]
+    Conflict,
     /// Reading or writing stored JSON failed.
     #[error("stored data: {0}")]
     Stored(#[from] serde_json::Error),
@@ -60,6 +67,14 @@ pub enum WebError {
     /// The listening socket or another I/O failure.
     #[error("i/o: {0}")]
     Io(#[from] std::io::Error),
+}
+
+/// What PostgreSQL said (the driver's own text is only "db error").
+fn postgres_text(e: &tokio_postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{e}: {db}"),
+        None => e.to_string(),
+    }
 }
 
 impl From<PlayError> for WebError {
@@ -112,7 +127,9 @@ impl WebError {
             WebError::Forbidden(r) => r.code(),
             WebError::Chat(c) => c.code(),
             WebError::Sgf(_) => "sgf",
+            WebError::Conflict => "conflict",
             WebError::Storage(_)
+            | WebError::Postgres(_)
             | WebError::Stored(_)
             | WebError::Io(_)
             | WebError::ReadOnly(_) => "server",
@@ -129,8 +146,9 @@ impl WebError {
             WebError::Forbidden(Refusal::SeatTaken) => StatusCode::CONFLICT,
             WebError::Forbidden(_) | WebError::Chat(ChatError::Spectator) => StatusCode::FORBIDDEN,
             WebError::Chat(ChatError::TooFast(_)) => StatusCode::TOO_MANY_REQUESTS,
-            WebError::Illegal(_) | WebError::End(_) => StatusCode::CONFLICT,
+            WebError::Illegal(_) | WebError::End(_) | WebError::Conflict => StatusCode::CONFLICT,
             WebError::Storage(_)
+            | WebError::Postgres(_)
             | WebError::Stored(_)
             | WebError::Io(_)
             | WebError::ReadOnly(_) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -2,37 +2,43 @@
 //! them (their actions replayed) and unloaded when nobody has watched them
 //! for a while, changed by players, the engine and the clocks, and
 //! broadcast to everyone watching. An action is stored before anyone hears
-//! of it. The engine's moves wait in line for a bounded pool, and a search
-//! stops as soon as the position it serves changes.
+//! of it. Several servers may serve one game from one database: each keeps
+//! its copy of the room and reads what the others stored when it hears of
+//! it (`fanout.rs`), and a position stored first by another server
+//! makes a request read again. The engine's moves are jobs in the database
+//! that any server's workers take (`workers.rs`); a search stops as
+//! soon as the position it serves changes.
 
 use crate::action::Action;
 use crate::analysis::{self, Progress};
 use crate::chat::{self, ChatLog};
-use crate::engine;
 use crate::error::{Refusal, WebError};
 use crate::learn;
 use crate::limits::Limits;
 use crate::names;
 use crate::pool::{Pool, PoolLoad};
-use crate::presence::Presence;
+use crate::presence::{Here, Presence};
 use crate::protocol::{self, Request, Seat};
 use crate::review::{self, MainLine};
-use crate::room::{EngineJob, Room};
+use crate::room::Room;
 use crate::settings::{NewGame, Settings};
-use crate::store::{Append, Store};
+use crate::store::{Append, Database, Store};
 use crate::token::random_hex;
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio::sync::{Semaphore, broadcast};
+use tokio::sync::{Notify, Semaphore, broadcast};
 
 /// Views queued per watcher before a slow one is sent a fresh view instead.
 const BROADCAST_DEPTH: usize = 64;
+
+/// How many times a chat line takes the next place when other servers
+/// store lines at its place first.
+const CHAT_TRIES: u32 = 8;
 
 /// Milliseconds since the epoch.
 pub fn now_ms() -> i64 {
@@ -106,12 +112,12 @@ impl Slot {
         self.touched.store(now_ms(), Ordering::Relaxed);
     }
 
-    fn search_flag(&self) -> Arc<AtomicBool> {
+    pub(crate) fn search_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.search.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// The position changed: the search serving the old one stops.
-    fn position_changed(&self, room: &Room) {
+    pub(crate) fn position_changed(&self, room: &Room) {
         let fresh = Arc::new(AtomicBool::new(false));
         let old = std::mem::replace(
             &mut *self.search.lock().unwrap_or_else(|e| e.into_inner()),
@@ -126,20 +132,25 @@ impl Slot {
 }
 
 /// Sends who is at the game to everyone watching it.
-fn send_presence(slot: &Slot, presence: &Presence) {
+pub(crate) fn send_presence(slot: &Slot, presence: &Presence) {
     if let Ok(text) = serde_json::to_string(&presence.view()) {
         let _ = slot.views.send(Utf8Bytes::from(text));
     }
 }
 
 /// What the health route reports.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Health {
+    /// This server's name among those on the database.
+    pub node: String,
+    /// `sqlite` or `postgres`.
+    pub store: &'static str,
     /// Games in memory.
     pub games_loaded: usize,
     /// Connections open and their cap.
     pub connections: Connections,
-    /// Engine moves running and waiting.
+    /// Engine moves running here, and waiting in the database for any
+    /// server's worker.
     pub engine: PoolLoad,
     /// Reviews running and waiting.
     pub reviews: PoolLoad,
@@ -162,13 +173,17 @@ pub struct Connections {
 #[derive(Debug)]
 pub struct Hub {
     store: Store,
+    /// This server's name, in logs, leases and notifications.
+    node: String,
+    /// Wakes this server's engine workers: a job was made.
+    pub(crate) job_made: Notify,
     rooms: Mutex<HashMap<String, Arc<Slot>>>,
-    seed: AtomicU64,
+    pub(crate) seed: AtomicU64,
     /// One lexicon reading at a time: under load, names of positions
     /// already played over are skipped rather than queued.
     naming: tokio::sync::Semaphore,
     /// The engine's moves and dead-stone proposals.
-    engine: Pool,
+    pub(crate) engine: Pool,
     /// Records read for review.
     reviews: Pool,
     /// Positions of records under analysis.
@@ -183,16 +198,18 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// The hub over the database at `db`, within `limits`.
+    /// The hub of server `node` over the database `db`, within `limits`.
     ///
     /// # Errors
-    /// [`WebError::Storage`] when the database cannot be opened;
+    /// A storage error when the database cannot be opened or upgraded;
     /// [`WebError::ReadOnly`] when it cannot be written.
-    pub fn open(db: &Path, limits: Limits) -> Result<Arc<Hub>, WebError> {
+    pub async fn open(db: &Database, node: &str, limits: Limits) -> Result<Arc<Hub>, WebError> {
         let seed = u64::from_str_radix(&random_hex(1)?, 16).unwrap_or(1);
         let heavy = Arc::new(Semaphore::new(limits.heavy_workers.max(1)));
         Ok(Arc::new(Hub {
-            store: Store::open(db)?,
+            store: Store::open(db, node).await?,
+            node: node.to_string(),
+            job_made: Notify::new(),
             rooms: Mutex::new(HashMap::new()),
             seed: AtomicU64::new(seed),
             naming: tokio::sync::Semaphore::new(1),
@@ -211,6 +228,11 @@ impl Hub {
         &self.store
     }
 
+    /// This server's name.
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+
     /// The bounds the server keeps.
     pub fn limits(&self) -> &Limits {
         &self.limits
@@ -227,25 +249,33 @@ impl Hub {
     }
 
     /// Games loaded, connections, and the work running and waiting.
-    pub fn health(&self) -> Health {
+    ///
+    /// # Errors
+    /// A storage error when the database does not answer.
+    pub async fn health(&self) -> Result<Health, WebError> {
         let open = self
             .limits
             .connections
             .saturating_sub(self.connections.available_permits());
-        Health {
+        let mut engine = self.engine.load();
+        engine.workers = self.limits.engine_workers;
+        engine.queued = usize::try_from(self.store.jobs_waiting().await?).unwrap_or(usize::MAX);
+        Ok(Health {
+            node: self.node.clone(),
+            store: self.store.kind(),
             games_loaded: self.rooms().len(),
             connections: Connections {
                 open,
                 limit: self.limits.connections,
             },
-            engine: self.engine.load(),
+            engine,
             reviews: self.reviews.load(),
             analyses: self.analyses.load(),
             positions_analysed: self.analysed.load(Ordering::Relaxed),
-        }
+        })
     }
 
-    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Slot>>> {
+    pub(crate) fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Slot>>> {
         self.rooms.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -255,20 +285,28 @@ impl Hub {
     /// # Errors
     /// [`WebError::NoGame`] for an unknown id; [`WebError`] when the stored
     /// game cannot be replayed.
-    pub fn slot(self: &Arc<Hub>, id: &str) -> Result<Arc<Slot>, WebError> {
+    pub async fn slot(self: &Arc<Hub>, id: &str) -> Result<Arc<Slot>, WebError> {
         if let Some(s) = self.rooms().get(id) {
             s.touch();
             return Ok(Arc::clone(s));
         }
         let row = self
             .store
-            .game(id)?
+            .game(id)
+            .await?
             .ok_or_else(|| WebError::NoGame(id.to_string()))?;
-        let actions = self.store.actions(id)?;
-        let (lines, last_line) = self.store.chat(id, chat::RECENT)?;
-        let players = self.store.players(id)?;
+        let actions = self.store.actions(id, 0).await?;
+        let room = Room::replay(Settings::from_row(&row)?, &actions)?;
+        if room.engine_waiting() {
+            // A game stored before engine moves were jobs, or whose job a
+            // failure lost: its engine's turn gets one.
+            self.store.ensure_job(id, room.seq()).await?;
+            self.job_made.notify_one();
+        }
+        let (lines, last_line) = self.store.chat(id, chat::RECENT).await?;
+        let players = self.store.players(id).await?;
         let loaded = Arc::new(Slot::new(
-            Room::replay(Settings::from_row(&row)?, &actions)?,
+            room,
             None,
             ChatLog::from_stored(lines, last_line),
             Presence::from_stored(&players),
@@ -282,6 +320,14 @@ impl Hub {
             let hub = Arc::clone(self);
             let slot = Arc::clone(&slot);
             tokio::spawn(async move {
+                // The other servers say who is connected through them.
+                let here = Here {
+                    ask: true,
+                    ..Here::default()
+                };
+                if let Err(e) = hub.store.announce_presence(&hub.node, &slot.id, here).await {
+                    tracing::warn!("asking who is at {}: {e}", slot.id);
+                }
                 let room = slot.room.lock().await;
                 hub.follow_up(&slot, &room);
             });
@@ -326,7 +372,7 @@ impl Hub {
     /// # Errors
     /// [`WebError::Invalid`] for settings the rules refuse, a learning step
     /// not yet open, or a bad time control.
-    pub fn create(
+    pub async fn create(
         self: &Arc<Hub>,
         form: NewGame,
         client: Option<IpAddr>,
@@ -337,7 +383,7 @@ impl Hub {
                 crate::settings::OpponentChoice::Friend { .. }
             );
         let form = match form.lesson {
-            Some(step) => self.lesson_form(step, form.learner)?,
+            Some(step) => self.lesson_form(step, form.learner).await?,
             None => form,
         };
         let token = random_hex(2)?;
@@ -350,9 +396,15 @@ impl Hub {
         }
         let row = settings.to_row()?;
         let room = Room::create(settings)?;
-        self.store.insert_game(&row)?;
+        self.store.insert_game(&row).await?;
         if listed && let Seat::Player(c) = seating.creator {
-            self.store.list(&row.id, now_ms(), c.opponent().name())?;
+            self.store
+                .list(&row.id, now_ms(), c.opponent().name())
+                .await?;
+        }
+        if room.engine_waiting() {
+            self.store.ensure_job(&row.id, room.seq()).await?;
+            self.job_made.notify_one();
         }
         let slot = Arc::new(Slot::new(
             room,
@@ -393,13 +445,13 @@ impl Hub {
     /// # Errors
     /// [`WebError::Invalid`] for an unknown step, a missing learner or a
     /// step not yet open to him.
-    fn lesson_form(&self, step: u32, learner: Option<String>) -> Result<NewGame, WebError> {
+    async fn lesson_form(&self, step: u32, learner: Option<String>) -> Result<NewGame, WebError> {
         let lesson = learn::lesson(step)
             .ok_or_else(|| WebError::invalid("lesson", format!("no learning step {step}")))?;
         let learner = learner
             .filter(|s| !s.is_empty() && s.len() <= 64)
             .ok_or_else(|| WebError::invalid("learner", "a learning step needs a learner"))?;
-        let open = self.store.unlocked(&learner)?;
+        let open = self.store.unlocked(&learner).await?;
         if step > open {
             return Err(WebError::invalid(
                 "lesson",
@@ -409,11 +461,31 @@ impl Hub {
         Ok(NewGame::lesson(lesson, learner))
     }
 
-    /// Carries out a player's request.
+    /// Carries out a player's request. When another server stored an
+    /// action of this game first, the request is read again against the
+    /// game as it now is (and refused if it no longer fits it).
     ///
     /// # Errors
     /// [`WebError`] naming why it was refused (a rule, the turn, the seat).
     pub async fn request(
+        self: &Arc<Hub>,
+        slot: &Arc<Slot>,
+        seat: Seat,
+        request: &Request,
+    ) -> Result<(), WebError> {
+        /// Readings of one request: the game changes under it once in a
+        /// while, never for ever.
+        const TRIES: usize = 4;
+        for _ in 1..TRIES {
+            match self.request_once(slot, seat, request).await {
+                Err(WebError::Conflict) => continue,
+                done => return done,
+            }
+        }
+        self.request_once(slot, seat, request).await
+    }
+
+    async fn request_once(
         self: &Arc<Hub>,
         slot: &Arc<Slot>,
         seat: Seat,
@@ -436,12 +508,13 @@ impl Hub {
 
     /// Applies actions in order and stores those applied, in one
     /// transaction, before returning. A storage failure rebuilds the room
-    /// from the database, so the room never holds what is not stored; the
-    /// room lock is held throughout, so no one sees an action before it is
-    /// stored. A position changed stops the engine's search of the old one.
-    async fn commit(
-        &self,
-        slot: &Slot,
+    /// from the database, so the room never holds what is not stored (and
+    /// shows its watchers what another server stored first); the room lock
+    /// is held throughout, so no one sees an action before it is stored. A
+    /// position changed stops the engine's search of the old one.
+    pub(crate) async fn commit(
+        self: &Arc<Hub>,
+        slot: &Arc<Slot>,
         room: &mut Room,
         actions: &[Action],
         at: i64,
@@ -462,6 +535,7 @@ impl Hub {
                 at,
                 state: room.state(),
                 result: room.game().outcome().map(|o| o.to_sgf()),
+                job: room.job_change(),
                 unlock: room
                     .lesson_won()
                     .map(|(learner, step)| (learner.to_string(), step + 1)),
@@ -470,18 +544,40 @@ impl Hub {
         let Some(last) = appends.last().map(|a| a.seq) else {
             return refused.map_or(Ok(()), Err);
         };
+        let opened = room.engine_waiting();
         if let Err(e) = self.store.append(appends).await {
-            let settings = room.settings().clone();
-            let actions = self.store.actions(&settings.id)?;
-            *room = Room::replay(settings, &actions)?;
+            self.reload(slot, room).await?;
             return Err(e);
         }
         room.stored(last);
         slot.position_changed(room);
+        if opened {
+            self.job_made.notify_one();
+        }
         refused.map_or(Ok(()), Err)
     }
 
-    fn publish(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
+    /// Rebuilds a room from the database after a failed store: what this
+    /// server applied is dropped, what another stored is taken in, and the
+    /// watchers see it.
+    pub(crate) async fn reload(
+        self: &Arc<Hub>,
+        slot: &Arc<Slot>,
+        room: &mut Room,
+    ) -> Result<(), WebError> {
+        let settings = room.settings().clone();
+        let actions = self.store.actions(&settings.id, 0).await?;
+        let before = room.seq();
+        *room = Room::replay(settings, &actions)?;
+        if room.seq() != before {
+            slot.position_changed(room);
+            self.publish(slot, room);
+            self.follow_up(slot, room);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn publish(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
         match serde_json::to_string(&room.view(now_ms())) {
             Ok(text) => {
                 // No watcher is not an error.
@@ -530,15 +626,10 @@ impl Hub {
         protocol::names(seq, &names)
     }
 
-    /// Starts what the new state calls for: the engine's move or dead-stone
-    /// proposal, and the watch on the running clock.
-    fn follow_up(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
-        if let Some(job) = room.engine_job() {
-            let hub = Arc::clone(self);
-            let slot = Arc::clone(slot);
-            let seed = self.seed.fetch_add(1, Ordering::Relaxed);
-            tokio::spawn(async move { hub.run_engine(slot, job, seed).await });
-        }
+    /// Starts what the new state calls for: the watch on the running
+    /// clock. (The engine's turn is a job in the database, made with the
+    /// action that gave it the turn.)
+    pub(crate) fn follow_up(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
         if let Some(deadline) = room.flag_deadline() {
             let hub = Arc::clone(self);
             let slot = Arc::clone(slot);
@@ -556,6 +647,8 @@ impl Hub {
                         .await
                     {
                         Ok(()) => hub.publish(&slot, &room),
+                        // Another server's clock fell first: already shown.
+                        Err(WebError::Conflict) => {}
                         Err(e) => tracing::error!("timeout in {}: {e}", room.settings().id),
                     }
                 }
@@ -594,7 +687,7 @@ impl Hub {
     pub async fn leave(&self, slot: &Slot, seat: Seat) {
         let mut presence = slot.presence.lock().await;
         presence.leave(seat);
-        send_presence(slot, &presence);
+        self.tell_presence(slot, &presence).await;
     }
 
     /// Stores seat rows, then tells everyone who is there (the lock on
@@ -608,8 +701,21 @@ impl Hub {
         for row in rows {
             self.store.seat(row).await?;
         }
-        send_presence(slot, presence);
+        self.tell_presence(slot, presence).await;
         Ok(())
+    }
+
+    /// Tells this server's watchers who is at the game, and the other
+    /// servers who is connected through this one.
+    pub(crate) async fn tell_presence(&self, slot: &Slot, presence: &Presence) {
+        send_presence(slot, presence);
+        if let Err(e) = self
+            .store
+            .announce_presence(&self.node, &slot.id, presence.here())
+            .await
+        {
+            tracing::warn!("telling who is at {}: {e}", slot.id);
+        }
     }
 
     /// A line of chat from `seat`: checked, stored, then sent to everyone
@@ -621,12 +727,44 @@ impl Hub {
     pub async fn say(&self, slot: &Slot, seat: Seat, text: &str) -> Result<(), WebError> {
         let name = slot.presence.lock().await.name_of(seat);
         let mut chat = slot.chat.lock().await;
-        let line = chat.draft(&slot.id, seat, name, text, now_ms())?;
-        self.store.say(line.clone()).await?;
+        let mut line = chat.draft(&slot.id, seat, name, text, now_ms())?;
+        // Another server may have stored a line at this position first:
+        // its lines are read and shown, and this one takes the next place.
+        let mut tries = 0;
+        loop {
+            match self.store.say(line.clone()).await {
+                Err(WebError::Conflict) if tries < CHAT_TRIES => {
+                    tries += 1;
+                    self.read_chat(slot, &mut chat).await?;
+                    line.seq = chat.last_seq() + 1;
+                }
+                other => break other?,
+            }
+        }
         let message = protocol::chat([&line]);
         chat.stored(line);
         let _ = slot.views.send(Utf8Bytes::from(message));
         slot.touch();
+        Ok(())
+    }
+
+    /// Reads the chat lines past those `chat` has (stored by other
+    /// servers) and shows them, in order.
+    ///
+    /// # Errors
+    /// A storage error when the database cannot be read.
+    pub(crate) async fn read_chat(&self, slot: &Slot, chat: &mut ChatLog) -> Result<(), WebError> {
+        let (lines, _) = self.store.chat(&slot.id, chat::RECENT).await?;
+        let new: Vec<_> = lines
+            .into_iter()
+            .filter(|l| l.seq > chat.last_seq())
+            .collect();
+        if !new.is_empty() {
+            let _ = slot.views.send(Utf8Bytes::from(protocol::chat(&new)));
+            for l in new {
+                chat.stored(l);
+            }
+        }
         Ok(())
     }
 
@@ -680,70 +818,44 @@ impl Hub {
     /// [`WebError::NoGame`] for a game not listed; [`WebError::Forbidden`]
     /// ([`Refusal::SeatTaken`]) once the seat is taken or the game over.
     pub async fn take_seat(self: &Arc<Hub>, id: &str) -> Result<Created, WebError> {
-        {
-            let seat = self
-                .store
-                .listed_seat(id)?
-                .ok_or_else(|| WebError::NoGame(id.to_string()))?;
-            let color = match seat.as_str() {
-                "black" => tengen_core::Color::Black,
-                _ => tengen_core::Color::White,
-            };
-            let slot = self.slot(id)?;
-            let (token, over) = {
-                let room = slot.room.lock().await;
-                (
-                    room.settings().tokens[color].clone(),
-                    room.game().outcome().is_some(),
-                )
-            };
-            let mut presence = slot.presence.lock().await;
-            if over || presence.view_of(color).joined {
-                return Err(WebError::Forbidden(Refusal::SeatTaken));
-            }
-            let rows = presence.rename(id, Seat::Player(color), None, now_ms());
-            self.store_seats(&slot, &presence, rows).await?;
-            Ok(Created {
-                id: id.to_string(),
-                token,
-                seat: color.name(),
-                invite: None,
-            })
-        }
-    }
-
-    /// Runs the engine's job when a worker of the pool is free, unless the
-    /// position changed meanwhile, and stores its answer if the position
-    /// is still the one it served.
-    async fn run_engine(self: Arc<Hub>, slot: Arc<Slot>, job: EngineJob, seed: u64) {
-        let seq = match &job {
-            EngineJob::Move { seq, .. } | EngineJob::Dead { seq, .. } => *seq,
+        let seat = self
+            .store
+            .listed_seat(id)
+            .await?
+            .ok_or_else(|| WebError::NoGame(id.to_string()))?;
+        let color = match seat.as_str() {
+            "black" => tengen_core::Color::Black,
+            _ => tengen_core::Color::White,
         };
-        let stop = slot.search_flag();
-        let running = Arc::clone(&stop);
-        let decided = self
-            .engine
-            .run(
-                || !stop.load(Ordering::Relaxed),
-                move || engine::decide(job, seed, &running),
+        let slot = self.slot(id).await?;
+        let (token, over) = {
+            let room = slot.room.lock().await;
+            (
+                room.settings().tokens[color].clone(),
+                room.game().outcome().is_some(),
             )
-            .await;
-        let Some(actions) = decided else {
-            return;
         };
-        let mut room = slot.room.lock().await;
-        if room.seq() != seq {
-            // The game moved on (an undo, a resignation): the answer is stale.
-            return;
+        let mut presence = slot.presence.lock().await;
+        if over || presence.view_of(color).joined {
+            return Err(WebError::Forbidden(Refusal::SeatTaken));
         }
-        let now = now_ms();
-        match self.commit(&slot, &mut room, &actions, now).await {
-            Ok(()) => {
-                self.publish(&slot, &room);
-                self.follow_up(&slot, &room);
-            }
-            Err(e) => tracing::error!("engine move in {}: {e}", room.settings().id),
+        // The database decides between takers of every server: the seat's
+        // row is stored once.
+        let mut rows = presence.rename(id, Seat::Player(color), None, now_ms());
+        let claimed = match rows.pop() {
+            Some(row) => self.store.claim_seat(&row).await?,
+            None => false,
+        };
+        self.tell_presence(&slot, &presence).await;
+        if !claimed {
+            return Err(WebError::Forbidden(Refusal::SeatTaken));
         }
+        Ok(Created {
+            id: id.to_string(),
+            token,
+            seat: color.name(),
+            invite: None,
+        })
     }
 }
 
@@ -764,7 +876,6 @@ impl Hub {
         since: usize,
         start: bool,
     ) -> Result<Progress, WebError> {
-        let hub = Arc::clone(self);
         let read = self
             .reviews
             .run(
@@ -772,13 +883,13 @@ impl Hub {
                 move || -> Result<_, WebError> {
                     let line = review::main_line(&String::from_utf8_lossy(&sgf))?;
                     analysis::check_length(&line)?;
-                    let stored = hub.store.analysis(&line.key)?;
-                    Ok((line, stored))
+                    Ok(line)
                 },
             )
             .await
             .ok_or_else(|| WebError::Io(std::io::Error::other("the review stopped")))?;
-        let (line, stored) = read?;
+        let line = read?;
+        let stored = self.store.analysis(&line.key).await?;
         let complete = stored.len() >= line.positions;
         let mut running = self.analysing().contains(&line.key);
         if start && !complete && !running {
@@ -815,23 +926,30 @@ impl Hub {
     /// Searches the positions of `line` not in `done`, one pool job each,
     /// storing each as it ends; then lets the record be analysed again.
     async fn analyse(self: Arc<Hub>, line: MainLine, done: HashSet<usize>) {
-        let key = Arc::new(line.key.clone());
+        let key = line.key.clone();
         for (n, game) in line.games().filter(|(n, _)| !done.contains(n)) {
             let hub = Arc::clone(&self);
-            let key = Arc::clone(&key);
             let seed = self.seed.fetch_add(1, Ordering::Relaxed);
             let (total, playouts) = (line.positions, self.limits.analysis_playouts);
-            let stored = self
+            let searched = self
                 .analyses
                 .run(
                     || true,
                     move || {
                         let position = analysis::analyse(n, &game, playouts, seed);
                         hub.analysed.fetch_add(1, Ordering::Relaxed);
-                        hub.store.store_analysis(&key, total, playouts, &position)
+                        position
                     },
                 )
                 .await;
+            let stored = match searched {
+                Some(position) => Some(
+                    self.store
+                        .store_analysis(&key, total, playouts, &position)
+                        .await,
+                ),
+                None => None,
+            };
             match stored {
                 Some(Ok(())) => {}
                 Some(Err(e)) => {

@@ -1,10 +1,12 @@
 //! tengen's web board: `tengen serve`.
 //!
-//! An axum server with one WebSocket per game, an SQLite database where
-//! every action is stored before it is acknowledged (games are rebuilt by
+//! An axum server with one WebSocket per game, a database where every
+//! action is stored before it is acknowledged (games are rebuilt by
 //! replaying their actions, so a killed server loses nothing), and a static
 //! page embedded in the binary that draws the board in SVG, in French and
-//! English. This is the only crate that knows HTTP and JSON. What one
+//! English. The database is a SQLite file for one server, or PostgreSQL
+//! for several serving the same games, whose engine moves any of them
+//! computes ([`store`]). This is the only crate that knows HTTP and JSON. What one
 //! client may take of the machine is bounded ([`Limits`]): connections,
 //! slow requests, engine, review and analysis CPU, games kept in memory.
 //!
@@ -12,7 +14,7 @@
 //! # async fn start() -> Result<(), tengen_web::WebError> {
 //! let config = tengen_web::ServeConfig::new(
 //!     "127.0.0.1:8619".parse().unwrap(),
-//!     "tengen.db".into(),
+//!     std::path::PathBuf::from("tengen.db"),
 //! );
 //! let server = tengen_web::Server::bind(&config).await?;
 //! println!("http://{}", server.local_addr());
@@ -31,6 +33,7 @@ mod date;
 mod engine;
 pub mod error;
 pub mod estimate;
+mod fanout;
 pub mod hub;
 pub mod learn;
 pub mod limits;
@@ -50,7 +53,9 @@ pub mod settings;
 pub mod store;
 pub mod token;
 pub mod view;
+mod workers;
 
 pub use error::{Refusal, WebError};
 pub use limits::Limits;
 pub use server::{DEFAULT_PORT, ServeConfig, Server};
+pub use store::Database;

@@ -20,8 +20,13 @@ pub struct Limits {
     /// at once: the share of the cores they may take, whatever each kind's
     /// own limit.
     pub heavy_workers: usize,
-    /// Engine moves searched at once; others wait in line.
+    /// Engine moves searched at once by this server; others wait in line
+    /// (in the database, for any server's worker). 0: a server that never
+    /// computes the engine's moves.
     pub engine_workers: usize,
+    /// How long a worker holds an engine job without renewing it: a server
+    /// that dies mid-thought gives its job to another after this.
+    pub engine_lease: Duration,
     /// Unfinished engine games that one client (one IP address) may have
     /// loaded at once.
     pub engine_games_per_client: usize,
@@ -57,6 +62,7 @@ impl Default for Limits {
             body_read: Duration::from_secs(30),
             heavy_workers: heavy,
             engine_workers: heavy,
+            engine_lease: Duration::from_secs(30),
             engine_games_per_client: 8,
             review_workers: (cores / 4).max(1),
             analysis_workers: (cores / 4).max(1),

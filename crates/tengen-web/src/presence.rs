@@ -3,11 +3,18 @@
 //! sees it after a restart), whether its player has ever joined (an
 //! invitation not yet taken), whether he is connected now, and how many
 //! watch. Sent to everyone as a `presence` message whenever it changes.
+//!
+//! Several servers on one database: each counts its own connections and
+//! tells the others ([`Here`], announced at every change and on request
+//! when a server loads the game), so that a player connected to another
+//! server is shown connected. A server killed keeps its last count in the
+//! others' memory until it serves the game again or the game is unloaded.
 
 use crate::chat::ChatError;
 use crate::protocol::Seat;
 use crate::store::PlayerRow;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use tengen_core::Color;
 
 /// Longest name, in characters.
@@ -52,6 +59,19 @@ pub struct PresenceView {
     pub spectators: u32,
 }
 
+/// The connections to a game through one server, as it tells the others.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Here {
+    /// Connections of Black's and White's seats.
+    pub players: [u32; 2],
+    /// Connections without a seat.
+    pub spectators: u32,
+    /// Whether the server asks the others to say theirs (it has just
+    /// loaded the game).
+    #[serde(default)]
+    pub ask: bool,
+}
+
 /// Who is at a game. See the module docs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Presence {
@@ -59,6 +79,8 @@ pub struct Presence {
     joined: [bool; 2],
     connections: [u32; 2],
     spectators: u32,
+    /// What the other servers on the database last said, by name.
+    elsewhere: HashMap<String, Here>,
 }
 
 fn index(c: Color) -> usize {
@@ -93,6 +115,39 @@ impl Presence {
             p.names[index(c)].clone_from(&row.name);
         }
         p
+    }
+
+    /// The seats stored, as read again after another server changed them
+    /// (names and seats taken there).
+    pub fn merge_stored(&mut self, rows: &[PlayerRow]) {
+        let stored = Presence::from_stored(rows);
+        for i in 0..2 {
+            if stored.joined[i] {
+                self.joined[i] = true;
+                if stored.names[i].is_some() {
+                    self.names[i].clone_from(&stored.names[i]);
+                }
+            }
+        }
+    }
+
+    /// The connections through this server, to tell the others.
+    pub fn here(&self) -> Here {
+        Here {
+            players: self.connections,
+            spectators: self.spectators,
+            ask: false,
+        }
+    }
+
+    /// What server `node` says is connected through it.
+    pub fn heard(&mut self, node: &str, mut here: Here) {
+        here.ask = false;
+        if here == Here::default() {
+            self.elsewhere.remove(node);
+        } else {
+            self.elsewhere.insert(node.to_string(), here);
+        }
     }
 
     /// A connection of `seat` arrives, named `name`: the rows to store
@@ -170,10 +225,12 @@ impl Presence {
 
     /// The seat of colour `c` as everyone sees it.
     pub fn view_of(&self, c: Color) -> SeatView {
+        let i = index(c);
+        let elsewhere = self.elsewhere.values().any(|h| h.players[i] > 0);
         SeatView {
-            name: self.names[index(c)].clone(),
-            joined: self.joined[index(c)],
-            online: self.connections[index(c)] > 0,
+            name: self.names[i].clone(),
+            joined: self.joined[i],
+            online: self.connections[i] > 0 || elsewhere,
         }
     }
 
@@ -183,7 +240,8 @@ impl Presence {
             kind: "presence",
             black: self.view_of(Color::Black),
             white: self.view_of(Color::White),
-            spectators: self.spectators,
+            spectators: self.spectators
+                + self.elsewhere.values().map(|h| h.spectators).sum::<u32>(),
         }
     }
 }
@@ -218,6 +276,35 @@ mod tests {
         }]);
         assert_eq!(back.view().black.name.as_deref(), Some("Bo"));
         assert!(back.view().black.joined && !back.view().black.online);
+    }
+
+    #[test]
+    fn connections_through_other_servers_count() {
+        let mut p = Presence::default();
+        p.arrive("g", Seat::Spectator, None, 1);
+        p.heard(
+            "b",
+            Here {
+                players: [0, 1],
+                spectators: 2,
+                ask: true,
+            },
+        );
+        let v = p.view();
+        assert!(v.white.online && !v.black.online);
+        assert_eq!(v.spectators, 3);
+        assert_eq!(p.here().players, [0, 0]);
+        p.heard("b", Here::default());
+        assert!(!p.view().white.online);
+        assert_eq!(p.view().spectators, 1);
+        p.merge_stored(&[PlayerRow {
+            game_id: "g".into(),
+            color: "white".into(),
+            name: Some("Wu".into()),
+            joined: 2,
+        }]);
+        assert_eq!(p.view().white.name.as_deref(), Some("Wu"));
+        assert!(p.view().white.joined);
     }
 
     #[test]

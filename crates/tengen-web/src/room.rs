@@ -10,7 +10,7 @@ use crate::action::Action;
 use crate::error::{Refusal, WebError};
 use crate::protocol::{Request, Seat};
 use crate::settings::{Opponent, Settings, Strength};
-use crate::store::StoredAction;
+use crate::store::{JobChange, StoredAction};
 use crate::token;
 use crate::view::{self, View};
 use tengen_core::{BoardSize, Clock, Color, Game, Move, Phase, Point, Vertex};
@@ -81,12 +81,24 @@ impl Room {
     /// [`WebError`] when an action no longer applies (a corrupt database).
     pub fn replay(settings: Settings, actions: &[StoredAction]) -> Result<Room, WebError> {
         let mut room = Room::create(settings)?;
-        for a in actions {
-            let action = Action::read(&a.payload)?;
-            room.apply(&action, a.at)?;
-            room.seq = a.seq;
-        }
+        room.catch_up(actions)?;
         Ok(room)
+    }
+
+    /// Applies the stored actions past this room's position (those another
+    /// server stored), in order.
+    ///
+    /// # Errors
+    /// [`WebError`] when an action does not apply; the actions before it
+    /// are applied, and the room should then be replayed whole.
+    pub fn catch_up(&mut self, actions: &[StoredAction]) -> Result<(), WebError> {
+        let from = self.seq;
+        for a in actions.iter().filter(|a| a.seq > from) {
+            let action = Action::read(&a.payload)?;
+            self.apply(&action, a.at)?;
+            self.seq = a.seq;
+        }
+        Ok(())
     }
 
     /// The settings.
@@ -371,18 +383,42 @@ impl Room {
         let Opponent::Engine { strength, engine } = self.settings.opponent else {
             return None;
         };
-        match self.game.phase() {
-            Phase::Playing if self.game.to_move() == engine => Some(EngineJob::Move {
+        if !self.engine_waiting() {
+            return None;
+        }
+        Some(match self.game.phase() {
+            Phase::Playing => EngineJob::Move {
                 game: Box::new(self.game.clone()),
                 strength,
                 seq: self.seq,
-            }),
-            Phase::Marking if self.game.dead_proposal().is_none() => Some(EngineJob::Dead {
+            },
+            _ => EngineJob::Dead {
                 game: Box::new(self.game.clone()),
                 engine,
                 seq: self.seq,
-            }),
-            _ => None,
+            },
+        })
+    }
+
+    /// Whether the engine has something to do now: its move, or the first
+    /// dead-stone proposal.
+    pub fn engine_waiting(&self) -> bool {
+        let Opponent::Engine { engine, .. } = self.settings.opponent else {
+            return false;
+        };
+        match self.game.phase() {
+            Phase::Playing => self.game.to_move() == engine,
+            Phase::Marking => self.game.dead_proposal().is_none(),
+            _ => false,
+        }
+    }
+
+    /// What the last action stored does to the engine's job.
+    pub fn job_change(&self) -> JobChange {
+        match (self.settings.engine(), self.engine_waiting()) {
+            (None, _) => JobChange::Keep,
+            (Some(_), true) => JobChange::Open,
+            (Some(_), false) => JobChange::Close,
         }
     }
 

@@ -19,6 +19,7 @@
 //! | `POST /api/review/edit` | a comment or a move added to a record under review, written back as SGF |
 //! | `POST /api/review/analysis?start=1&since=N` | the engine's analysis of a record's main line so far (started in the background with `start`) |
 //! | `GET /api/health` | games loaded, connections, engine, review and analysis work running and waiting, positions analysed |
+//! | `GET /healthz` | 200 when this server and its database answer, 503 when the database does not (for a proxy or an orchestrator) |
 //! | `GET /ws/{id}` | the game's WebSocket: the client's first message is `hello` with its seat token (none: spectator) |
 //!
 //! Every response carries the page's security headers (`security`);
@@ -34,6 +35,7 @@ use crate::listen::{self, Client};
 use crate::protocol::{self, Hello, Incoming, Talk, read_hello, read_incoming};
 use crate::review;
 use crate::settings::{NewGame, SIZES};
+use crate::store::Database;
 use crate::token::random_hex;
 use crate::{origin, security};
 use axum::body::{Body, to_bytes};
@@ -46,8 +48,8 @@ use axum::{Extension, Router};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 use tengen_core::{Color, Preset};
 use tokio::net::TcpListener;
 use tokio::sync::broadcast::error::RecvError;
@@ -63,27 +65,46 @@ const READ_BUFFER: usize = 4 << 10;
 const MAX_FORM: usize = 16 << 10;
 /// The learner cookie.
 const LEARNER_COOKIE: &str = "tengen_learner";
+/// How long `/healthz` waits for the database.
+const HEALTH_WAIT: Duration = Duration::from_secs(2);
 
-/// Where to listen, where the database is, and the server's bounds.
+/// Where to listen, where the database is, the server's name and bounds.
 #[derive(Clone, Debug)]
 pub struct ServeConfig {
     /// Address and port.
     pub addr: SocketAddr,
-    /// The SQLite file.
-    pub db: PathBuf,
+    /// The SQLite file or the PostgreSQL database.
+    pub db: Database,
+    /// This server's name among those on one database (in logs, engine
+    /// leases and `/healthz`); `None`: the host's name and the port.
+    pub node: Option<String>,
     /// Connections, timeouts, workers, per-client limits.
     pub limits: Limits,
 }
 
 impl ServeConfig {
-    /// `addr` and `db` with the default limits.
-    pub fn new(addr: SocketAddr, db: PathBuf) -> ServeConfig {
+    /// `addr` and `db` with the default name and limits.
+    pub fn new(addr: SocketAddr, db: impl Into<Database>) -> ServeConfig {
         ServeConfig {
             addr,
-            db,
+            db: db.into(),
+            node: None,
             limits: Limits::default(),
         }
     }
+}
+
+/// The host's name and the port: stable across restarts (so that a
+/// restarted server takes back its own engine jobs at once) and distinct
+/// for servers sharing a host.
+fn default_node(port: u16) -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "tengen".into());
+    format!("{host}:{port}")
 }
 
 /// A bound server, ready to run.
@@ -94,17 +115,25 @@ pub struct Server {
 }
 
 impl Server {
-    /// Opens the database (refusing one it cannot write) and binds. Games
-    /// stay in the database until someone opens them, so starting takes
-    /// the same time however many are stored.
+    /// Binds, then opens the database (creating or upgrading its schema,
+    /// refusing one it cannot write). Games stay in the database until
+    /// someone opens them, so starting takes the same time however many
+    /// are stored.
     ///
     /// # Errors
-    /// [`WebError`] when the database cannot be opened or written, or the
-    /// address bound.
+    /// [`WebError`] when the database cannot be opened, upgraded or
+    /// written, or the address bound.
     pub async fn bind(config: &ServeConfig) -> Result<Server, WebError> {
-        let hub = Hub::open(&config.db, config.limits.clone())?;
         let listener = TcpListener::bind(config.addr).await?;
+        let port = listener.local_addr()?.port();
+        let node = config.node.clone().unwrap_or_else(|| default_node(port));
+        let hub = Hub::open(&config.db, &node, config.limits.clone()).await?;
         Ok(Server { listener, hub })
+    }
+
+    /// This server's name among those on its database.
+    pub fn node(&self) -> &str {
+        self.hub.node()
     }
 
     /// The address bound (the port chosen when 0 was asked).
@@ -114,7 +143,9 @@ impl Server {
             .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
     }
 
-    /// Serves until the process ends, unloading the games nobody watches.
+    /// Serves until the process ends: answers clients, unloads the games
+    /// nobody watches, follows what other servers on the database store,
+    /// and runs the engine's workers.
     ///
     /// # Errors
     /// None today: a failed accept is retried; the `Result` leaves room
@@ -123,9 +154,18 @@ impl Server {
         let slots = self.hub.connection_slots();
         let header_read = self.hub.limits().header_read;
         let app = router(Arc::clone(&self.hub));
+        tracing::info!(
+            node = self.hub.node(),
+            store = self.hub.store().kind(),
+            engine_workers = self.hub.limits().engine_workers,
+            "serving on {}",
+            self.local_addr()
+        );
         tokio::join!(
             listen::serve(self.listener, app, slots, header_read),
             Arc::clone(&self.hub).unload_loop(),
+            Arc::clone(&self.hub).follow_others(),
+            Arc::clone(&self.hub).engine_workers(),
         );
         Ok(())
     }
@@ -158,6 +198,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/review/edit", post(review_edit))
         .route("/api/review/analysis", post(review_analysis))
         .route("/api/health", get(health))
+        .route("/healthz", get(healthz))
         .route("/ws/{id}", get(socket))
         .with_state(hub)
         .layer(axum::middleware::from_fn(origin::same_origin))
@@ -217,7 +258,7 @@ async fn learn(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respon
         Some(l) => (l, false),
         None => (random_hex(2)?, true),
     };
-    let unlocked = hub.store().unlocked(&learner)?;
+    let unlocked = hub.store().unlocked(&learner).await?;
     let body = serde_json::json!({
         "learner": learner,
         "unlocked": unlocked,
@@ -283,7 +324,9 @@ async fn create(
     if form.lesson.is_some() && form.learner.is_none() {
         form.learner = learner_cookie(&headers);
     }
-    let created = hub.create(form, client.map(|Extension(c)| c.0.ip()))?;
+    let created = hub
+        .create(form, client.map(|Extension(c)| c.0.ip()))
+        .await?;
     Ok(axum::Json(created).into_response())
 }
 
@@ -291,7 +334,7 @@ async fn game_view(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
 ) -> Result<Response, WebError> {
-    let slot = hub.slot(&id)?;
+    let slot = hub.slot(&id).await?;
     let (mut view, game) = {
         let room = slot.room.lock().await;
         (room.view(now_ms()), room.game().clone())
@@ -303,7 +346,7 @@ async fn game_view(
 }
 
 async fn sgf(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, WebError> {
-    let slot = hub.slot(&id)?;
+    let slot = hub.slot(&id).await?;
     let players = {
         let presence = slot.presence.lock().await;
         [Color::Black, Color::White].map(|c| presence.name(c).map(str::to_string))
@@ -345,7 +388,7 @@ async fn estimate(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
 ) -> Result<Response, WebError> {
-    let slot = hub.slot(&id)?;
+    let slot = hub.slot(&id).await?;
     let json = hub.estimate(&slot).await?;
     Ok((
         [(header::CONTENT_TYPE, "application/json")],
@@ -355,7 +398,7 @@ async fn estimate(
 }
 
 async fn lobby(State(hub): State<Arc<Hub>>) -> Result<Response, WebError> {
-    let rows = hub.store().lobby(crate::lobby::MAX_LISTED)?;
+    let rows = hub.store().lobby(crate::lobby::MAX_LISTED).await?;
     Ok(axum::Json(crate::lobby::lobby(rows)).into_response())
 }
 
@@ -409,8 +452,35 @@ async fn review_analysis(
     Ok(axum::Json(progress).into_response())
 }
 
-async fn health(State(hub): State<Arc<Hub>>) -> Response {
-    axum::Json(hub.health()).into_response()
+async fn health(State(hub): State<Arc<Hub>>) -> Result<Response, WebError> {
+    Ok(axum::Json(hub.health().await?).into_response())
+}
+
+/// Whether this server can serve: it answers, and so does its database
+/// (within [`HEALTH_WAIT`]). A proxy sends clients elsewhere on a 503.
+async fn healthz(State(hub): State<Arc<Hub>>) -> Response {
+    let failure = match tokio::time::timeout(HEALTH_WAIT, hub.store().ping()).await {
+        Ok(Ok(())) => None,
+        Ok(Err(e)) => Some(e.to_string()),
+        Err(_) => Some(format!(
+            "the database did not answer within {} s",
+            HEALTH_WAIT.as_secs()
+        )),
+    };
+    let mut body = serde_json::json!({
+        "status": if failure.is_none() { "ok" } else { "unavailable" },
+        "node": hub.node(),
+        "store": hub.store().kind(),
+    });
+    let status = match failure {
+        None => axum::http::StatusCode::OK,
+        Some(why) => {
+            tracing::warn!("healthz: {why}");
+            body["error"] = why.into();
+            axum::http::StatusCode::SERVICE_UNAVAILABLE
+        }
+    };
+    (status, axum::Json(body)).into_response()
 }
 
 async fn socket(
@@ -418,7 +488,7 @@ async fn socket(
     Path(id): Path<String>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, WebError> {
-    let slot = hub.slot(&id)?;
+    let slot = hub.slot(&id).await?;
     // Small reads: the protocol's messages are short, and each read
     // buffer is zeroed before use.
     Ok(ws

@@ -1,5 +1,6 @@
-//! The HTTP and WebSocket API against a real server on a loopback port with
-//! a temporary SQLite file: every kind of game, play, illegal moves, undo,
+//! The HTTP and WebSocket API against a real server on a loopback port, on
+//! each store (a temporary SQLite file; a fresh database on a PostgreSQL
+//! cluster of the test's own): every kind of game, play, illegal moves, undo,
 //! the end of the game, dead stones, dispute, the count, SGF out and in,
 //! seat tokens, clocks, the learning path, limits, a restart, and the page
 //! with its modules, board sizes and star points.
@@ -8,7 +9,7 @@
 
 mod common;
 
-use common::{Running, assert_error, temp_db};
+use common::{Backend, Running, assert_error};
 use serde_json::{Value, json};
 
 fn same_screen(rules: &str, size: u32) -> Value {
@@ -18,8 +19,8 @@ fn same_screen(rules: &str, size: u32) -> Value {
 /// Builds a ko on 9x9 with Black to capture at F5 and White to retake at E5.
 const KO: [&str; 9] = ["D5", "F6", "E6", "G5", "E4", "F4", "J9", "E5", "F5"];
 
-async fn ko_error(rules: &str) -> Value {
-    let server = Running::start(temp_db("ko")).await;
+async fn ko_error(store: Backend, rules: &str) -> Value {
+    let server = Running::start(store.fresh("ko").await).await;
     let g = server.create(same_screen(rules, 9)).await;
     let mut c = server
         .connect(g["id"].as_str().unwrap(), g["token"].as_str())
@@ -39,17 +40,15 @@ async fn ko_error(rules: &str) -> Value {
     err
 }
 
-#[tokio::test]
-async fn illegal_retake_names_the_repetition_rule_of_each_preset() {
-    assert_error(&ko_error("strasbourg").await, "ko");
-    assert_error(&ko_error("ffg").await, "natural_situational_superko");
-    assert_error(&ko_error("chinese").await, "positional_superko");
-    assert_error(&ko_error("nz").await, "situational_superko");
+async fn illegal_retake_names_the_repetition_rule_of_each_preset(store: Backend) {
+    assert_error(&ko_error(store, "strasbourg").await, "ko");
+    assert_error(&ko_error(store, "ffg").await, "natural_situational_superko");
+    assert_error(&ko_error(store, "chinese").await, "positional_superko");
+    assert_error(&ko_error(store, "nz").await, "situational_superko");
 }
 
-#[tokio::test]
-async fn occupied_suicide_and_off_board_are_refused_with_their_rule() {
-    let server = Running::start(temp_db("illegal")).await;
+async fn occupied_suicide_and_off_board_are_refused_with_their_rule(store: Backend) {
+    let server = Running::start(store.fresh("illegal").await).await;
     let g = server.create(same_screen("ffg", 9)).await;
     let id = g["id"].as_str().unwrap();
     let mut c = server.connect(id, g["token"].as_str()).await;
@@ -75,9 +74,8 @@ async fn occupied_suicide_and_off_board_are_refused_with_their_rule() {
     );
 }
 
-#[tokio::test]
-async fn end_dead_stones_dispute_resume_and_count() {
-    let server = Running::start(temp_db("end")).await;
+async fn end_dead_stones_dispute_resume_and_count(store: Backend) {
+    let server = Running::start(store.fresh("end").await).await;
     let g = server.create(same_screen("ffg", 9)).await;
     let id = g["id"].as_str().unwrap();
     let mut c = server.connect(id, g["token"].as_str()).await;
@@ -157,9 +155,8 @@ async fn end_dead_stones_dispute_resume_and_count() {
     assert_eq!(review["file_name"], format!("{date}.sgf"));
 }
 
-#[tokio::test]
-async fn the_count_follows_each_rule_set() {
-    let server = Running::start(temp_db("count")).await;
+async fn the_count_follows_each_rule_set(store: Backend) {
+    let server = Running::start(store.fresh("count").await).await;
     // Strasbourg: stones on the board, counted at once after two passes.
     let g = server.create(same_screen("strasbourg", 9)).await;
     let mut c = server
@@ -201,9 +198,8 @@ async fn the_count_follows_each_rule_set() {
     assert_eq!(v["result"]["by"], "captures");
 }
 
-#[tokio::test]
-async fn seat_tokens_spectators_and_undo_by_request() {
-    let server = Running::start(temp_db("seats")).await;
+async fn seat_tokens_spectators_and_undo_by_request(store: Backend) {
+    let server = Running::start(store.fresh("seats").await).await;
     let g = server
         .create(
             json!({"rules": "ffg", "size": 9, "opponent": {"kind": "friend", "color": "black"}}),
@@ -259,9 +255,8 @@ async fn seat_tokens_spectators_and_undo_by_request() {
     }
 }
 
-#[tokio::test]
-async fn the_last_move_is_named_in_both_languages() {
-    let server = Running::start(temp_db("names")).await;
+async fn the_last_move_is_named_in_both_languages(store: Backend) {
+    let server = Running::start(store.fresh("names").await).await;
     let g = server.create(same_screen("ffg", 9)).await;
     let mut c = server
         .connect(g["id"].as_str().unwrap(), g["token"].as_str())
@@ -288,9 +283,8 @@ async fn the_last_move_is_named_in_both_languages() {
     assert_eq!(view["names"], v["names"]);
 }
 
-#[tokio::test]
-async fn same_screen_undo_is_immediate() {
-    let server = Running::start(temp_db("undo")).await;
+async fn same_screen_undo_is_immediate(store: Backend) {
+    let server = Running::start(store.fresh("undo").await).await;
     let g = server.create(same_screen("aga", 13)).await;
     let mut c = server
         .connect(g["id"].as_str().unwrap(), g["token"].as_str())
@@ -305,9 +299,8 @@ async fn same_screen_undo_is_immediate() {
     assert_error(&c.ask(json!({"type": "undo"})).await, "nothing_to_undo");
 }
 
-#[tokio::test]
-async fn the_engine_answers_and_undo_takes_back_both_moves() {
-    let server = Running::start(temp_db("engine")).await;
+async fn the_engine_answers_and_undo_takes_back_both_moves(store: Backend) {
+    let server = Running::start(store.fresh("engine").await).await;
     let g = server
         .create(json!({"rules": "chinese", "size": 9,
             "opponent": {"kind": "engine", "strength": "easy", "color": "black"}}))
@@ -333,9 +326,8 @@ async fn the_engine_answers_and_undo_takes_back_both_moves() {
     assert_eq!(v["last_color"], "black");
 }
 
-#[tokio::test]
-async fn the_engine_proposes_dead_stones_and_the_player_accepts() {
-    let server = Running::start(temp_db("enginedead")).await;
+async fn the_engine_proposes_dead_stones_and_the_player_accepts(store: Backend) {
+    let server = Running::start(store.fresh("enginedead").await).await;
     // 5x5 so that the engine is content to pass soon.
     let g = server
         .create(json!({"rules": "ffg", "size": 5,
@@ -371,9 +363,8 @@ async fn the_engine_proposes_dead_stones_and_the_player_accepts() {
     );
 }
 
-#[tokio::test]
-async fn creation_errors_are_clear() {
-    let server = Running::start(temp_db("create")).await;
+async fn creation_errors_are_clear(store: Backend) {
+    let server = Running::start(store.fresh("create").await).await;
     let bad = [
         (
             json!({"rules": "chess", "size": 9, "opponent": {"kind": "same_screen"}}),
@@ -434,9 +425,8 @@ async fn creation_errors_are_clear() {
     assert_eq!(v["komi"], "0.5");
 }
 
-#[tokio::test]
-async fn oversized_and_malformed_input_is_rejected_clearly() {
-    let server = Running::start(temp_db("limits")).await;
+async fn oversized_and_malformed_input_is_rejected_clearly(store: Backend) {
+    let server = Running::start(store.fresh("limits").await).await;
     let g = server.create(same_screen("ffg", 9)).await;
     let id = g["id"].as_str().unwrap();
     let mut c = server.connect(id, g["token"].as_str()).await;
@@ -468,9 +458,8 @@ async fn oversized_and_malformed_input_is_rejected_clearly() {
     assert!(body.contains("sgf"), "{body}");
 }
 
-#[tokio::test]
-async fn review_steps_through_variations_and_captures() {
-    let server = Running::start(temp_db("review")).await;
+async fn review_steps_through_variations_and_captures(store: Backend) {
+    let server = Running::start(store.fresh("review").await).await;
     let sgf = "(;GM[1]FF[4]SZ[9]C[start];B[ba];W[aa]C[hello](;B[ab];W[ee])(;B[gg]))";
     let (status, body) = server.http("POST", "/api/review", sgf).await;
     assert_eq!(status, 200, "{body}");
@@ -489,9 +478,8 @@ async fn review_steps_through_variations_and_captures() {
     assert_eq!(r["start"].as_str().unwrap().len(), 81);
 }
 
-#[tokio::test]
-async fn clocks_are_kept_by_the_server_and_flag_falls() {
-    let server = Running::start(temp_db("clock")).await;
+async fn clocks_are_kept_by_the_server_and_flag_falls(store: Backend) {
+    let server = Running::start(store.fresh("clock").await).await;
     let g = server
         .create(
             json!({"rules": "ffg", "size": 9, "clock": {"kind": "absolute", "main_s": 2},
@@ -518,9 +506,8 @@ async fn clocks_are_kept_by_the_server_and_flag_falls() {
     assert!(v["clock"]["left_ms"].as_i64().unwrap() > 140_000);
 }
 
-#[tokio::test]
-async fn learning_path_opens_steps_in_order() {
-    let server = Running::start(temp_db("learn")).await;
+async fn learning_path_opens_steps_in_order(store: Backend) {
+    let server = Running::start(store.fresh("learn").await).await;
     let (status, body) = server.http("GET", "/api/learn", "").await;
     assert_eq!(status, 200);
     let learn: Value = serde_json::from_str(&body).unwrap();
@@ -672,9 +659,8 @@ fn greedy_move(board: &[u8], n: usize) -> String {
     vertex(p, n)
 }
 
-#[tokio::test]
-async fn a_restarted_server_has_every_game_as_it_was() {
-    let db = temp_db("restart");
+async fn a_restarted_server_has_every_game_as_it_was(store: Backend) {
+    let db = store.fresh("restart").await;
     let server = Running::start(db).await;
     let g = server
         .create(
@@ -713,9 +699,8 @@ async fn a_restarted_server_has_every_game_as_it_was() {
     assert_eq!(v["move_number"], 0);
 }
 
-#[tokio::test]
-async fn the_page_and_every_module_it_imports_are_served_fresh() {
-    let server = Running::start(temp_db("assets")).await;
+async fn the_page_and_every_module_it_imports_are_served_fresh(store: Backend) {
+    let server = Running::start(store.fresh("assets").await).await;
     let (status, head, page) = server.get_with_head("/g/0123").await;
     assert_eq!(status, 200);
     assert!(head.contains("content-type: text/html"), "{head}");
@@ -748,9 +733,8 @@ async fn the_page_and_every_module_it_imports_are_served_fresh() {
     assert!(seen.len() >= 10, "the script is split in modules: {seen:?}");
 }
 
-#[tokio::test]
-async fn board_sizes_and_star_points_come_from_the_server() {
-    let server = Running::start(temp_db("stars")).await;
+async fn board_sizes_and_star_points_come_from_the_server(store: Backend) {
+    let server = Running::start(store.fresh("stars").await).await;
     assert_eq!(
         server.get_json("/api/sizes").await,
         json!({"offered": [9, 13, 19], "min": 1, "max": 25})
@@ -805,20 +789,16 @@ fn lines(c: &common::Client) -> Vec<String> {
 }
 
 /// The chat lines stored for game `id`, read from the database itself.
-fn stored_lines(db: &std::path::Path, id: &str) -> Vec<String> {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    let mut stmt = conn
-        .prepare("SELECT text FROM chat WHERE game_id = ?1 ORDER BY seq")
+async fn stored_lines(db: &common::TestDb, id: &str) -> Vec<String> {
+    let store = tengen_web::store::Store::open(&db.db, "reader")
+        .await
         .unwrap();
-    stmt.query_map([id], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<Vec<String>, _>>()
-        .unwrap()
+    let (lines, _) = store.chat(id, 1_000).await.unwrap();
+    lines.into_iter().map(|l| l.text).collect()
 }
 
-#[tokio::test]
-async fn players_chat_spectators_read_and_the_chat_outlives_a_restart() {
-    let server = Running::start(temp_db("chat")).await;
+async fn players_chat_spectators_read_and_the_chat_outlives_a_restart(store: Backend) {
+    let server = Running::start(store.fresh("chat").await).await;
     let g = server.create(friend_game(false)).await;
     let id = g["id"].as_str().unwrap().to_string();
     let mut black = server.connect_named(&id, g["token"].as_str(), "Ann").await;
@@ -838,7 +818,7 @@ async fn players_chat_spectators_read_and_the_chat_outlives_a_restart() {
             (&json!("black"), &json!("Ann"))
         );
         // Stored by the time anyone hears it.
-        assert_eq!(stored_lines(&server.db, &id), vec![said.to_string()]);
+        assert_eq!(stored_lines(&server.db, &id).await, vec![said.to_string()]);
     }
     white
         .send(json!({"type": "chat", "text": "  hi\nthere  "}))
@@ -879,7 +859,7 @@ async fn players_chat_spectators_read_and_the_chat_outlives_a_restart() {
     // The other seat is not held back by it.
     white.send(json!({"type": "chat", "text": "my turn"})).await;
     black.wait_talk(|c| c.chat.len() == 7).await;
-    assert_eq!(stored_lines(&server.db, &id).len(), 7);
+    assert_eq!(stored_lines(&server.db, &id).await.len(), 7);
     // After a restart a newcomer reads the whole chat and the names.
     let db = server.stop();
     let server = Running::start(db).await;
@@ -893,9 +873,8 @@ async fn players_chat_spectators_read_and_the_chat_outlives_a_restart() {
     assert_eq!(later.presence["black"]["online"], false);
 }
 
-#[tokio::test]
-async fn names_presence_and_the_lobby() {
-    let server = Running::start(temp_db("lobby")).await;
+async fn names_presence_and_the_lobby(store: Backend) {
+    let server = Running::start(store.fresh("lobby").await).await;
     let listed = server.create(friend_game(true)).await;
     let private = server.create(friend_game(false)).await;
     let id = listed["id"].as_str().unwrap().to_string();
@@ -960,9 +939,8 @@ async fn names_presence_and_the_lobby() {
     );
 }
 
-#[tokio::test]
-async fn the_view_marks_the_ko_point_and_chains_in_atari() {
-    let server = Running::start(temp_db("helpers")).await;
+async fn the_view_marks_the_ko_point_and_chains_in_atari(store: Backend) {
+    let server = Running::start(store.fresh("helpers").await).await;
     let g = server.create(same_screen("strasbourg", 9)).await;
     let mut c = server
         .connect(g["id"].as_str().unwrap(), g["token"].as_str())
@@ -990,9 +968,8 @@ async fn the_view_marks_the_ko_point_and_chains_in_atari() {
     );
 }
 
-#[tokio::test]
-async fn a_score_estimate_on_request_is_the_count_of_its_own_map() {
-    let server = Running::start(temp_db("estimate")).await;
+async fn a_score_estimate_on_request_is_the_count_of_its_own_map(store: Backend) {
+    let server = Running::start(store.fresh("estimate").await).await;
     let g = server.create(same_screen("ffg", 9)).await;
     let id = g["id"].as_str().unwrap();
     let mut c = server.connect(id, g["token"].as_str()).await;
@@ -1018,9 +995,8 @@ async fn a_score_estimate_on_request_is_the_count_of_its_own_map() {
 
 /// Rough edge: a game counted by stones showed the FFG quick count; the
 /// quick count belongs to the rules that count pass stones.
-#[tokio::test]
-async fn the_quick_count_comes_only_with_the_rules_that_call_for_it() {
-    let server = Running::start(temp_db("quick")).await;
+async fn the_quick_count_comes_only_with_the_rules_that_call_for_it(store: Backend) {
+    let server = Running::start(store.fresh("quick").await).await;
     for (rules, quick) in [("strasbourg", false), ("chinese", false), ("ffg", true)] {
         let g = server.create(same_screen(rules, 9)).await;
         let mut c = server
@@ -1042,9 +1018,8 @@ async fn the_quick_count_comes_only_with_the_rules_that_call_for_it() {
     }
 }
 
-#[tokio::test]
-async fn the_learning_screens_are_served_and_answers_judged_by_the_rules() {
-    let server = Running::start(temp_db("teach")).await;
+async fn the_learning_screens_are_served_and_answers_judged_by_the_rules(store: Backend) {
+    let server = Running::start(store.fresh("teach").await).await;
     let (status, body) = server.http("GET", "/learn/2", "").await;
     assert_eq!(status, 200);
     assert!(
@@ -1110,3 +1085,51 @@ async fn the_learning_screens_are_served_and_answers_judged_by_the_rules() {
     let (status, v) = server.post_json("/api/learn/3/answer", &big).await;
     assert_eq!((status, v["code"].clone()), (413, json!("too_large")));
 }
+
+/// Each test of this file, once on each store.
+macro_rules! on_each_store {
+    ($($test:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    super::$test(super::Backend::Sqlite).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    super::$test(super::Backend::Postgres).await;
+                }
+            )*
+        }
+    };
+}
+
+on_each_store!(
+    illegal_retake_names_the_repetition_rule_of_each_preset,
+    occupied_suicide_and_off_board_are_refused_with_their_rule,
+    end_dead_stones_dispute_resume_and_count,
+    the_count_follows_each_rule_set,
+    seat_tokens_spectators_and_undo_by_request,
+    the_last_move_is_named_in_both_languages,
+    same_screen_undo_is_immediate,
+    the_engine_answers_and_undo_takes_back_both_moves,
+    the_engine_proposes_dead_stones_and_the_player_accepts,
+    creation_errors_are_clear,
+    oversized_and_malformed_input_is_rejected_clearly,
+    review_steps_through_variations_and_captures,
+    clocks_are_kept_by_the_server_and_flag_falls,
+    learning_path_opens_steps_in_order,
+    a_restarted_server_has_every_game_as_it_was,
+    the_page_and_every_module_it_imports_are_served_fresh,
+    board_sizes_and_star_points_come_from_the_server,
+    players_chat_spectators_read_and_the_chat_outlives_a_restart,
+    names_presence_and_the_lobby,
+    the_view_marks_the_ko_point_and_chains_in_atari,
+    a_score_estimate_on_request_is_the_count_of_its_own_map,
+    the_quick_count_comes_only_with_the_rules_that_call_for_it,
+    the_learning_screens_are_served_and_answers_judged_by_the_rules,
+);

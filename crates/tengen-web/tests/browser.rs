@@ -1,6 +1,9 @@
 //! The web board in a real browser: the scenarios of tests/browser/scenarios.js
 //! (Playwright driving Debian's chromium, headless) against a server started
-//! here. Screenshots go to target/browser-shots, or to `$TENGEN_SHOTS`:
+//! here, on each store (SQLite; PostgreSQL, on a cluster of the test's own),
+//! one browser at a time. Screenshots of the SQLite run go to
+//! target/browser-shots, or to `$TENGEN_SHOTS`, those of the PostgreSQL run
+//! to target/browser-shots-postgres:
 //! `TENGEN_SHOTS=docs/src/img cargo test --release -p tengen-web --test
 //! browser` regenerates the guide's pictures. `.ci/run` installs chromium
 //! and runs `npm ci` in tests/browser.
@@ -9,12 +12,23 @@
 
 mod common;
 
-use common::{Running, temp_db};
+use common::{Backend, Running};
 use std::path::PathBuf;
 use std::process::Command;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn browser_scenarios() {
+async fn browser_scenarios_on_sqlite() {
+    scenarios(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_scenarios_on_postgres() {
+    scenarios(Backend::Postgres).await;
+}
+
+async fn scenarios(store: Backend) {
+    static ONE_BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    let _turn = ONE_BROWSER.lock().await;
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
     assert!(
         dir.join("node_modules/playwright-core").is_dir(),
@@ -26,9 +40,10 @@ async fn browser_scenarios() {
         "/usr/bin/chromium is missing: install Debian's chromium (.ci/run does)"
     );
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let shots = match std::env::var_os("TENGEN_SHOTS") {
-        Some(dir) => root.join(dir),
-        None => root.join("target/browser-shots"),
+    let shots = match (store, std::env::var_os("TENGEN_SHOTS")) {
+        (Backend::Postgres, _) => root.join("target/browser-shots-postgres"),
+        (Backend::Sqlite, Some(dir)) => root.join(dir),
+        (Backend::Sqlite, None) => root.join("target/browser-shots"),
     };
     // A small budget per position: the analysis scenario searches a whole
     // game.
@@ -36,7 +51,7 @@ async fn browser_scenarios() {
         analysis_playouts: 48,
         ..tengen_web::Limits::default()
     };
-    let server = Running::start_with(temp_db("browser"), limits).await;
+    let server = Running::start_with(store.fresh("browser").await, limits).await;
     let base = format!("http://{}", server.addr);
     let output = tokio::task::spawn_blocking(move || {
         Command::new("node")

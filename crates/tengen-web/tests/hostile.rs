@@ -166,8 +166,9 @@ async fn many_engine_games_wait_in_line_and_all_are_answered() {
     for c in &mut clients {
         c.send(json!({"type": "play", "vertex": "E5"})).await;
     }
+    // The jobs wait in the database; the two workers each take one.
     let queued = health_until(&server, Duration::from_secs(10), |h| {
-        h["engine"]["queued"].as_u64() > Some(0)
+        h["engine"]["queued"].as_u64() > Some(0) && h["engine"]["running"] == 2
     })
     .await;
     assert_eq!(queued["engine"]["running"], 2, "{queued}");
@@ -361,12 +362,15 @@ async fn a_read_only_database_is_refused_at_start() {
     server
         .create(json!({"rules": "ffg", "size": 9, "opponent": {"kind": "same_screen"}}))
         .await;
-    let db = server.stop();
+    server.stop();
     // SQLite's own read-only mode: what it falls back to when the file or
     // its file system refuses writes (permissions do not stop root, who
     // runs these tests in CI).
     let read_only = format!("file:{}?mode=ro", db.display());
-    let config = tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), read_only.into());
+    let config = tengen_web::ServeConfig::new(
+        "127.0.0.1:0".parse().unwrap(),
+        std::path::PathBuf::from(read_only),
+    );
     let refused = tengen_web::Server::bind(&config).await.unwrap_err();
     assert!(
         matches!(refused, tengen_web::WebError::ReadOnly(_)),

@@ -1,4 +1,5 @@
-//! The review API against a real server and SQLite file: the lexicon's
+//! The review API against a real server (the stored analysis on each
+//! store, SQLite and PostgreSQL): the lexicon's
 //! names of every move, edits written back as SGF (comments, new
 //! variations, refused moves), and the engine's analysis of the main line,
 //! stored so that asking again, or after a restart, searches nothing.
@@ -7,7 +8,7 @@
 
 mod common;
 
-use common::{Running, temp_db};
+use common::{Backend, Running, TestDb, temp_db};
 use serde_json::{Value, json};
 use std::time::Duration;
 use tengen_web::Limits;
@@ -196,15 +197,22 @@ async fn searched(server: &Running) -> u64 {
         .unwrap()
 }
 
-fn stored_rows(db: &std::path::Path) -> i64 {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    conn.query_row("SELECT COUNT(*) FROM analyses", [], |r| r.get(0))
-        .unwrap()
+async fn stored_rows(db: &TestDb) -> i64 {
+    db.sql("SELECT COUNT(*) FROM analyses").await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_analysis_is_stored_and_never_searched_twice() {
-    let server = Running::start_with(temp_db("analysis"), small_budget()).await;
+async fn the_analysis_is_stored_and_never_searched_twice_on_sqlite() {
+    the_analysis_is_stored_and_never_searched_twice(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_is_stored_and_never_searched_twice_on_postgres() {
+    the_analysis_is_stored_and_never_searched_twice(Backend::Postgres).await;
+}
+
+async fn the_analysis_is_stored_and_never_searched_twice(store: Backend) {
+    let server = Running::start_with(store.fresh("analysis").await, small_budget()).await;
     // Nothing asked yet: nothing stored, nothing started.
     let first = analysis(&server, "").await;
     assert_eq!(first["total"], 13);
@@ -237,7 +245,7 @@ async fn the_analysis_is_stored_and_never_searched_twice() {
         assert!(lost >= 0.02);
     }
     assert_eq!(searched(&server).await, 13);
-    assert_eq!(stored_rows(&server.db), 13);
+    assert_eq!(stored_rows(&server.db).await, 13);
     // Asked again, even to start: all stored, nothing searched.
     let again = analysis(&server, "start=1&since=10").await;
     assert_eq!(again["running"], false);
@@ -259,20 +267,19 @@ async fn the_analysis_is_stored_and_never_searched_twice() {
     assert_eq!(restarted["running"], false);
     assert_eq!(restarted["positions"], done["positions"]);
     assert_eq!(searched(&server).await, 0);
-    assert_eq!(stored_rows(&server.db), 13);
+    assert_eq!(stored_rows(&server.db).await, 13);
     // An analysis cut short (positions 5 to 8 lost) searches only what is
     // missing when started again.
-    {
-        let conn = rusqlite::Connection::open(&server.db).unwrap();
-        conn.execute("DELETE FROM analyses WHERE position BETWEEN 5 AND 8", [])
-            .unwrap();
-    }
+    server
+        .db
+        .sql("DELETE FROM analyses WHERE position BETWEEN 5 AND 8")
+        .await;
     let partial = analysis(&server, "").await;
     assert_eq!(partial["done"], 9);
     analysis(&server, "start=1").await;
     finished(&server).await;
     assert_eq!(searched(&server).await, 4);
-    assert_eq!(stored_rows(&server.db), 13);
+    assert_eq!(stored_rows(&server.db).await, 13);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

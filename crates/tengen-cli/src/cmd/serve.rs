@@ -1,12 +1,18 @@
 //! `tengen serve`: the web board on a local address, its database in the
-//! user's data directory unless told otherwise.
+//! user's data directory unless told otherwise, or on PostgreSQL with
+//! other servers. Logs (tracing, on stderr) name the server.
 
 use anyhow::{Context, Result};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tengen_web::{DEFAULT_PORT, ServeConfig, Server};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+use tengen_web::{DEFAULT_PORT, Database, Limits, ServeConfig, Server};
+use tracing_subscriber::fmt::format::{Format, Writer};
+use tracing_subscriber::fmt::{FmtContext, FormatEvent, FormatFields};
+use tracing_subscriber::registry::LookupSpan;
 
 /// Arguments of `tengen serve`.
 #[derive(Debug, clap::Args)]
@@ -14,10 +20,25 @@ pub struct Args {
     /// Address and port to listen on (loopback unless told otherwise).
     #[arg(long, default_value_t = SocketAddr::from(([127, 0, 0, 1], DEFAULT_PORT)))]
     addr: SocketAddr,
-    /// The SQLite database [default: $XDG_DATA_HOME/tengen/tengen.db or
-    /// ~/.local/share/tengen/tengen.db].
+    /// The database: a SQLite file [default: $XDG_DATA_HOME/tengen/tengen.db
+    /// or ~/.local/share/tengen/tengen.db], or a PostgreSQL URL
+    /// (postgres://USER@HOST/DB, any libpq URL or connection string) shared
+    /// by several servers. Its schema is created or upgraded on start.
     #[arg(long)]
-    db: Option<PathBuf>,
+    db: Option<String>,
+    /// This server's name in logs, engine leases and /healthz [default:
+    /// the host's name and the port].
+    #[arg(long)]
+    node: Option<String>,
+    /// Engine moves this server computes at once (0: a web-only server
+    /// that leaves them to the others on the database) [default: the
+    /// cores but one].
+    #[arg(long)]
+    engine_workers: Option<usize>,
+    /// Seconds an engine job stays with a server that stopped renewing it
+    /// (one that died) before another takes it.
+    #[arg(long, default_value_t = 30.0)]
+    engine_lease: f64,
     /// Simulations the engine spends on each position of a record under
     /// analysis in the review (more: stronger and slower).
     #[arg(long, default_value_t = tengen_web::Limits::default().analysis_playouts)]
@@ -34,15 +55,84 @@ fn default_db() -> PathBuf {
     data.join("tengen").join("tengen.db")
 }
 
+/// Writes each log line after `node=NAME`, so that the lines of several
+/// servers gathered in one place say where they come from. The name is
+/// known once the port is bound.
+struct NodeFormat {
+    node: Arc<OnceLock<String>>,
+    inner: Format,
+}
+
+impl<S, N> FormatEvent<S, N> for NodeFormat
+where
+    S: tracing::Subscriber + for<'a> LookupSpan<'a>,
+    N: for<'a> FormatFields<'a> + 'static,
+{
+    fn format_event(
+        &self,
+        ctx: &FmtContext<'_, S, N>,
+        mut writer: Writer<'_>,
+        event: &tracing::Event<'_>,
+    ) -> std::fmt::Result {
+        let node = self.node.get().map_or("-", String::as_str);
+        write!(writer, "node={node} ")?;
+        self.inner.format_event(ctx, writer, event)
+    }
+}
+
+/// Logs at `info` unless `RUST_LOG` says otherwise.
+fn start_logs(node: Arc<OnceLock<String>>) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(filter)
+        .event_format(NodeFormat {
+            node,
+            inner: Format::default(),
+        })
+        .try_init();
+}
+
+/// The limits given on the command line.
+fn limits(args: &Args) -> Result<Limits> {
+    if !(args.engine_lease.is_finite() && args.engine_lease > 0.0) {
+        anyhow::bail!("--engine-lease must be a positive number of seconds");
+    }
+    let mut limits = Limits {
+        engine_lease: Duration::from_secs_f64(args.engine_lease),
+        analysis_playouts: args.analysis_playouts.max(1),
+        ..Limits::default()
+    };
+    if let Some(n) = args.engine_workers {
+        limits.engine_workers = n;
+        limits.heavy_workers = limits.heavy_workers.max(n);
+    }
+    Ok(limits)
+}
+
 /// Runs the server until the process is stopped.
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let db = args.db.clone().unwrap_or_else(default_db);
-    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+    let node = Arc::new(OnceLock::new());
+    if let Some(name) = &args.node {
+        let _ = node.set(name.clone());
+    }
+    start_logs(Arc::clone(&node));
+    let db = match &args.db {
+        Some(text) => Database::parse(text),
+        None => Database::Sqlite(default_db()),
+    };
+    if let Database::Sqlite(path) = &db
+        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+    {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("creating the database directory {}", dir.display()))?;
     }
-    let mut config = ServeConfig::new(args.addr, db.clone());
-    config.limits.analysis_playouts = args.analysis_playouts.max(1);
+    let config = ServeConfig {
+        node: args.node.clone(),
+        limits: limits(args)?,
+        ..ServeConfig::new(args.addr, db.clone())
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -52,8 +142,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             .await
             .with_context(|| format!("starting the server on {}", config.addr))?;
         let addr = server.local_addr();
+        let _ = node.set(server.node().to_string());
         println!("tengen: http://{addr}");
-        println!("database: {}", db.display());
+        println!("database: {}", db.describe());
+        println!("node: {}", server.node());
         if !addr.ip().is_loopback() {
             eprintln!(
                 "warning: listening on {addr}, reachable from other machines: anyone who can reach it can create games and watch them"

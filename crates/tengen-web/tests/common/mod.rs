@@ -1,7 +1,10 @@
-//! A real server on a loopback port with a fresh SQLite file, and small
+//! A real server on a loopback port with a fresh database (a SQLite file,
+//! or a database on a PostgreSQL cluster of the tests' own), and small
 //! HTTP and WebSocket clients to talk to it.
 
 #![allow(dead_code)]
+
+pub mod pg;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -9,7 +12,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
-use tengen_web::{Limits, ServeConfig, Server};
+use tengen_web::{Database, Limits, ServeConfig, Server};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -28,35 +31,126 @@ pub fn temp_db(name: &str) -> PathBuf {
     dir.join("tengen.db")
 }
 
+/// The two stores a test may run on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    /// A fresh, empty database of this kind.
+    pub async fn fresh(self, name: &str) -> TestDb {
+        match self {
+            Backend::Sqlite => temp_db(name).into(),
+            Backend::Postgres => {
+                let db = pg::fresh_db().await;
+                TestDb {
+                    db: Database::Postgres(db.url.clone()),
+                    cluster: Some(db.cluster),
+                }
+            }
+        }
+    }
+}
+
+/// A test's database, and the PostgreSQL cluster it lives on (kept
+/// running while the test holds it).
+#[derive(Clone, Debug)]
+pub struct TestDb {
+    pub db: Database,
+    pub cluster: Option<std::sync::Arc<pg::Cluster>>,
+}
+
+impl TestDb {
+    /// Runs `sql` on the database itself (same SQL on both stores) and
+    /// returns the first column of its first row as a number, 0 without
+    /// rows.
+    #[allow(dead_code)] // not every test binary reads rows
+    pub async fn sql(&self, sql: &str) -> i64 {
+        match &self.db {
+            Database::Sqlite(path) => {
+                let conn = rusqlite::Connection::open(path).unwrap();
+                let mut stmt = conn.prepare(sql).unwrap();
+                let mut rows = stmt.query([]).unwrap();
+                match rows.next().unwrap() {
+                    Some(r) => r.get(0).unwrap_or(0),
+                    None => 0,
+                }
+            }
+            Database::Postgres(url) => {
+                let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                    .await
+                    .unwrap();
+                tokio::spawn(connection);
+                let rows = client.query(sql, &[]).await.unwrap();
+                rows.first().map_or(0, |r| r.try_get(0).unwrap_or(0))
+            }
+        }
+    }
+}
+
+impl From<PathBuf> for TestDb {
+    fn from(path: PathBuf) -> TestDb {
+        TestDb {
+            db: Database::Sqlite(path),
+            cluster: None,
+        }
+    }
+}
+
+impl From<pg::Db> for TestDb {
+    fn from(db: pg::Db) -> TestDb {
+        TestDb {
+            db: Database::Postgres(db.url),
+            cluster: Some(db.cluster),
+        }
+    }
+}
+
 /// A server running in the background on a free loopback port.
 #[derive(Debug)]
 pub struct Running {
     pub addr: SocketAddr,
-    pub db: PathBuf,
+    pub db: TestDb,
+    pub node: String,
     task: tokio::task::JoinHandle<()>,
 }
 
 impl Running {
-    pub async fn start(db: PathBuf) -> Running {
+    pub async fn start(db: impl Into<TestDb>) -> Running {
         Running::start_with(db, Limits::default()).await
     }
 
     /// A server with these limits.
-    pub async fn start_with(db: PathBuf, limits: Limits) -> Running {
+    pub async fn start_with(db: impl Into<TestDb>, limits: Limits) -> Running {
+        Running::start_node(db, None, limits).await
+    }
+
+    /// A server named `node`, with these limits.
+    pub async fn start_node(db: impl Into<TestDb>, node: Option<&str>, limits: Limits) -> Running {
+        let db = db.into();
         let config = ServeConfig {
             limits,
-            ..ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.clone())
+            node: node.map(str::to_string),
+            ..ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.db.clone())
         };
         let server = Server::bind(&config).await.unwrap();
         let addr = server.local_addr();
+        let node = server.node().to_string();
         let task = tokio::spawn(async move {
             let _ = server.run().await;
         });
-        Running { addr, db, task }
+        Running {
+            addr,
+            db,
+            node,
+            task,
+        }
     }
 
     /// Stops serving (the database stays).
-    pub fn stop(self) -> PathBuf {
+    pub fn stop(self) -> TestDb {
         self.task.abort();
         self.db
     }

@@ -1,0 +1,653 @@
+//! Storage: one row per game, one row per action, and the engine moves
+//! waiting for a worker. An action is stored (in a transaction with the
+//! game's new state) before the server acknowledges or broadcasts it, and
+//! games are rebuilt by replaying their actions, so a server killed at any
+//! moment loses nothing it answered.
+//!
+//! Two stores keep one schema ([`migrations`]) and these guarantees: SQLite,
+//! a file for one server, and PostgreSQL, one database for several. In
+//! both a game's log position is a unique key, so two servers can never
+//! both store move 57: the second is told [`WebError::Conflict`] and reads
+//! what the first stored.
+
+pub mod migrations;
+mod postgres;
+mod sqlite;
+
+use crate::analysis::PositionAnalysis;
+use crate::chat::ChatLine;
+use crate::error::WebError;
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub use postgres::Postgres;
+pub use sqlite::Sqlite;
+
+/// Where the database is: a SQLite file, or a PostgreSQL URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// A SQLite file, made if missing.
+    Sqlite(PathBuf),
+    /// A libpq connection string (`postgres://USER@HOST/DB` or
+    /// `host=... dbname=...`).
+    Postgres(String),
+}
+
+impl Database {
+    /// A `--db` value: a `postgres://` or `postgresql://` URL, or a
+    /// `key=value` connection string naming a `dbname` or `host`, is
+    /// PostgreSQL; anything else is a SQLite path.
+    pub fn parse(text: &str) -> Database {
+        let t = text.trim();
+        let keywords = t.contains('=')
+            && t.split_whitespace()
+                .all(|kv| kv.split_once('=').is_some_and(|(k, _)| is_keyword(k)))
+            && (t.contains("dbname=") || t.contains("host="));
+        if t.starts_with("postgres://") || t.starts_with("postgresql://") || keywords {
+            Database::Postgres(t.to_string())
+        } else {
+            Database::Sqlite(PathBuf::from(text))
+        }
+    }
+
+    /// The database for people to read: the path, or the URL without its
+    /// password.
+    pub fn describe(&self) -> String {
+        match self {
+            Database::Sqlite(path) => path.display().to_string(),
+            Database::Postgres(url) => postgres::without_password(url),
+        }
+    }
+}
+
+impl From<PathBuf> for Database {
+    fn from(path: PathBuf) -> Database {
+        Database::Sqlite(path)
+    }
+}
+
+/// A game's settings as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// Public id (in the game's address).
+    pub id: String,
+    /// Preset name.
+    pub rules: String,
+    /// Board width.
+    pub width: u32,
+    /// Board height.
+    pub height: u32,
+    /// Komi chosen, exact text (`None`: the rules' komi or compensation).
+    pub komi: Option<String>,
+    /// Handicap stones.
+    pub handicap: u32,
+    /// `fixed`, or the vertices of a free placement.
+    pub handicap_stones: String,
+    /// The opponent, as JSON.
+    pub opponent: String,
+    /// Black's seat token.
+    pub black_token: String,
+    /// White's seat token.
+    pub white_token: String,
+    /// The time control, as JSON.
+    pub clock: Option<String>,
+    /// Learning-path step (1-4), if the game is one.
+    pub lesson: Option<u32>,
+    /// The learner who plays the step.
+    pub learner: Option<String>,
+    /// Creation time, ms since the epoch.
+    pub created: i64,
+    /// `playing`, `marking` or `over`.
+    pub state: String,
+    /// The SGF `RE` value once over.
+    pub result: Option<String>,
+}
+
+/// One stored action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAction {
+    /// Position in the game's log, from 1.
+    pub seq: u64,
+    /// The action, as JSON.
+    pub payload: String,
+    /// When it was received, ms since the epoch.
+    pub at: i64,
+}
+
+/// What an action does to the game's engine job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobChange {
+    /// Not an engine game: no job to keep.
+    Keep,
+    /// The engine is to act after this action: the job now serves it.
+    Open,
+    /// The engine has nothing to do after it: any job is done.
+    Close,
+}
+
+/// One action to store and what it changes besides the log. Owned, so
+/// that it can wait in the writer's queue.
+#[derive(Clone, Debug)]
+pub struct Append {
+    /// The game.
+    pub game_id: String,
+    /// Position in the log.
+    pub seq: u64,
+    /// Short kind (`play`, `pass`, `undo`, `dead`...), for people reading the
+    /// database.
+    pub kind: &'static str,
+    /// The action as JSON.
+    pub payload: String,
+    /// When, ms since the epoch.
+    pub at: i64,
+    /// The game's state after it.
+    pub state: &'static str,
+    /// The result after it, if over.
+    pub result: Option<String>,
+    /// The engine's job after it.
+    pub job: JobChange,
+    /// The learning-path step it opens, and to whom (the winning action of
+    /// a lesson): written in the same transaction as the action, so that a
+    /// crash cannot keep the win and lose the unlock.
+    pub unlock: Option<(String, u32)>,
+}
+
+/// A seat taken: who sits there (a name, if given) and since when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    /// The game.
+    pub game_id: String,
+    /// `black` or `white`.
+    pub color: String,
+    /// The name the player gave (none: keeps the one stored).
+    pub name: Option<String>,
+    /// When the seat was first taken, ms since the epoch.
+    pub joined: i64,
+}
+
+/// A game listed in the lobby, with its seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyRow {
+    /// The game's settings and state.
+    pub game: GameRow,
+    /// When it was listed, ms since the epoch.
+    pub listed: i64,
+    /// The colour of the seat offered to anyone.
+    pub seat: String,
+    /// Its seats taken so far.
+    pub players: Vec<PlayerRow>,
+}
+
+/// What the writer stores: every kind of write goes through the one
+/// writer of each store, in its group-committed transactions.
+#[derive(Clone, Debug)]
+enum Write {
+    /// A game's actions.
+    Actions(Vec<Append>),
+    /// A chat line.
+    Chat(ChatLine),
+    /// A seat taken or renamed.
+    Player(PlayerRow),
+}
+
+/// The writes of a batch sorted by kind, in the order they came.
+#[derive(Default)]
+struct Batch<'a> {
+    appends: Vec<&'a Append>,
+    lines: Vec<&'a ChatLine>,
+    players: Vec<&'a PlayerRow>,
+}
+
+impl<'a> Batch<'a> {
+    fn of(writes: impl IntoIterator<Item = &'a Write>) -> Batch<'a> {
+        let mut b = Batch::default();
+        for w in writes {
+            match w {
+                Write::Actions(a) => b.appends.extend(a),
+                Write::Chat(l) => b.lines.push(l),
+                Write::Player(p) => b.players.push(p),
+            }
+        }
+        b
+    }
+}
+
+/// An engine job a worker has taken: the game, and the log position its
+/// move answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Taken {
+    /// The game.
+    pub game_id: String,
+    /// The position the engine is to answer.
+    pub seq: u64,
+}
+
+/// What other servers on the same database did, as this one hears it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A game's log reached `seq` (stored by server `node`).
+    Moved {
+        /// The game.
+        game_id: String,
+        /// Its last position now.
+        seq: u64,
+        /// The server that stored it.
+        node: String,
+        /// The actions stored, in order, up to `seq`, when they fit in the
+        /// announcement (empty: read them from the database).
+        actions: Vec<StoredAction>,
+    },
+    /// A chat line stored by server `node`.
+    Chat {
+        /// The server that stored it.
+        node: String,
+        /// The line.
+        line: ChatLine,
+    },
+    /// Who is connected to a game through server `node` (not stored: each
+    /// server says it when it changes).
+    Presence {
+        /// The server.
+        node: String,
+        /// The game.
+        game_id: String,
+        /// Its connections there.
+        here: crate::presence::Here,
+    },
+    /// An engine job is waiting for a worker.
+    JobWaiting,
+    /// The link that hears events was lost and is back: events may have
+    /// been missed.
+    Reconnected,
+}
+
+/// The database behind the server: one of the two stores.
+#[derive(Debug)]
+pub enum Store {
+    /// A SQLite file: one server.
+    Sqlite(Sqlite),
+    /// A PostgreSQL database: any number of servers (boxed: its
+    /// connection settings are large).
+    Postgres(Box<Postgres>),
+}
+
+impl Store {
+    /// Opens `db`, creating or upgrading its schema, as server `node`
+    /// (jobs a previous run of that node held are given back).
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] or [`WebError::Postgres`] when the database
+    /// cannot be opened or upgraded; [`WebError::ReadOnly`] when a SQLite
+    /// file cannot be written.
+    pub async fn open(db: &Database, node: &str) -> Result<Store, WebError> {
+        Ok(match db {
+            Database::Sqlite(path) => Store::Sqlite(Sqlite::open(path)?),
+            Database::Postgres(url) => Store::Postgres(Box::new(Postgres::open(url, node).await?)),
+        })
+    }
+
+    /// `sqlite` or `postgres`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Store::Sqlite(_) => "sqlite",
+            Store::Postgres(_) => "postgres",
+        }
+    }
+
+    /// Stores a new game.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn insert_game(&self, g: &GameRow) -> Result<(), WebError> {
+        match self {
+            Store::Sqlite(s) => s.insert_game(g),
+            Store::Postgres(p) => p.insert_game(g).await,
+        }
+    }
+
+    /// The game `id`, if stored.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, WebError> {
+        match self {
+            Store::Sqlite(s) => s.game(id),
+            Store::Postgres(p) => p.game(id).await,
+        }
+    }
+
+    /// The actions of game `id` after position `after`, in order (all of
+    /// them for 0).
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, WebError> {
+        match self {
+            Store::Sqlite(s) => s.actions(id, after),
+            Store::Postgres(p) => p.actions(id, after).await,
+        }
+    }
+
+    /// Stores a game's actions (in order, with its new state and engine
+    /// job) in one transaction and returns once they are committed. Group
+    /// commit: the actions of every game that arrive while a transaction is
+    /// written go together in the next one, so the cost of a commit is
+    /// shared.
+    ///
+    /// # Errors
+    /// [`WebError::Conflict`] when another server stored one of these
+    /// positions first; another storage error on a database failure (none
+    /// of `appends` is stored then); [`WebError::Io`] when the writer has
+    /// stopped.
+    pub async fn append(&self, appends: Vec<Append>) -> Result<(), WebError> {
+        self.write(Write::Actions(appends)).await
+    }
+
+    /// Stores a chat line and returns once it is committed (with the
+    /// actions of the same group commit; on PostgreSQL it is announced to
+    /// the other servers at commit).
+    ///
+    /// # Errors
+    /// [`WebError::Conflict`] when a line is already stored at its
+    /// position (another server's); another storage error on a database
+    /// failure; [`WebError::Io`] when the writer has stopped.
+    pub async fn say(&self, line: ChatLine) -> Result<(), WebError> {
+        self.write(Write::Chat(line)).await
+    }
+
+    /// Records a seat taken (the first time) or renamed, once committed.
+    ///
+    /// # Errors
+    /// A storage error on a database failure; [`WebError::Io`] when the
+    /// writer has stopped.
+    pub async fn seat(&self, player: PlayerRow) -> Result<(), WebError> {
+        self.write(Write::Player(player)).await
+    }
+
+    async fn write(&self, write: Write) -> Result<(), WebError> {
+        match self {
+            Store::Sqlite(s) => s.write(write).await,
+            Store::Postgres(p) => p.write(write).await,
+        }
+    }
+
+    /// Takes a seat nobody has taken yet: `true` for the one caller (of
+    /// any server) whose row is stored, `false` when the seat was taken
+    /// before. The database decides, by the seat's unique key.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn claim_seat(&self, player: &PlayerRow) -> Result<bool, WebError> {
+        match self {
+            Store::Sqlite(s) => s.claim_seat(player),
+            Store::Postgres(p) => p.claim_seat(player).await,
+        }
+    }
+
+    /// The last `limit` chat lines of game `id`, oldest first, and the
+    /// highest position stored.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn chat(&self, id: &str, limit: usize) -> Result<(Vec<ChatLine>, u64), WebError> {
+        let lines = match self {
+            Store::Sqlite(s) => s.chat(id, limit)?,
+            Store::Postgres(p) => p.chat(id, limit).await?,
+        };
+        let last = lines.last().map_or(0, |l| l.seq);
+        Ok((lines, last))
+    }
+
+    /// The seats of game `id` taken so far.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn players(&self, id: &str) -> Result<Vec<PlayerRow>, WebError> {
+        match self {
+            Store::Sqlite(s) => s.players(id),
+            Store::Postgres(p) => p.players(id).await,
+        }
+    }
+
+    /// Lists game `id` in the lobby from `at` (ms since the epoch), its
+    /// seat of colour `seat` free for anyone to take.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), WebError> {
+        match self {
+            Store::Sqlite(s) => s.list(id, at, seat),
+            Store::Postgres(p) => p.list(id, at, seat).await,
+        }
+    }
+
+    /// The seat game `id` offers in the lobby, if it is listed.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn listed_seat(&self, id: &str) -> Result<Option<String>, WebError> {
+        match self {
+            Store::Sqlite(s) => s.listed_seat(id),
+            Store::Postgres(p) => p.listed_seat(id).await,
+        }
+    }
+
+    /// The games listed in the lobby and not over, newest first, at most
+    /// `limit`.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, WebError> {
+        match self {
+            Store::Sqlite(s) => s.lobby(limit),
+            Store::Postgres(p) => p.lobby(limit).await,
+        }
+    }
+
+    /// The highest learning-path step open to `learner` (1 for a newcomer).
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn unlocked(&self, learner: &str) -> Result<u32, WebError> {
+        match self {
+            Store::Sqlite(s) => s.unlocked(learner),
+            Store::Postgres(p) => p.unlocked(learner).await,
+        }
+    }
+
+    /// The positions of record `key` analysed so far, in order.
+    ///
+    /// # Errors
+    /// A storage error on a database failure; [`WebError::Stored`] for a
+    /// row that is not an analysis.
+    pub async fn analysis(&self, key: &str) -> Result<Vec<PositionAnalysis>, WebError> {
+        let rows = match self {
+            Store::Sqlite(s) => s.analysis(key)?,
+            Store::Postgres(p) => p.analysis(key).await?,
+        };
+        rows.iter()
+            .map(|data| Ok(serde_json::from_str(data)?))
+            .collect()
+    }
+
+    /// Stores the analysis of one position of record `key` (of `total`
+    /// positions, searched for `playouts` simulations).
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn store_analysis(
+        &self,
+        key: &str,
+        total: usize,
+        playouts: u64,
+        position: &PositionAnalysis,
+    ) -> Result<(), WebError> {
+        let data = serde_json::to_string(position)?;
+        match self {
+            Store::Sqlite(s) => s.store_analysis(key, total, playouts, position.number, &data),
+            Store::Postgres(p) => {
+                p.store_analysis(key, total, playouts, position.number, &data)
+                    .await
+            }
+        }
+    }
+
+    /// Makes sure the engine of game `id` has a job for position `seq`
+    /// (for games stored before jobs were: their job is made when they are
+    /// loaded). A job already there is left as it is.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn ensure_job(&self, id: &str, seq: u64) -> Result<(), WebError> {
+        match self {
+            Store::Sqlite(s) => s.ensure_job(id, seq),
+            Store::Postgres(p) => p.ensure_job(id, seq).await,
+        }
+    }
+
+    /// Takes the oldest engine job nobody holds (or whose holder's lease
+    /// ran out) for `node`, for `lease`; `None` when none waits. Two
+    /// workers never take one job at once.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, WebError> {
+        match self {
+            Store::Sqlite(s) => s.take_job(node, lease),
+            Store::Postgres(p) => p.take_job(node, lease).await,
+        }
+    }
+
+    /// Extends `node`'s lease on a job; `false` when the job is no longer
+    /// its own (done, changed, or taken by another after the lease ran
+    /// out).
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn renew_job(
+        &self,
+        job: &Taken,
+        node: &str,
+        lease: Duration,
+    ) -> Result<bool, WebError> {
+        match self {
+            Store::Sqlite(s) => s.renew_job(job, node, lease),
+            Store::Postgres(p) => p.renew_job(job, node, lease).await,
+        }
+    }
+
+    /// Ends a job that has nothing to answer (its position is gone), or
+    /// gives one back to the queue (`retry`: the work failed here).
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn finish_job(&self, job: &Taken, retry: bool) -> Result<(), WebError> {
+        match self {
+            Store::Sqlite(s) => s.finish_job(job, retry),
+            Store::Postgres(p) => p.finish_job(job, retry).await,
+        }
+    }
+
+    /// Engine jobs waiting for a worker (no holder, or a lease run out).
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn jobs_waiting(&self) -> Result<u64, WebError> {
+        match self {
+            Store::Sqlite(s) => s.jobs_waiting(),
+            Store::Postgres(p) => p.jobs_waiting().await,
+        }
+    }
+
+    /// Checks that the database answers.
+    ///
+    /// # Errors
+    /// A storage error when it does not.
+    pub async fn ping(&self) -> Result<(), WebError> {
+        match self {
+            Store::Sqlite(s) => s.ping(),
+            Store::Postgres(p) => p.ping().await,
+        }
+    }
+
+    /// Tells the other servers who is connected to game `game_id` through
+    /// this one, `node` (nothing to tell on SQLite).
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn announce_presence(
+        &self,
+        node: &str,
+        game_id: &str,
+        here: crate::presence::Here,
+    ) -> Result<(), WebError> {
+        match self {
+            Store::Sqlite(_) => Ok(()),
+            Store::Postgres(p) => p.announce_presence(node, game_id, here).await,
+        }
+    }
+
+    /// What other servers do, once (later calls: `None`). SQLite has one
+    /// server, so nothing to hear.
+    pub fn events(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Event>> {
+        match self {
+            Store::Sqlite(_) => None,
+            Store::Postgres(p) => p.events(),
+        }
+    }
+}
+
+/// A libpq connection keyword (`host`, `dbname`, `sslmode`...).
+fn is_keyword(k: &str) -> bool {
+    !k.is_empty() && k.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+}
+
+/// Lease lengths in ms, for SQL.
+fn lease_ms(lease: Duration) -> i64 {
+    i64::try_from(lease.as_millis()).unwrap_or(i64::MAX / 2)
+}
+
+/// The last append of each game in a batch, in first-seen order: what the
+/// game's row and job become.
+fn last_per_game<'a>(appends: impl IntoIterator<Item = &'a Append>) -> Vec<&'a Append> {
+    let mut last: Vec<&Append> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    for a in appends {
+        match index.get(a.game_id.as_str()) {
+            Some(&i) => last[i] = a,
+            None => {
+                index.insert(a.game_id.as_str(), last.len());
+                last.push(a);
+            }
+        }
+    }
+    last
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_db_value_is_a_postgres_url_or_a_sqlite_path() {
+        for url in [
+            "postgres://tengen@db.example/tengen",
+            "postgresql:///tengen?host=/run/postgresql",
+            "host=/run/postgresql dbname=tengen user=tengen",
+        ] {
+            assert_eq!(Database::parse(url), Database::Postgres(url.into()));
+        }
+        for path in [
+            "tengen.db",
+            "/var/lib/tengen/tengen.db",
+            "a=b.db",
+            "./host=x",
+        ] {
+            assert_eq!(Database::parse(path), Database::Sqlite(path.into()));
+        }
+        assert_eq!(
+            Database::parse("postgres://tengen:secret@db/tengen").describe(),
+            "postgres://tengen:***@db/tengen"
+        );
+    }
+}

@@ -1,0 +1,674 @@
+//! The PostgreSQL store: one database for any number of servers. Three
+//! connections per server: one for reads and small writes (pipelined, so
+//! that requests under way share it), one for the writer's group commits
+//! ([`writer`]), one that listens for what the other servers store
+//! ([`notify`]). The schema comes from [`super::migrations`], applied under
+//! an advisory lock so that servers starting together migrate once.
+
+mod notify;
+mod writer;
+
+use super::migrations::{self, LEDGER};
+use super::{Event, GameRow, LobbyRow, PlayerRow, StoredAction, Taken, Write, lease_ms};
+use crate::chat::ChatLine;
+use crate::error::WebError;
+use crate::hub::now_ms;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+use tokio_postgres::{Client, Config, NoTls, Row};
+
+/// The database's clock in ms since the epoch: every server reads leases
+/// against the same clock.
+macro_rules! db_now {
+    () => {
+        "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+    };
+}
+
+/// The key of the advisory lock held while migrating.
+const MIGRATION_LOCK: i64 = 0x7465_6e67_656e;
+
+/// A PostgreSQL database.
+#[derive(Debug)]
+pub struct Postgres {
+    reads: Link,
+    writer: UnboundedSender<writer::Job>,
+    events: Mutex<Option<UnboundedReceiver<Event>>>,
+}
+
+/// One connection, made again when lost.
+#[derive(Debug)]
+struct Link {
+    config: Config,
+    client: Mutex<Option<Arc<Client>>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // What the lock guards is replaced whole: never half-changed.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Link {
+    /// The connection, made again if it was lost.
+    async fn get(&self) -> Result<Arc<Client>, WebError> {
+        if let Some(c) = lock(&self.client).as_ref().filter(|c| !c.is_closed()) {
+            return Ok(Arc::clone(c));
+        }
+        let client = Arc::new(connect(&self.config).await?);
+        *lock(&self.client) = Some(Arc::clone(&client));
+        Ok(client)
+    }
+}
+
+/// A new connection, driven on its own task until it closes.
+async fn connect(config: &Config) -> Result<Client, WebError> {
+    let (client, connection) = config.connect(NoTls).await?;
+    tokio::spawn(async move {
+        if let Err(e) = connection.await {
+            tracing::warn!("postgres connection lost: {e}");
+        }
+    });
+    Ok(client)
+}
+
+/// The URL or connection string without its password.
+pub fn without_password(url: &str) -> String {
+    if let Some((scheme, rest)) = url.split_once("://") {
+        let (auth, host) = match rest.split_once('@') {
+            Some(parts) => parts,
+            None => return url.to_string(),
+        };
+        return match auth.split_once(':') {
+            Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+            None => url.to_string(),
+        };
+    }
+    url.split_whitespace()
+        .map(|kv| match kv.split_once('=') {
+            Some(("password", _)) => "password=***".to_string(),
+            _ => kv.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A stored small number (sizes, steps) as PostgreSQL's INTEGER.
+fn int(v: u32) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
+/// A stored INTEGER back (a negative one, which the server never
+/// writes, reads as 0).
+fn uint(v: i32) -> u32 {
+    u32::try_from(v).unwrap_or(0)
+}
+
+/// A log position as PostgreSQL's BIGINT.
+fn big(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn game_row(r: &Row) -> Result<GameRow, tokio_postgres::Error> {
+    Ok(GameRow {
+        id: r.try_get(0)?,
+        rules: r.try_get(1)?,
+        width: uint(r.try_get(2)?),
+        height: uint(r.try_get(3)?),
+        komi: r.try_get(4)?,
+        handicap: uint(r.try_get(5)?),
+        handicap_stones: r.try_get(6)?,
+        opponent: r.try_get(7)?,
+        black_token: r.try_get(8)?,
+        white_token: r.try_get(9)?,
+        clock: r.try_get(10)?,
+        lesson: r.try_get::<_, Option<i32>>(11)?.map(uint),
+        learner: r.try_get(12)?,
+        created: r.try_get(13)?,
+        state: r.try_get(14)?,
+        result: r.try_get(15)?,
+    })
+}
+
+fn player_row(r: &Row) -> Result<PlayerRow, tokio_postgres::Error> {
+    Ok(PlayerRow {
+        game_id: r.try_get(0)?,
+        color: r.try_get(1)?,
+        name: r.try_get(2)?,
+        joined: r.try_get(3)?,
+    })
+}
+
+fn taken(r: &Row) -> Result<Taken, tokio_postgres::Error> {
+    Ok(Taken {
+        game_id: r.try_get(0)?,
+        seq: u64::try_from(r.try_get::<_, i64>(1)?).unwrap_or(0),
+    })
+}
+
+impl Postgres {
+    /// Connects to `url` (a libpq URL or connection string; the password,
+    /// if not in it, from `PGPASSWORD`), creates or
+    /// upgrades the schema, gives back the jobs a previous run of `node`
+    /// held, and starts the writer and the listener.
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] when the database cannot be reached or
+    /// upgraded; [`WebError::Invalid`] for a string libpq would not read.
+    pub async fn open(url: &str, node: &str) -> Result<Postgres, WebError> {
+        let mut config: Config = url
+            .parse()
+            .map_err(|e| WebError::invalid("db", format!("{e}")))?;
+        // libpq's way to keep the password off the command line.
+        if config.get_password().is_none()
+            && let Ok(password) = std::env::var("PGPASSWORD")
+        {
+            config.password(password);
+        }
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
+        config.application_name(format!("tengen {node}"));
+        let mut client = connect(&config).await?;
+        migrate(&mut client).await?;
+        client
+            .execute(
+                "UPDATE engine_jobs SET owner = NULL, lease_until = 0 WHERE owner = $1",
+                &[&node],
+            )
+            .await?;
+        Ok(Postgres {
+            reads: Link {
+                config: config.clone(),
+                client: Mutex::new(Some(Arc::new(client))),
+            },
+            writer: writer::start(config.clone(), node.to_string()),
+            events: Mutex::new(Some(notify::start(config))),
+        })
+    }
+
+    /// See [`super::Store::announce_presence`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn announce_presence(
+        &self,
+        node: &str,
+        game_id: &str,
+        here: crate::presence::Here,
+    ) -> Result<(), WebError> {
+        let Some(text) = notify::presence_note(node, game_id, here) else {
+            return Ok(());
+        };
+        self.reads
+            .get()
+            .await?
+            .execute("SELECT pg_notify('tengen_presence', $1)", &[&text])
+            .await?;
+        Ok(())
+    }
+
+    /// See [`super::Store::events`].
+    pub fn events(&self) -> Option<UnboundedReceiver<Event>> {
+        lock(&self.events).take()
+    }
+
+    /// See [`super::Store::insert_game`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn insert_game(&self, g: &GameRow) -> Result<(), WebError> {
+        self.reads
+            .get()
+            .await?
+            .execute(
+                "INSERT INTO games (id, rules, width, height, komi, handicap, handicap_stones,
+                    opponent, black_token, white_token, clock, lesson, learner, created, state,
+                    result)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+                &[
+                    &g.id,
+                    &g.rules,
+                    &int(g.width),
+                    &int(g.height),
+                    &g.komi,
+                    &int(g.handicap),
+                    &g.handicap_stones,
+                    &g.opponent,
+                    &g.black_token,
+                    &g.white_token,
+                    &g.clock,
+                    &g.lesson.map(int),
+                    &g.learner,
+                    &g.created,
+                    &g.state,
+                    &g.result,
+                ],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// See [`super::Store::game`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, WebError> {
+        let row = self
+            .reads
+            .get()
+            .await?
+            .query_opt(
+                "SELECT id, rules, width, height, komi, handicap, handicap_stones, opponent,
+                    black_token, white_token, clock, lesson, learner, created, state, result
+                 FROM games WHERE id = $1",
+                &[&id],
+            )
+            .await?;
+        Ok(row.as_ref().map(game_row).transpose()?)
+    }
+
+    /// See [`super::Store::actions`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, WebError> {
+        let rows = self
+            .reads
+            .get()
+            .await?
+            .query(
+                "SELECT seq, payload, at FROM moves WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+                &[&id, &big(after)],
+            )
+            .await?;
+        let read = |r: &Row| -> Result<StoredAction, tokio_postgres::Error> {
+            Ok(StoredAction {
+                seq: u64::try_from(r.try_get::<_, i64>(0)?).unwrap_or(0),
+                payload: r.try_get(1)?,
+                at: r.try_get(2)?,
+            })
+        };
+        Ok(rows.iter().map(read).collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// A write through the writer task's group commit, once committed.
+    ///
+    /// # Errors
+    /// [`WebError::Conflict`] for a position another server stored first;
+    /// [`WebError::Postgres`] on a database failure; [`WebError::Io`] when
+    /// the writer has stopped.
+    pub(super) async fn write(&self, write: Write) -> Result<(), WebError> {
+        writer::submit(&self.writer, write).await
+    }
+
+    /// See [`super::Store::claim_seat`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn claim_seat(&self, p: &PlayerRow) -> Result<bool, WebError> {
+        let n = self
+            .reads
+            .get()
+            .await?
+            .execute(
+                "INSERT INTO players (game_id, color, name, joined) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (game_id, color) DO NOTHING",
+                &[&p.game_id, &p.color, &p.name, &p.joined],
+            )
+            .await?;
+        Ok(n == 1)
+    }
+
+    /// The last `limit` chat lines of game `id`, oldest first.
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn chat(&self, id: &str, limit: usize) -> Result<Vec<ChatLine>, WebError> {
+        let rows = self
+            .reads
+            .get()
+            .await?
+            .query(
+                "SELECT seq, seat, name, text, at FROM chat WHERE game_id = $1
+                 ORDER BY seq DESC LIMIT $2",
+                &[&id, &i64::try_from(limit).unwrap_or(i64::MAX)],
+            )
+            .await?;
+        let read = |r: &Row| -> Result<ChatLine, tokio_postgres::Error> {
+            Ok(ChatLine {
+                game_id: id.to_string(),
+                seq: u64::try_from(r.try_get::<_, i64>(0)?).unwrap_or(0),
+                seat: r.try_get(1)?,
+                name: r.try_get(2)?,
+                text: r.try_get(3)?,
+                at: r.try_get(4)?,
+            })
+        };
+        let mut lines = rows.iter().map(read).collect::<Result<Vec<_>, _>>()?;
+        lines.reverse();
+        Ok(lines)
+    }
+
+    /// See [`super::Store::players`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn players(&self, id: &str) -> Result<Vec<PlayerRow>, WebError> {
+        let rows = self
+            .reads
+            .get()
+            .await?
+            .query(
+                "SELECT game_id, color, name, joined FROM players WHERE game_id = $1",
+                &[&id],
+            )
+            .await?;
+        Ok(rows.iter().map(player_row).collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// See [`super::Store::list`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), WebError> {
+        self.reads
+            .get()
+            .await?
+            .execute(
+                "INSERT INTO lobby (game_id, listed, seat) VALUES ($1, $2, $3)
+                 ON CONFLICT (game_id) DO NOTHING",
+                &[&id, &at, &seat],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// See [`super::Store::listed_seat`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn listed_seat(&self, id: &str) -> Result<Option<String>, WebError> {
+        let row = self
+            .reads
+            .get()
+            .await?
+            .query_opt("SELECT seat FROM lobby WHERE game_id = $1", &[&id])
+            .await?;
+        Ok(row.map(|r| r.try_get(0)).transpose()?)
+    }
+
+    /// See [`super::Store::lobby`]: the games and their seats in two
+    /// queries.
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, WebError> {
+        let client = self.reads.get().await?;
+        let rows = client
+            .query(
+                "SELECT g.id, g.rules, g.width, g.height, g.komi, g.handicap, g.handicap_stones,
+                    g.opponent, g.black_token, g.white_token, g.clock, g.lesson, g.learner,
+                    g.created, g.state, g.result, l.listed, l.seat
+                 FROM lobby l JOIN games g ON g.id = l.game_id
+                 WHERE g.state != 'over' ORDER BY l.listed DESC LIMIT $1",
+                &[&i64::try_from(limit).unwrap_or(i64::MAX)],
+            )
+            .await?;
+        let mut listed = rows
+            .iter()
+            .map(|r| {
+                Ok(LobbyRow {
+                    game: game_row(r)?,
+                    listed: r.try_get(16)?,
+                    seat: r.try_get(17)?,
+                    players: Vec::new(),
+                })
+            })
+            .collect::<Result<Vec<_>, tokio_postgres::Error>>()?;
+        let ids: Vec<&str> = listed.iter().map(|l| l.game.id.as_str()).collect();
+        let seats = client
+            .query(
+                "SELECT game_id, color, name, joined FROM players WHERE game_id = ANY($1)",
+                &[&ids],
+            )
+            .await?;
+        for r in &seats {
+            let p = player_row(r)?;
+            if let Some(l) = listed.iter_mut().find(|l| l.game.id == p.game_id) {
+                l.players.push(p);
+            }
+        }
+        Ok(listed)
+    }
+
+    /// The stored analyses of record `key`'s positions, in order (JSON).
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn analysis(&self, key: &str) -> Result<Vec<String>, WebError> {
+        let rows = self
+            .reads
+            .get()
+            .await?
+            .query(
+                "SELECT data FROM analyses WHERE record = $1 ORDER BY position",
+                &[&key],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// Stores the analysis (JSON) of position `position` of record `key`.
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn store_analysis(
+        &self,
+        key: &str,
+        total: usize,
+        playouts: u64,
+        position: usize,
+        data: &str,
+    ) -> Result<(), WebError> {
+        let small = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
+        self.reads
+            .get()
+            .await?
+            .execute(
+                "INSERT INTO analyses (record, position, total, playouts, data)
+                 VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (record, position) DO UPDATE SET total = excluded.total,
+                    playouts = excluded.playouts, data = excluded.data",
+                &[&key, &small(position), &small(total), &big(playouts), &data],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// See [`super::Store::unlocked`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn unlocked(&self, learner: &str) -> Result<u32, WebError> {
+        let row = self
+            .reads
+            .get()
+            .await?
+            .query_opt("SELECT unlocked FROM learners WHERE id = $1", &[&learner])
+            .await?;
+        Ok(match row {
+            Some(r) => uint(r.try_get(0)?),
+            None => 1,
+        })
+    }
+
+    /// See [`super::Store::ensure_job`]: a job made is announced to every
+    /// server.
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn ensure_job(&self, id: &str, seq: u64) -> Result<(), WebError> {
+        self.reads
+            .get()
+            .await?
+            .query(
+                "WITH made AS (
+                    INSERT INTO engine_jobs (game_id, seq, owner, lease_until, created)
+                    VALUES ($1, $2, NULL, 0, $3) ON CONFLICT (game_id) DO NOTHING
+                    RETURNING 1)
+                 SELECT pg_notify('tengen_jobs', '') FROM made",
+                &[&id, &big(seq), &now_ms()],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// See [`super::Store::take_job`]: `FOR UPDATE SKIP LOCKED`, so that
+    /// servers taking jobs at once each get a different one.
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, WebError> {
+        let row = self
+            .reads
+            .get()
+            .await?
+            .query_opt(
+                concat!(
+                    "UPDATE engine_jobs SET owner = $1, lease_until = ",
+                    db_now!(),
+                    " + $2 WHERE game_id = (SELECT game_id FROM engine_jobs WHERE lease_until < ",
+                    db_now!(),
+                    " ORDER BY lease_until, created LIMIT 1 FOR UPDATE SKIP LOCKED)
+                     RETURNING game_id, seq"
+                ),
+                &[&node, &lease_ms(lease)],
+            )
+            .await?;
+        Ok(row.as_ref().map(taken).transpose()?)
+    }
+
+    /// See [`super::Store::renew_job`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn renew_job(
+        &self,
+        job: &Taken,
+        node: &str,
+        lease: Duration,
+    ) -> Result<bool, WebError> {
+        let n = self
+            .reads
+            .get()
+            .await?
+            .execute(
+                concat!(
+                    "UPDATE engine_jobs SET lease_until = ",
+                    db_now!(),
+                    " + $4 WHERE game_id = $1 AND seq = $2 AND owner = $3"
+                ),
+                &[&job.game_id, &big(job.seq), &node, &lease_ms(lease)],
+            )
+            .await?;
+        Ok(n == 1)
+    }
+
+    /// See [`super::Store::finish_job`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn finish_job(&self, job: &Taken, retry: bool) -> Result<(), WebError> {
+        let sql = if retry {
+            "WITH back AS (UPDATE engine_jobs SET owner = NULL, lease_until = 0
+                WHERE game_id = $1 AND seq = $2 RETURNING 1)
+             SELECT pg_notify('tengen_jobs', '') FROM back"
+        } else {
+            "DELETE FROM engine_jobs WHERE game_id = $1 AND seq = $2"
+        };
+        self.reads
+            .get()
+            .await?
+            .execute(sql, &[&job.game_id, &big(job.seq)])
+            .await?;
+        Ok(())
+    }
+
+    /// See [`super::Store::jobs_waiting`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn jobs_waiting(&self) -> Result<u64, WebError> {
+        let row = self
+            .reads
+            .get()
+            .await?
+            .query_one(
+                concat!(
+                    "SELECT count(*) FROM engine_jobs WHERE lease_until < ",
+                    db_now!()
+                ),
+                &[],
+            )
+            .await?;
+        Ok(u64::try_from(row.try_get::<_, i64>(0)?).unwrap_or(0))
+    }
+
+    /// Checks that the database answers.
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] when it does not.
+    pub async fn ping(&self) -> Result<(), WebError> {
+        self.reads.get().await?.simple_query("SELECT 1").await?;
+        Ok(())
+    }
+}
+
+/// Brings the schema up to date in one transaction, under an advisory
+/// lock: a second server starting at the same moment waits, then finds
+/// nothing to do.
+async fn migrate(client: &mut Client) -> Result<(), WebError> {
+    let tx = client.transaction().await?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
+    tx.batch_execute(LEDGER).await?;
+    let done: Vec<u32> = tx
+        .query("SELECT version FROM tengen_migrations", &[])
+        .await?
+        .iter()
+        .map(|r| r.try_get::<_, i32>(0).map(uint))
+        .collect::<Result<_, _>>()?;
+    for step in migrations::missing(&done) {
+        tx.batch_execute(step.postgres).await?;
+        tx.execute(
+            "INSERT INTO tengen_migrations (version, name, applied) VALUES ($1, $2, $3)",
+            &[&int(step.version), &step.name, &now_ms()],
+        )
+        .await?;
+        tracing::info!("database schema step {}: {}", step.version, step.name);
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_left_out_of_what_is_shown() {
+        assert_eq!(
+            without_password("postgres://u:p@h/db"),
+            "postgres://u:***@h/db"
+        );
+        assert_eq!(without_password("postgres://u@h/db"), "postgres://u@h/db");
+        assert_eq!(
+            without_password("host=h password=p dbname=d"),
+            "host=h password=*** dbname=d"
+        );
+    }
+}
