@@ -194,7 +194,9 @@ pub fn names(seq: u64, names: &[MoveName]) -> String {
 }
 
 /// Chat lines: `{"type":"chat","lines":[..]}`, the recent ones to a
-/// newcomer, each new one to everyone.
+/// newcomer, each new one to everyone. A newcomer listens before it reads
+/// the recent lines, so that none is lost between the two; a line said in
+/// that moment comes twice, and clients keep each `seq` once.
 pub fn chat<'a>(lines: impl IntoIterator<Item = &'a crate::chat::ChatLine>) -> String {
     let lines: Vec<&crate::chat::ChatLine> = lines.into_iter().collect();
     serde_json::json!({"type": "chat", "lines": lines}).to_string()

@@ -28,18 +28,17 @@ pub(super) struct Pending<'a> {
     pub(super) node: &'a Node,
     /// The position at that node.
     pub(super) game: Game,
-    /// The children's stone moves.
-    pub(super) moves: Vec<Point>,
     encoded: Encoded,
 }
 
 impl<'a> Pending<'a> {
-    /// A request for the children of `node` at `game`: the pattern model
-    /// reads the position now, on the asking thread.
+    /// A request for the children of `node` at `game` (their stone
+    /// moves `moves`): the pattern model reads the position now, on the
+    /// asking thread.
     pub(super) fn new(
         node: &'a Node,
         game: Game,
-        moves: Vec<Point>,
+        moves: &[Point],
         extractor: &mut Extractor,
     ) -> Pending<'a> {
         let recent = net::recent(game.turns().iter().map(|t| t.mv));
@@ -49,12 +48,11 @@ impl<'a> Pending<'a> {
             extractor,
             &position,
             &recent,
-            &moves,
+            moves,
         );
         Pending {
             node,
             game,
-            moves,
             encoded,
         }
     }

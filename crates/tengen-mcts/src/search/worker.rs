@@ -577,21 +577,24 @@ impl<'a> Shared<'a> {
         let moves = stone_points(node.kids());
         let Some(full) = self
             .batches
-            .push(Pending::new(node, game, moves, extractor))
+            .push(Pending::new(node, game, &moves, extractor))
         else {
             return;
         };
         for (request, learned) in full.iter().zip(batch::evaluate(network, &full)) {
             let game = &request.game;
+            let kids = request.node.kids();
+            // Every child but the pass is a stone move.
+            let stones = kids.len().saturating_sub(1);
             let prior = Prior::new(game.board(), game.to_move(), last_play(game), Some(learned));
-            for k in request.node.kids() {
+            for k in kids {
                 match k.mv {
                     Move::Play(p) => {
                         let (n, w) = prior.of(p);
                         k.set_prior(n, w, prior.policy(p));
                     }
                     Move::Pass => {
-                        let (n, w) = prior.of_pass(request.moves.len(), ending_pass(game));
+                        let (n, w) = prior.of_pass(stones, ending_pass(game));
                         k.set_prior(n, w, None);
                     }
                 }
