@@ -69,12 +69,18 @@ pub enum WebError {
     Io(#[from] std::io::Error),
 }
 
-/// What PostgreSQL said (the driver's own text is only "db error").
+/// What PostgreSQL said, or why it could not be reached: the driver's
+/// own text is only its kind ("db error", "error performing TLS
+/// handshake"), the reason is in its causes.
 fn postgres_text(e: &tokio_postgres::Error) -> String {
-    match e.as_db_error() {
-        Some(db) => format!("{e}: {db}"),
-        None => e.to_string(),
+    let mut text = e.to_string();
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
     }
+    text
 }
 
 impl From<PlayError> for WebError {

@@ -23,7 +23,12 @@ pub struct Args {
     /// The database: a SQLite file [default: $XDG_DATA_HOME/tengen/tengen.db
     /// or ~/.local/share/tengen/tengen.db], or a PostgreSQL URL
     /// (postgres://USER@HOST/DB, any libpq URL or connection string) shared
-    /// by several servers. Its schema is created or upgraded on start.
+    /// by several servers. Its schema is created or upgraded on start. TLS
+    /// as libpq: sslmode=disable, allow, prefer (the default: TLS when the
+    /// server offers it), require, verify-ca or verify-full;
+    /// sslrootcert=FILE (or system) to verify the server against;
+    /// sslcert=FILE and sslkey=FILE for a client certificate (e.g.
+    /// postgres://tengen@db.example.org/tengen?sslmode=verify-full&sslrootcert=/etc/tengen/ca.pem).
     #[arg(long)]
     db: Option<String>,
     /// This server's name in logs, engine leases and /healthz [default:

@@ -5,7 +5,9 @@
 //! ([`notify`]). The schema comes from [`super::migrations`], applied under
 //! an advisory lock so that servers starting together migrate once.
 
+mod connector;
 mod notify;
+mod tls;
 mod writer;
 
 use super::migrations::{self, LEDGER};
@@ -13,10 +15,11 @@ use super::{Event, GameRow, LobbyRow, PlayerRow, StoredAction, Taken, Write, lea
 use crate::chat::ChatLine;
 use crate::error::WebError;
 use crate::hub::now_ms;
+use connector::Connector;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
-use tokio_postgres::{Client, Config, NoTls, Row};
+use tokio_postgres::{Client, Row};
 
 /// The database's clock in ms since the epoch: every server reads leases
 /// against the same clock.
@@ -40,7 +43,7 @@ pub struct Postgres {
 /// One connection, made again when lost.
 #[derive(Debug)]
 struct Link {
-    config: Config,
+    connector: Connector,
     client: Mutex<Option<Arc<Client>>>,
 }
 
@@ -55,21 +58,10 @@ impl Link {
         if let Some(c) = lock(&self.client).as_ref().filter(|c| !c.is_closed()) {
             return Ok(Arc::clone(c));
         }
-        let client = Arc::new(connect(&self.config).await?);
+        let client = Arc::new(self.connector.client().await?);
         *lock(&self.client) = Some(Arc::clone(&client));
         Ok(client)
     }
-}
-
-/// A new connection, driven on its own task until it closes.
-async fn connect(config: &Config) -> Result<Client, WebError> {
-    let (client, connection) = config.connect(NoTls).await?;
-    tokio::spawn(async move {
-        if let Err(e) = connection.await {
-            tracing::warn!("postgres connection lost: {e}");
-        }
-    });
-    Ok(client)
 }
 
 /// The URL or connection string without its password.
@@ -147,29 +139,18 @@ fn taken(r: &Row) -> Result<Taken, tokio_postgres::Error> {
 }
 
 impl Postgres {
-    /// Connects to `url` (a libpq URL or connection string; the password,
-    /// if not in it, from `PGPASSWORD`), creates or
-    /// upgrades the schema, gives back the jobs a previous run of `node`
-    /// held, and starts the writer and the listener.
+    /// Connects to `url` (a libpq URL or connection string, TLS as its
+    /// `sslmode` says; the password, if not in it, from `PGPASSWORD`),
+    /// creates or upgrades the schema, gives back the jobs a previous run
+    /// of `node` held, and starts the writer and the listener.
     ///
     /// # Errors
-    /// [`WebError::Postgres`] when the database cannot be reached or
-    /// upgraded; [`WebError::Invalid`] for a string libpq would not read.
+    /// [`WebError::Postgres`] when the database cannot be reached (or its
+    /// certificate is refused) or upgraded; [`WebError::Invalid`] for a
+    /// string libpq would not read or certificate files that cannot be.
     pub async fn open(url: &str, node: &str) -> Result<Postgres, WebError> {
-        let mut config: Config = url
-            .parse()
-            .map_err(|e| WebError::invalid("db", format!("{e}")))?;
-        // libpq's way to keep the password off the command line.
-        if config.get_password().is_none()
-            && let Ok(password) = std::env::var("PGPASSWORD")
-        {
-            config.password(password);
-        }
-        if config.get_connect_timeout().is_none() {
-            config.connect_timeout(Duration::from_secs(10));
-        }
-        config.application_name(format!("tengen {node}"));
-        let mut client = connect(&config).await?;
+        let connector = Connector::new(url, node)?;
+        let mut client = connector.client().await?;
         migrate(&mut client).await?;
         client
             .execute(
@@ -178,12 +159,12 @@ impl Postgres {
             )
             .await?;
         Ok(Postgres {
+            writer: writer::start(connector.clone(), node.to_string()),
+            events: Mutex::new(Some(notify::start(connector.clone()))),
             reads: Link {
-                config: config.clone(),
+                connector,
                 client: Mutex::new(Some(Arc::new(client))),
             },
-            writer: writer::start(config.clone(), node.to_string()),
-            events: Mutex::new(Some(notify::start(config))),
         })
     }
 

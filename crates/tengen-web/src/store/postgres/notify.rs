@@ -7,6 +7,7 @@
 //! something stored. A lost connection is made again, and
 //! [`Event::Reconnected`] says that events may have been missed meanwhile.
 
+use super::connector::Connector;
 use crate::chat::ChatLine;
 use crate::presence::Here;
 use crate::store::{Append, Event, StoredAction};
@@ -14,15 +15,15 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
-use tokio_postgres::{AsyncMessage, Config, NoTls, Notification};
+use tokio_postgres::{AsyncMessage, Notification};
 
 /// How long to wait before connecting again after a failure.
 const RETRY: Duration = Duration::from_secs(1);
 
 /// Starts listening; the task ends when the receiver is dropped.
-pub(super) fn start(config: Config) -> UnboundedReceiver<Event> {
+pub(super) fn start(connector: Connector) -> UnboundedReceiver<Event> {
     let (events, heard) = mpsc::unbounded_channel();
-    tokio::spawn(listen(config, events));
+    tokio::spawn(listen(connector, events));
     heard
 }
 
@@ -155,9 +156,9 @@ fn event(n: &Notification) -> Option<Event> {
     }
 }
 
-async fn listen(config: Config, events: UnboundedSender<Event>) {
+async fn listen(connector: Connector, events: UnboundedSender<Event>) {
     loop {
-        match config.connect(NoTls).await {
+        match connector.open().await {
             Ok((client, mut connection)) => {
                 let (heard, mut notes) = mpsc::unbounded_channel();
                 let driver = tokio::spawn(async move {

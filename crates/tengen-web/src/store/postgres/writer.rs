@@ -7,8 +7,9 @@
 //! announces each game's new position, each chat line and any engine job
 //! to every server (`NOTIFY`, delivered at commit).
 
+use super::connector::Connector;
 use super::notify::{chat_note, note};
-use super::{big, connect, int};
+use super::{big, int};
 use crate::error::WebError;
 use crate::store::{Append, Batch, JobChange, PlayerRow, Write, last_per_game};
 use std::collections::HashMap;
@@ -18,7 +19,7 @@ use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 use tokio::sync::oneshot;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
-use tokio_postgres::{Client, Config, Statement};
+use tokio_postgres::{Client, Statement};
 
 /// One write waiting for the writer, and who waits for it.
 #[derive(Debug)]
@@ -41,9 +42,9 @@ struct Writer {
 }
 
 /// Starts the writer task; it ends when the sender is dropped.
-pub(super) fn start(config: Config, node: String) -> UnboundedSender<Job> {
+pub(super) fn start(connector: Connector, node: String) -> UnboundedSender<Job> {
     let (jobs, queue) = mpsc::unbounded_channel();
-    tokio::spawn(run(config, node, queue));
+    tokio::spawn(run(connector, node, queue));
     jobs
 }
 
@@ -55,8 +56,8 @@ pub(super) async fn submit(jobs: &UnboundedSender<Job>, write: Write) -> Result<
     answer.await.map_err(|_| stopped())?
 }
 
-async fn prepare(config: &Config) -> Result<Writer, WebError> {
-    let client = connect(config).await?;
+async fn prepare(connector: &Connector) -> Result<Writer, WebError> {
+    let client = connector.client().await?;
     let insert = client
         .prepare(
             "INSERT INTO moves (game_id, seq, kind, payload, at)
@@ -128,7 +129,7 @@ async fn prepare(config: &Config) -> Result<Writer, WebError> {
 /// each once it is committed. When that transaction fails, each job is
 /// stored alone, so that one refused job (a position another server
 /// stored first) refuses no other. A lost connection is made again.
-async fn run(config: Config, node: String, mut queue: UnboundedReceiver<Job>) {
+async fn run(connector: Connector, node: String, mut queue: UnboundedReceiver<Job>) {
     let mut writer: Option<Writer> = None;
     while let Some(first) = queue.recv().await {
         let mut batch = vec![first];
@@ -136,7 +137,7 @@ async fn run(config: Config, node: String, mut queue: UnboundedReceiver<Job>) {
             batch.push(job);
         }
         if writer.as_ref().is_none_or(|w| w.client.is_closed()) {
-            match prepare(&config).await {
+            match prepare(&connector).await {
                 Ok(w) => writer = Some(w),
                 Err(e) => {
                     tracing::error!("the database writer cannot connect: {e}");
