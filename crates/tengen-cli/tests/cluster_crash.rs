@@ -3,7 +3,9 @@
 //! engine move, which also serves a player of a friend game, is killed with
 //! SIGKILL; the players go to the other, find every move they were
 //! answered, and finish both games there, the engine's move taken over once
-//! the dead server's lease runs out.
+//! the dead server's lease runs out. And a player connected through a
+//! server killed with SIGKILL is shown gone on the other once what the dead
+//! server said of him runs out.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
@@ -12,6 +14,7 @@ mod pg;
 #[path = "common/serve.rs"]
 mod serve;
 
+use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use serve::{http, play, start, view};
 use std::process::Child;
@@ -155,4 +158,96 @@ async fn resign(addr: &str, id: &str, token: &str) -> Value {
     let v = serve::answer(&mut ws, json!({"type": "resign"})).await;
     assert_eq!(v["phase"], "over", "{v}");
     v
+}
+
+/// Opens game `id` on `addr` as a spectator.
+async fn spectate(addr: &str, id: &str) -> serve::Socket {
+    let url = format!("ws://{addr}/ws/{id}");
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let hello = json!({"type": "hello"}).to_string();
+    ws.send(tokio_tungstenite::tungstenite::Message::Text(hello.into()))
+        .await
+        .unwrap();
+    ws
+}
+
+/// The first `presence` message on `ws` for which `pred` holds, within
+/// `within` (`None`: none came).
+async fn presence_until(
+    ws: &mut serve::Socket,
+    within: Duration,
+    pred: impl Fn(&Value) -> bool,
+) -> Option<Value> {
+    let end = tokio::time::Instant::now() + within;
+    loop {
+        let msg = tokio::time::timeout_at(end, ws.next()).await.ok()??.ok()?;
+        let Ok(text) = msg.to_text() else { continue };
+        let v: Value = serde_json::from_str(text).unwrap_or_default();
+        if v["type"] == "presence" && pred(&v) {
+            return Some(v);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_on_a_server_killed_is_shown_gone_once_its_word_runs_out() {
+    let db = pg::fresh_db().await;
+    let logs = db.cluster.socket_dir().to_path_buf();
+    // Each server says again every second who is connected through it;
+    // what it says holds for three periods (a second is short enough for a
+    // quick test and long enough for a loaded machine not to miss three).
+    let period = 1.0;
+    let lease = Duration::from_secs_f64(3.0 * period);
+    let node = |name: &str| {
+        start(
+            &[
+                "--db",
+                &db.url,
+                "--node",
+                name,
+                "--engine-workers",
+                "0",
+                "--presence-period",
+                &period.to_string(),
+            ],
+            &logs.join(format!("presence-{name}.log")),
+        )
+    };
+    let ((mut a, addr_a), (mut b, addr_b)) = (node("pa"), node("pb"));
+    let form = json!({"rules": "ffg", "size": 9, "opponent": {"kind": "friend", "color": "black"}});
+    let g = create(&addr_a, &form);
+    let id = g["id"].as_str().unwrap();
+    // Black connected through A; a spectator on B sees him connected.
+    let _black = serve::join(&addr_a, id, g["token"].as_str().unwrap()).await;
+    let mut watch = spectate(&addr_b, id).await;
+    let online = |v: &Value| v["black"]["online"] == true;
+    let offline = |v: &Value| v["black"]["online"] == false;
+    assert!(
+        presence_until(&mut watch, Duration::from_secs(10), online)
+            .await
+            .is_some(),
+        "B shows Black, connected through A"
+    );
+    // While A lives, its word is renewed: Black stays connected on B for
+    // two leases.
+    let shown = presence_until(&mut watch, lease * 2, offline).await;
+    assert!(shown.is_none(), "Black shown gone while A lives: {shown:?}");
+
+    // SIGKILL: A says nothing more, not even that Black left.
+    a.kill().unwrap();
+    a.wait().unwrap();
+    let killed = Instant::now();
+    let shown = presence_until(&mut watch, Duration::from_secs(10), offline).await;
+    assert!(
+        shown.is_some(),
+        "B still shows Black connected through dead A"
+    );
+    let after = killed.elapsed();
+    assert!(
+        after >= lease / 2,
+        "gone after {after:?}, before A's word ran out"
+    );
+    eprintln!("Black shown gone on B {after:?} after A was killed (lease {lease:?})");
+    b.kill().unwrap();
+    b.wait().unwrap();
 }

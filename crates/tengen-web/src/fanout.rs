@@ -4,23 +4,68 @@
 //! `NOTIFY`, sent at commit), the copy reads the actions past its position
 //! and its watchers see the new view at once. Chat lines come the same way,
 //! in the order of their unique (game, position) key, and each server says
-//! who is connected through it ([`crate::presence::Here`]). On SQLite
+//! who is connected through it ([`crate::presence::Here`]), again every
+//! period so that what a server killed outright said runs out. On SQLite
 //! there is one server and nothing to hear.
 
 use crate::chat::ChatLine;
 use crate::error::WebError;
-use crate::hub::{Hub, Slot};
+use crate::hub::{Hub, Slot, send_presence};
 use crate::presence::Here;
 use crate::store::{Event, StoredAction};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 impl Hub {
     /// Follows what other servers store, until the store stops announcing
     /// it (at once on SQLite).
     pub async fn follow_others(self: Arc<Hub>) {
-        let Some(mut events) = self.store().events() else {
+        let Some(events) = self.store().events() else {
             return;
         };
+        tokio::select! {
+            () = Arc::clone(&self).hear(events) => {}
+            () = self.renew_presence() => {}
+        }
+    }
+
+    /// Says again, every [`crate::Limits::presence_period`], who is
+    /// connected through this server to the games it holds connections to
+    /// (one round trip for all), and forgets what other servers said and
+    /// have not said again within the lease they gave: a server killed
+    /// outright says nothing more, and its players are shown gone.
+    async fn renew_presence(&self) {
+        let period = self.limits().presence_period.max(Duration::from_millis(10));
+        let lease = self.limits().presence_lease();
+        let mut ticks = tokio::time::interval(period);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            let slots: Vec<Arc<Slot>> = self.rooms().values().cloned().collect();
+            let now = Instant::now();
+            let mut held = Vec::new();
+            for slot in &slots {
+                let mut presence = slot.presence.lock().await;
+                if presence.forget_unheard(now) {
+                    send_presence(slot, &presence);
+                }
+                let here = presence.here();
+                if here != Here::default() {
+                    held.push((slot.id.as_str(), here));
+                }
+            }
+            if let Err(e) = self
+                .store()
+                .announce_presence(self.node(), lease, &held)
+                .await
+            {
+                tracing::warn!("saying again who is connected here: {e}");
+            }
+        }
+    }
+
+    /// Takes in what the other servers announce.
+    async fn hear(self: Arc<Hub>, mut events: tokio::sync::mpsc::UnboundedReceiver<Event>) {
         while let Some(event) = events.recv().await {
             match event {
                 Event::Moved {
@@ -47,10 +92,15 @@ impl Hub {
                     node,
                     game_id,
                     here,
+                    lease,
                 } => {
                     let slot = self.rooms().get(&game_id).cloned();
                     if let Some(slot) = slot.filter(|_| node != self.node()) {
-                        self.spawn_presence(slot, node, here);
+                        // At most a day: a server's word, not for ever.
+                        let lease = lease
+                            .unwrap_or_else(|| self.limits().presence_lease())
+                            .min(Duration::from_secs(86_400));
+                        self.spawn_presence(slot, node, here, Instant::now() + lease);
                     }
                 }
                 Event::JobWaiting => self.job_made.notify_one(),
@@ -107,20 +157,26 @@ impl Hub {
 
     /// Takes in who is connected to a game through server `node` (and the
     /// seats it may have stored), shows it, and answers a server that asks.
-    fn spawn_presence(self: &Arc<Hub>, slot: Arc<Slot>, node: String, here: Here) {
+    /// A server saying again what it said only keeps its word alive:
+    /// nothing to read or show.
+    /// `until`: when its word runs out unless said again.
+    fn spawn_presence(self: &Arc<Hub>, slot: Arc<Slot>, node: String, here: Here, until: Instant) {
         let hub = Arc::clone(self);
         tokio::spawn(async move {
+            if slot.presence.lock().await.renewed(&node, here, until) {
+                return;
+            }
             let players = hub.store().players(&slot.id).await;
             let mut presence = slot.presence.lock().await;
             match players {
                 Ok(rows) => presence.merge_stored(&rows),
                 Err(e) => tracing::warn!("reading the seats of {}: {e}", slot.id),
             }
-            presence.heard(&node, here);
+            presence.heard(&node, here, until);
             if here.ask {
                 hub.tell_presence(&slot, &presence).await;
             } else {
-                crate::hub::send_presence(&slot, &presence);
+                send_presence(&slot, &presence);
             }
         });
     }

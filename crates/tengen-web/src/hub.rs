@@ -325,7 +325,9 @@ impl Hub {
                     ask: true,
                     ..Here::default()
                 };
-                if let Err(e) = hub.store.announce_presence(&hub.node, &slot.id, here).await {
+                let asked = [(slot.id.as_str(), here)];
+                let lease = hub.limits.presence_lease();
+                if let Err(e) = hub.store.announce_presence(&hub.node, lease, &asked).await {
                     tracing::warn!("asking who is at {}: {e}", slot.id);
                 }
                 let room = slot.room.lock().await;
@@ -711,7 +713,11 @@ impl Hub {
         send_presence(slot, presence);
         if let Err(e) = self
             .store
-            .announce_presence(&self.node, &slot.id, presence.here())
+            .announce_presence(
+                &self.node,
+                self.limits.presence_lease(),
+                &[(slot.id.as_str(), presence.here())],
+            )
             .await
         {
             tracing::warn!("telling who is at {}: {e}", slot.id);

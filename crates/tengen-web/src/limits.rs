@@ -27,6 +27,12 @@ pub struct Limits {
     /// How long a worker holds an engine job without renewing it: a server
     /// that dies mid-thought gives its job to another after this.
     pub engine_lease: Duration,
+    /// How often a server on a shared database says again who is connected
+    /// through it (to the games it holds connections to): what a server
+    /// said and has not said again within its lease
+    /// ([`Limits::presence_lease`]) is forgotten, so that the players of
+    /// a server killed outright are shown gone.
+    pub presence_period: Duration,
     /// Unfinished engine games that one client (one IP address) may have
     /// loaded at once.
     pub engine_games_per_client: usize,
@@ -49,6 +55,17 @@ pub struct Limits {
     pub hello: Duration,
 }
 
+impl Limits {
+    /// How long what this server says of who is connected through it
+    /// holds: [`crate::presence::LEASE_PERIODS`] periods (the others are
+    /// told it with every word).
+    pub fn presence_lease(&self) -> Duration {
+        self.presence_period
+            .max(Duration::from_millis(10))
+            .saturating_mul(crate::presence::LEASE_PERIODS)
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -63,6 +80,7 @@ impl Default for Limits {
             heavy_workers: heavy,
             engine_workers: heavy,
             engine_lease: Duration::from_secs(30),
+            presence_period: Duration::from_secs(5),
             engine_games_per_client: 8,
             review_workers: (cores / 4).max(1),
             analysis_workers: (cores / 4).max(1),

@@ -5,17 +5,26 @@
 //! watch. Sent to everyone as a `presence` message whenever it changes.
 //!
 //! Several servers on one database: each counts its own connections and
-//! tells the others ([`Here`], announced at every change and on request
-//! when a server loads the game), so that a player connected to another
-//! server is shown connected. A server killed keeps its last count in the
-//! others' memory until it serves the game again or the game is unloaded.
+//! tells the others ([`Here`], announced at every change, on request when
+//! a server loads the game, and again every [`crate::Limits::presence_period`]
+//! for the games it holds connections to), so that a player connected to
+//! another server is shown connected. What a server says holds for the
+//! lease it gives with it ([`LEASE_PERIODS`] of its periods): a server
+//! killed outright says nothing more, and its players are shown gone once
+//! that runs out.
 
 use crate::chat::ChatError;
 use crate::protocol::Seat;
 use crate::store::PlayerRow;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::time::Instant;
 use tengen_core::Color;
+
+/// Periods after which what another server said of a game, and has not
+/// said again, is forgotten: two announcements may be missed (or late)
+/// before its players are shown gone.
+pub const LEASE_PERIODS: u32 = 3;
 
 /// Longest name, in characters.
 pub const MAX_NAME: usize = 40;
@@ -79,8 +88,9 @@ pub struct Presence {
     joined: [bool; 2],
     connections: [u32; 2],
     spectators: u32,
-    /// What the other servers on the database last said, by name.
-    elsewhere: HashMap<String, Here>,
+    /// What the other servers on the database last said, by name, and
+    /// until when it holds.
+    elsewhere: HashMap<String, (Here, Instant)>,
 }
 
 fn index(c: Color) -> usize {
@@ -140,14 +150,36 @@ impl Presence {
         }
     }
 
-    /// What server `node` says is connected through it.
-    pub fn heard(&mut self, node: &str, mut here: Here) {
+    /// What server `node` says is connected through it, holding `until`
+    /// unless said again.
+    pub fn heard(&mut self, node: &str, mut here: Here, until: Instant) {
         here.ask = false;
         if here == Here::default() {
             self.elsewhere.remove(node);
         } else {
-            self.elsewhere.insert(node.to_string(), here);
+            self.elsewhere.insert(node.to_string(), (here, until));
         }
+    }
+
+    /// Whether server `node` says again what it last said (its word then
+    /// holds `until`); when it says something new, or was not heard, it is
+    /// for [`Presence::heard`].
+    pub fn renewed(&mut self, node: &str, here: Here, until: Instant) -> bool {
+        match self.elsewhere.get_mut(node) {
+            Some((known, held)) if !here.ask && *known == here => {
+                *held = until;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Forgets what servers said and have not said again before it ran
+    /// out at `now`; whether anything was forgotten (the view changed).
+    pub fn forget_unheard(&mut self, now: Instant) -> bool {
+        let before = self.elsewhere.len();
+        self.elsewhere.retain(|_, (_, until)| *until >= now);
+        self.elsewhere.len() != before
     }
 
     /// A connection of `seat` arrives, named `name`: the rows to store
@@ -226,7 +258,7 @@ impl Presence {
     /// The seat of colour `c` as everyone sees it.
     pub fn view_of(&self, c: Color) -> SeatView {
         let i = index(c);
-        let elsewhere = self.elsewhere.values().any(|h| h.players[i] > 0);
+        let elsewhere = self.elsewhere.values().any(|(h, _)| h.players[i] > 0);
         SeatView {
             name: self.names[i].clone(),
             joined: self.joined[i],
@@ -241,7 +273,11 @@ impl Presence {
             black: self.view_of(Color::Black),
             white: self.view_of(Color::White),
             spectators: self.spectators
-                + self.elsewhere.values().map(|h| h.spectators).sum::<u32>(),
+                + self
+                    .elsewhere
+                    .values()
+                    .map(|(h, _)| h.spectators)
+                    .sum::<u32>(),
         }
     }
 }
@@ -289,12 +325,13 @@ mod tests {
                 spectators: 2,
                 ask: true,
             },
+            Instant::now(),
         );
         let v = p.view();
         assert!(v.white.online && !v.black.online);
         assert_eq!(v.spectators, 3);
         assert_eq!(p.here().players, [0, 0]);
-        p.heard("b", Here::default());
+        p.heard("b", Here::default(), Instant::now());
         assert!(!p.view().white.online);
         assert_eq!(p.view().spectators, 1);
         p.merge_stored(&[PlayerRow {
@@ -305,6 +342,41 @@ mod tests {
         }]);
         assert_eq!(p.view().white.name.as_deref(), Some("Wu"));
         assert!(p.view().white.joined);
+    }
+
+    #[test]
+    fn what_a_server_has_not_said_again_within_its_lease_is_forgotten() {
+        let mut p = Presence::default();
+        let start = Instant::now();
+        let at = |s: u64| start + std::time::Duration::from_secs(s);
+        let white = Here {
+            players: [0, 1],
+            spectators: 0,
+            ask: false,
+        };
+        // B and C each say theirs, holding three seconds.
+        p.heard("b", white, at(3));
+        let watchers = Here {
+            spectators: 2,
+            ..Here::default()
+        };
+        p.heard("c", watchers, at(3));
+        assert!(!p.forget_unheard(at(3)), "within the lease");
+        // B says it again; C, killed, says nothing more.
+        assert!(p.renewed("b", white, at(5)));
+        assert!(!p.renewed("d", white, at(5)), "not heard before: news");
+        let more = Here {
+            spectators: 1,
+            ..white
+        };
+        assert!(!p.renewed("b", more, at(5)), "a change is news");
+        assert!(p.forget_unheard(at(4)));
+        let v = p.view();
+        assert!(v.white.online, "B renewed its word");
+        assert_eq!(v.spectators, 0, "C's spectators are gone");
+        assert!(p.forget_unheard(at(6)));
+        assert!(!p.view().white.online);
+        assert!(!p.forget_unheard(at(9)));
     }
 
     #[test]

@@ -44,6 +44,11 @@ pub struct Args {
     /// (one that died) before another takes it.
     #[arg(long, default_value_t = 30.0)]
     engine_lease: f64,
+    /// Seconds between the times a server on PostgreSQL says again who is
+    /// connected through it; another server that has not heard it for
+    /// three times this (one killed outright) shows its players gone.
+    #[arg(long, default_value_t = 5.0)]
+    presence_period: f64,
     /// Simulations the engine spends on each position of a record under
     /// analysis in the review (more: stronger and slower).
     #[arg(long, default_value_t = tengen_web::Limits::default().analysis_playouts)]
@@ -101,11 +106,18 @@ fn start_logs(node: Arc<OnceLock<String>>) {
 
 /// The limits given on the command line.
 fn limits(args: &Args) -> Result<Limits> {
-    if !(args.engine_lease.is_finite() && args.engine_lease > 0.0) {
-        anyhow::bail!("--engine-lease must be a positive number of seconds");
-    }
+    let seconds = |value: f64, name: &str| {
+        if value.is_finite() && value > 0.0 && value < 1e9 {
+            Ok(Duration::from_secs_f64(value))
+        } else {
+            Err(anyhow::anyhow!(
+                "--{name} must be a positive number of seconds"
+            ))
+        }
+    };
     let mut limits = Limits {
-        engine_lease: Duration::from_secs_f64(args.engine_lease),
+        engine_lease: seconds(args.engine_lease, "engine-lease")?,
+        presence_period: seconds(args.presence_period, "presence-period")?,
         analysis_playouts: args.analysis_playouts.max(1),
         ..Limits::default()
     };

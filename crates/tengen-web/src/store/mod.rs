@@ -253,6 +253,9 @@ pub enum Event {
         game_id: String,
         /// Its connections there.
         here: crate::presence::Here,
+        /// How long that holds unless said again (`None`: not said, by a
+        /// server of an earlier version).
+        lease: Option<Duration>,
     },
     /// An engine job is waiting for a worker.
     JobWaiting,
@@ -570,20 +573,21 @@ impl Store {
         }
     }
 
-    /// Tells the other servers who is connected to game `game_id` through
-    /// this one, `node` (nothing to tell on SQLite).
+    /// Tells the other servers who is connected to each game of `games`
+    /// through this one, `node`, and for how long that holds unless said
+    /// again (`lease`), in one round trip (nothing to tell on SQLite).
     ///
     /// # Errors
     /// A storage error on a database failure.
     pub async fn announce_presence(
         &self,
         node: &str,
-        game_id: &str,
-        here: crate::presence::Here,
+        lease: Duration,
+        games: &[(&str, crate::presence::Here)],
     ) -> Result<(), WebError> {
         match self {
             Store::Sqlite(_) => Ok(()),
-            Store::Postgres(p) => p.announce_presence(node, game_id, here).await,
+            Store::Postgres(p) => p.announce_presence(node, lease, games).await,
         }
     }
 

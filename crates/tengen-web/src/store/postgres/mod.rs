@@ -175,16 +175,23 @@ impl Postgres {
     pub async fn announce_presence(
         &self,
         node: &str,
-        game_id: &str,
-        here: crate::presence::Here,
+        lease: Duration,
+        games: &[(&str, crate::presence::Here)],
     ) -> Result<(), WebError> {
-        let Some(text) = notify::presence_note(node, game_id, here) else {
+        let notes: Vec<String> = games
+            .iter()
+            .filter_map(|&(game, here)| notify::presence_note(node, game, here, lease))
+            .collect();
+        if notes.is_empty() {
             return Ok(());
-        };
+        }
         self.reads
             .get()
             .await?
-            .execute("SELECT pg_notify('tengen_presence', $1)", &[&text])
+            .execute(
+                "SELECT pg_notify('tengen_presence', n) FROM UNNEST($1::text[]) AS n",
+                &[&notes],
+            )
             .await?;
         Ok(())
     }

@@ -96,15 +96,19 @@ struct PresenceNote<'a> {
     node: Cow<'a, str>,
     game: Cow<'a, str>,
     here: Here,
+    /// How long it holds unless said again, in ms (0: not said).
+    #[serde(default)]
+    lease_ms: u64,
 }
 
 /// The announcement that `here` is connected to game `game` through
-/// `node`.
-pub(super) fn presence_note(node: &str, game: &str, here: Here) -> Option<String> {
+/// `node`, for `lease` unless said again.
+pub(super) fn presence_note(node: &str, game: &str, here: Here, lease: Duration) -> Option<String> {
     serde_json::to_string(&PresenceNote {
         node: Cow::Borrowed(node),
         game: Cow::Borrowed(game),
         here,
+        lease_ms: u64::try_from(lease.as_millis()).unwrap_or(u64::MAX),
     })
     .ok()
 }
@@ -149,6 +153,7 @@ fn event(n: &Notification) -> Option<Event> {
                 node: note.node.into_owned(),
                 game_id: note.game.into_owned(),
                 here: note.here,
+                lease: (note.lease_ms > 0).then(|| Duration::from_millis(note.lease_ms)),
             })
         }
         "tengen_jobs" => Some(Event::JobWaiting),
