@@ -8,9 +8,10 @@
 use std::path::PathBuf;
 use tengen_learn::{
     FitConfig, NetPredictor, PatternPredictor, Record, Split, Tally, TrainConfig, TrainEvent,
-    evaluate, fit, pick, read_records, train,
+    evaluate, fit, fit_shapes, pick, read_records, shape_log_likelihood, train,
 };
 use tengen_mcts::net::Shape;
+use tengen_mcts::shape::ShapeModel;
 use tengen_mcts::{Network, PatternModel};
 
 fn fox() -> PathBuf {
@@ -65,6 +66,31 @@ fn a_fit_on_a_few_games_predicts_professional_moves_it_never_saw() {
     // The file holds exactly the model.
     let back = PatternModel::from_bytes(&model.to_bytes()).unwrap();
     assert_eq!(back, model);
+}
+
+#[test]
+fn playout_shapes_fitted_on_records_predict_the_local_answers_of_unseen_games() {
+    let records = records();
+    let train = pick(&records, Some(Split::Train), Some(200));
+    let test = pick(&records, Some(Split::Test), Some(20));
+    let fitted = fit_shapes(&train, 4, &|_| {});
+    let even = ShapeModel::new([], 1.0);
+    let shipped = ShapeModel::shipped();
+    let (lf, le, ls) = (
+        shape_log_likelihood(&test, &fitted),
+        shape_log_likelihood(&test, &even),
+        shape_log_likelihood(&test, shipped),
+    );
+    // Even strengths are a uniform choice among about 7 answers and
+    // tenuki; learned shapes know which answer, and how often none.
+    assert!(lf > le + 0.2, "fitted {lf}, even {le}");
+    assert!(ls > lf, "shipped {ls}, fitted on 200 games {lf}");
+    // Professionals play elsewhere more often than at any one point next
+    // to the last stone.
+    assert!(fitted.tenuki() > 1.0, "{}", fitted.tenuki());
+    // The file holds exactly the model.
+    let back = ShapeModel::from_bytes(&fitted.to_bytes()).unwrap();
+    assert_eq!(back.to_bytes(), fitted.to_bytes());
 }
 
 #[test]

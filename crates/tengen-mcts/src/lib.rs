@@ -1,8 +1,9 @@
 //! Search and playouts for tengen: the Monte-Carlo player.
 //!
 //! [`Search`] is UCT with RAVE and prior knowledge over heavy playouts
-//! (atari answers, 3x3 patterns, no big self-atari), on all cores, keeping
-//! its tree between moves; one [`Request`] says what a search is asked.
+//! (atari answers, learned 3x3 shapes ([`shape`]), no big self-atari), on
+//! all cores, keeping its tree between moves; one [`Request`] says what a
+//! search is asked.
 //! [`time`] decides how long to think under a clock; [`estimate_dead`]
 //! ([`ownership`]) finds the dead stones of a finished game. The light
 //! playouts of the classic reference bot ([`light_playout`]) stay for
@@ -21,6 +22,7 @@ pub mod prior;
 pub mod random;
 pub mod rng;
 pub mod search;
+pub mod shape;
 pub mod spatial;
 pub mod time;
 mod tree;

@@ -74,7 +74,7 @@ pub fn final_ownership(game: &Game, playouts: u64, seed: u64) -> Vec<f32> {
     // Whatever the game's method, ownership is about the board.
     judge.count = Count::Area;
     judge.goal = None;
-    let mut playout = HeavyPlayout::new(game.size(), judge);
+    let mut playout = HeavyPlayout::new(game.size(), judge, None);
     let mut rng = Rng::new(seed);
     let n = game.size().num_points();
     let mut sum = vec![0i64; n];

@@ -21,7 +21,8 @@ pub enum Knowledge {
     /// Hand-set rules only: captures, ataris, ladders, nakade, 3x3 shapes,
     /// nearness to the last move.
     None,
-    /// The pattern model learned from the records.
+    /// The pattern model learned from the records (and the playouts'
+    /// learned shapes, [`crate::shape`]).
     #[default]
     Patterns,
     /// The policy network over the pattern model (the pattern model where

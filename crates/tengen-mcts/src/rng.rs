@@ -32,6 +32,12 @@ impl Rng {
         xorshifted.rotate_right((old >> 59) as u32)
     }
 
+    /// A uniform number in `[0, 1)`, 24 bits of it.
+    #[inline]
+    pub fn unit(&mut self) -> f32 {
+        (self.next_u32() >> 8) as f32 * (1.0 / 16_777_216.0)
+    }
+
     /// A uniform number in `0..n` (Lemire's multiply-shift; the bias is
     /// below 2^-20 for the board sizes used here).
     #[inline]

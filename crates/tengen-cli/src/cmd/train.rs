@@ -1,7 +1,8 @@
 //! `tengen train patterns PATH...`: fits the pattern model to the training
 //! games of the records, writes it, and measures it on test games.
 //! `tengen train net PATH...`: trains the policy network on the same
-//! split, from its checkpoint when there is one.
+//! split, from its checkpoint when there is one. `tengen train shapes
+//! PATH...`: fits the playouts' 3x3 shapes.
 //!
 //! The shipped model and network are made by
 //! `tengen train patterns ../shared/data/fox_pro --games 100000 --out crates/tengen-mcts/knowledge/patterns.tgpm`
@@ -16,9 +17,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 use tengen_learn::{
     FitConfig, PatternPredictor, Progress, Record, Split, TrainConfig, TrainEvent, evaluate, fit,
-    pick, train,
+    fit_shapes, pick, shape_log_likelihood, train,
 };
 use tengen_mcts::net::Shape;
+use tengen_mcts::shape::ShapeModel;
 use tengen_sgf::sgf_files;
 
 /// Arguments of `tengen train`.
@@ -34,6 +36,27 @@ enum Model {
     Patterns(PatternArgs),
     /// The convolutional policy network, by Adam on the played moves.
     Net(NetArgs),
+    /// The playouts' 3x3 shapes around the last stone, and tenuki.
+    Shapes(ShapeArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct ShapeArgs {
+    /// SGF files or directories of 19x19 game records.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Where to write the shapes.
+    #[arg(long, default_value = "shapes.tgsh")]
+    out: PathBuf,
+    /// Training games to use (drawn by a fixed hash of each game).
+    #[arg(long, default_value_t = 100_000)]
+    games: usize,
+    /// Test games to measure the shapes on afterwards (0: none).
+    #[arg(long, default_value_t = 500)]
+    test_games: usize,
+    /// Rounds of updates.
+    #[arg(long, default_value_t = 8)]
+    rounds: usize,
 }
 
 #[derive(Debug, clap::Args)]
@@ -122,7 +145,38 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     match &args.model {
         Model::Patterns(a) => patterns(a),
         Model::Net(a) => net(a),
+        Model::Shapes(a) => shapes(a),
     }
+}
+
+fn shapes(args: &ShapeArgs) -> Result<ExitCode> {
+    let start = Instant::now();
+    let records = read_records(&sgf_files(&args.paths)?)?;
+    let (train, test) = split(&records, args.games, args.test_games);
+    let model = fit_shapes(&train, args.rounds, &|r| {
+        eprintln!(
+            "round {}: mean log-likelihood {:.4}",
+            r.round, r.log_likelihood
+        );
+    });
+    std::fs::write(&args.out, model.to_bytes())
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    eprintln!(
+        "{}: tenuki {:.3}, {:.0} s",
+        args.out.display(),
+        model.tenuki(),
+        start.elapsed().as_secs_f64()
+    );
+    if !test.is_empty() {
+        let even = ShapeModel::new([], 1.0);
+        println!(
+            "local answers of {} test games: mean log-likelihood {:.4} (even shapes {:.4})",
+            test.len(),
+            shape_log_likelihood(&test, &model),
+            shape_log_likelihood(&test, &even)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn net(args: &NetArgs) -> Result<ExitCode> {

@@ -16,6 +16,7 @@ use crate::model::PatternModel;
 use crate::net::{self, Network};
 use crate::prior::{Knowledge, Prior};
 use crate::rng::Rng;
+use crate::shape::ShapeModel;
 use crate::tree::{Leaf, Node, stone_points};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
@@ -283,7 +284,13 @@ impl<'a> Shared<'a> {
         let n = size.num_points();
         let mut w = Worker {
             rng: Rng::new(seed),
-            playout: HeavyPlayout::new(size, self.judge),
+            playout: HeavyPlayout::new(
+                size,
+                self.judge,
+                // Learned shapes with learned priors; `none` keeps every
+                // piece of knowledge hand-set, for honest comparisons.
+                (self.knowledge != Knowledge::None).then(ShapeModel::shipped),
+            ),
             moves: Vec::with_capacity(4 * n),
             depth_at: Vec::with_capacity(64),
             amaf: vec![0; cells],
