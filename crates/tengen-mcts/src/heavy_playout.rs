@@ -139,8 +139,9 @@ const P_PATTERN: u32 = 243;
 /// The share of the learned tenuki strength a playout keeps: its
 /// alternative to a local answer is a random move, far worse than a
 /// professional's tenuki, so it answers locally more often. Measured
-/// against Pachi: the full strength (1.0) plays weaker, 0.3 as strong as
-/// the hand-set patterns (see the knowledge README).
+/// against Pachi with the network (9x9, 5,000 playouts): the full
+/// strength won 9 of 28, 0.3 won 53.7% of 68 games, the hand-set patterns
+/// 45.2% of 52.
 const TENUKI_SHARE: f32 = 0.3;
 
 /// The search's playout runner, with its scratch lists.
