@@ -19,10 +19,13 @@
 //!
 //! TENGEN_LOAD_HOSTILE=1 adds a hostile client for the whole run: four
 //! loops posting 1 MB records of 20,000 variations to `/api/review`, and
-//! as many strong 19x19 engine games as one client may have, each played
-//! and taken back without pause (every move a 20,000-playout search).
-//! The figures should stay those of play: the review and engine pools
-//! hold that work off the async workers.
+//! as many strong 19x19 engine games as one client may have (a new one
+//! every 20 moves), half of them waiting for each engine move (a
+//! 20,000-playout search), half taking each move back at once (a search
+//! started and stopped). The figures should stay those of play: the
+//! review and engine pools hold that work off the async workers, on
+//! threads of lowered priority. What the hostile client got done during
+//! play is printed, and the CPU time of each kind of thread.
 //!
 //! TENGEN_LOAD_CLUSTER=1 measures several servers on one PostgreSQL (a
 //! cluster of the bench's own, as the tests make it) beside one SQLite
@@ -299,44 +302,147 @@ async fn player(
 }
 
 /// What the hostile client got done: reviews answered, engine moves
-/// asked (each makes a search), and the longest engine queue it saw.
+/// played (each a full search), moves played and taken back at once
+/// (each a search started, then stopped), engine games started, and the
+/// longest engine queue it saw, and what failed.
 #[derive(Debug, Default)]
 struct Hostile {
     reviews: AtomicU64,
-    asked: AtomicU64,
+    engine_moves: AtomicU64,
+    taken_back: AtomicU64,
+    games: AtomicU64,
     longest_queue: AtomicU64,
+    /// Reviews refused or cut, games given up for a late answer.
+    failures: AtomicU64,
+}
+
+/// The hostile client's counts at one moment.
+#[derive(Clone, Copy, Debug)]
+struct HostileCounts {
+    reviews: u64,
+    engine_moves: u64,
+    taken_back: u64,
+    games: u64,
+}
+
+impl Hostile {
+    fn counts(&self) -> HostileCounts {
+        HostileCounts {
+            reviews: self.reviews.load(Ordering::Relaxed),
+            engine_moves: self.engine_moves.load(Ordering::Relaxed),
+            taken_back: self.taken_back.load(Ordering::Relaxed),
+            games: self.games.load(Ordering::Relaxed),
+        }
+    }
 }
 
 /// Posts heavy records until `stop`.
 async fn review_loop(addr: std::net::SocketAddr, stop: Arc<AtomicBool>, done: Arc<Hostile>) {
-    let sgf = heavy_record();
+    let sgf = Arc::new(heavy_record());
     while !stop.load(Ordering::Relaxed) {
-        let (status, _) = common::http(addr, "POST", "/api/review", &sgf).await;
-        assert_eq!(status, 200, "a heavy review is read");
-        done.reviews.fetch_add(1, Ordering::Relaxed);
+        let sgf = Arc::clone(&sgf);
+        // (In a task of its own: the small client's failures panic.)
+        let posted =
+            tokio::spawn(async move { common::http(addr, "POST", "/api/review", &sgf).await })
+                .await;
+        match posted {
+            Ok((200, _)) => done.reviews.fetch_add(1, Ordering::Relaxed),
+            _ => done.failures.fetch_add(1, Ordering::Relaxed),
+        };
     }
 }
 
-/// Plays and takes back in a strong engine game until `stop`: each play
-/// starts a search, each undo makes it stale.
-async fn engine_loop(server: Arc<Running>, stop: Arc<AtomicBool>, done: Arc<Hostile>) {
-    let g = server
-        .create(json!({"rules": "chinese", "size": 19,
-            "opponent": {"kind": "engine", "strength": "strong", "color": "black"}}))
+/// Plays strong 19x19 engine games until `stop`, a new one every 20 moves
+/// (the last resigned). A `thinking` loop waits for each of the engine's
+/// answers (a full 20,000-playout search); the others take each move back
+/// at once, so that every move starts a search made stale at once.
+async fn engine_loop(
+    server: Arc<Running>,
+    stop: Arc<AtomicBool>,
+    done: Arc<Hostile>,
+    seed: u64,
+    thinking: bool,
+) {
+    let mut rng = Rng::new(seed);
+    while !stop.load(Ordering::Relaxed) {
+        // One game in a task of its own: a hostile client gives up on a
+        // game whose answers are late (the test client panics after 10 s)
+        // rather than end the run, and is counted.
+        let game = tokio::spawn(engine_game(
+            Arc::clone(&server),
+            Arc::clone(&stop),
+            Arc::clone(&done),
+            rng.below(1 << 30) as u64,
+            thinking,
+        ));
+        if game.await.is_err() {
+            done.failures.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// One engine game of [`engine_loop`], resigned after 20 moves or at
+/// `stop`.
+async fn engine_game(
+    server: Arc<Running>,
+    stop: Arc<AtomicBool>,
+    done: Arc<Hostile>,
+    seed: u64,
+    thinking: bool,
+) {
+    let mut rng = Rng::new(seed);
+    let (status, g) = server
+        .post_json(
+            "/api/games",
+            &json!({"rules": "chinese", "size": 19,
+                "opponent": {"kind": "engine", "strength": "strong", "color": "black"}}),
+        )
         .await;
+    if status != 200 {
+        // The game just resigned may still count against the limit.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        return;
+    }
+    done.games.fetch_add(1, Ordering::Relaxed);
     let mut c = server
         .connect(g["id"].as_str().unwrap(), g["token"].as_str())
         .await;
-    let mut rng = Rng::new(done.asked.load(Ordering::Relaxed) + 7);
-    while !stop.load(Ordering::Relaxed) {
+    let mut plays = 0;
+    while plays < 20 && !stop.load(Ordering::Relaxed) {
         let letters = b"ABCDEFGHJKLMNOPQRST";
         let vertex = format!("{}{}", letters[rng.below(19)] as char, 1 + rng.below(19));
         let answer = c.play(&vertex).await;
-        if answer["type"] == "view" {
-            done.asked.fetch_add(1, Ordering::Relaxed);
+        if answer["type"] != "view" {
+            // An occupied point: another.
+            continue;
+        }
+        plays += 1;
+        if !thinking {
             c.ask(json!({"type": "undo"})).await;
+            done.taken_back.fetch_add(1, Ordering::Relaxed);
+            continue;
+        }
+        let mut over = false;
+        while !stop.load(Ordering::Relaxed) {
+            // (Read a second at a time, so that `stop` is heard.)
+            let Ok(v) = tokio::time::timeout(Duration::from_secs(1), c.next()).await else {
+                continue;
+            };
+            if v["type"] == "view" && v["phase"] != "playing" {
+                over = true;
+                break;
+            }
+            if v["type"] == "view" && v["to_move"] == "black" {
+                done.engine_moves.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
+        }
+        if over {
+            break;
         }
     }
+    c.send(json!({"type": "resign"})).await;
+    c.close().await;
 }
 
 /// Watches the engine queue until `stop`.
@@ -348,6 +454,42 @@ async fn queue_watch(server: Arc<Running>, stop: Arc<AtomicBool>, done: Arc<Host
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+/// CPU seconds used so far by this process's live threads, by thread
+/// name (the async workers, the pools' heavy-work threads, the database
+/// writer...), from Linux's per-thread scheduler statistics, and by the
+/// whole process, ended threads included (under [`ALL`]); empty
+/// elsewhere.
+fn cpu_by_thread() -> std::collections::BTreeMap<String, f64> {
+    let mut by_name = std::collections::BTreeMap::new();
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return by_name;
+    };
+    for task in tasks.flatten() {
+        let path = task.path();
+        let name = std::fs::read_to_string(path.join("comm")).unwrap_or_default();
+        let ns: f64 = std::fs::read_to_string(path.join("schedstat"))
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0.0);
+        *by_name.entry(name.trim().to_string()).or_insert(0.0) += ns / 1e9;
+    }
+    // The process's user and system time (fields 14 and 15, after the
+    // parenthesised name), in Linux's fixed 100 ticks a second.
+    let ticks: f64 = std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            let fields: Vec<&str> = s.rsplit_once(')')?.1.split_whitespace().collect();
+            let field = |n: usize| fields.get(n - 3)?.parse::<f64>().ok();
+            Some(field(14)? + field(15)?)
+        })
+        .unwrap_or(0.0);
+    by_name.insert(ALL.to_string(), ticks / 100.0);
+    by_name
+}
+
+/// The whole process's entry in [`cpu_by_thread`].
+const ALL: &str = "(process)";
 
 fn main() {
     if env_or("TENGEN_LOAD_CLUSTER", 0) != 0 {
@@ -405,11 +547,13 @@ fn main() {
                     Arc::clone(&done),
                 )));
             }
-            for _ in 0..limits.engine_games_per_client {
+            for i in 0..limits.engine_games_per_client {
                 hostile_tasks.push(tokio::spawn(engine_loop(
                     Arc::clone(&server),
                     Arc::clone(&stop),
                     Arc::clone(&done),
+                    7 + i as u64,
+                    i % 2 == 0,
                 )));
             }
             hostile_tasks.push(tokio::spawn(queue_watch(
@@ -421,6 +565,7 @@ fn main() {
             tokio::time::sleep(Duration::from_secs(2)).await;
         }
         let start = load.go().await;
+        let (cpu_before, hostile_before) = (cpu_by_thread(), done.counts());
         let mut all = Vec::new();
         let mut chat = Vec::new();
         for t in tasks {
@@ -429,6 +574,7 @@ fn main() {
             chat.extend(played.chat);
         }
         let seconds = start.elapsed().as_secs_f64();
+        let (cpu_after, hostile_after) = (cpu_by_thread(), done.counts());
         stop.store(true, Ordering::Relaxed);
         for t in hostile_tasks {
             t.await.unwrap();
@@ -463,15 +609,36 @@ fn main() {
             );
         }
         if hostile {
+            let (b, a) = (hostile_before, hostile_after);
             println!(
-                "hostile: reviews={} engine_moves_asked={} longest_engine_queue={} engine_workers={} review_workers={}",
-                done.reviews.load(Ordering::Relaxed),
-                done.asked.load(Ordering::Relaxed),
+                "hostile, while the games were played: reviews={} ({:.1}/s, 1 MB each) engine_moves_played={} (20,000-playout searches) moves_taken_back={} engine_games_started={} longest_engine_queue={} failures={} engine_workers={} review_workers={} heavy_cores={}",
+                a.reviews - b.reviews,
+                (a.reviews - b.reviews) as f64 / seconds,
+                a.engine_moves - b.engine_moves,
+                a.taken_back - b.taken_back,
+                a.games - b.games,
                 done.longest_queue.load(Ordering::Relaxed),
+                done.failures.load(Ordering::Relaxed),
                 limits.engine_workers,
                 limits.review_workers,
+                limits.heavy_workers,
             );
         }
+        let used: Vec<(&String, f64)> = cpu_after
+            .iter()
+            .map(|(name, s)| (name, s - cpu_before.get(name).unwrap_or(&0.0)))
+            .filter(|(name, s)| *s >= 0.05 && *name != ALL)
+            .collect();
+        let all = cpu_after.get(ALL).unwrap_or(&0.0) - cpu_before.get(ALL).unwrap_or(&0.0);
+        let live: f64 = used.iter().map(|(_, s)| s).sum();
+        println!(
+            "cpu_s over the {seconds:.1} s of play: process={all:.1}, live threads: {} ended threads (a search's own workers)={:.1}",
+            used.iter()
+                .map(|(name, s)| format!("{name}={s:.1}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            (all - live).max(0.0),
+        );
     });
 }
 

@@ -1,6 +1,6 @@
 //! The engine opponent: tengen-mcts's search at the chosen strength, and its
-//! dead-stone proposal when play stops. Runs on a blocking thread, and a
-//! move's search stops early once the position it serves has changed.
+//! dead-stone proposal when play stops. Runs on the engine pool's threads,
+//! and a move's search stops early once the position it serves has changed.
 
 use crate::action::Action;
 use crate::room::EngineJob;

@@ -43,6 +43,7 @@ pub mod names;
 mod origin;
 pub mod pool;
 pub mod presence;
+mod priority;
 pub mod protocol;
 mod record_name;
 pub mod review;

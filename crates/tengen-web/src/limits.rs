@@ -70,7 +70,8 @@ impl Default for Limits {
     fn default() -> Limits {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         // The engine and reviews together leave the async workers a core
-        // (`heavy_workers`), so that moves are acknowledged however busy
+        // (`heavy_workers`), and run at a lower priority than they
+        // (`crate::priority`), so that moves are acknowledged however busy
         // they are.
         let heavy = cores.saturating_sub(1).max(1);
         Limits {

@@ -1,24 +1,32 @@
-//! A bounded share of tokio's blocking pool for one kind of CPU-heavy work
-//! (engine moves, record reviews): at most `workers` jobs run at once, the
-//! others wait in line, and the counts are visible for the health route.
-//! The async worker threads never run such work, so a request that only
-//! reads a game is never stuck behind it. Every pool also draws on one
-//! shared budget of cores ([`Pool::new`]'s `cores`), so that all kinds
-//! together leave the async workers their share of the machine.
+//! A bounded share of the machine for one kind of CPU-heavy work (engine
+//! moves, record reviews, analyses, estimates): at most `workers` jobs run
+//! at once, on the pool's own threads, the others wait in line, and the
+//! counts are visible for the health route. The async worker threads never
+//! run such work, so a request that only reads a game is never stuck
+//! behind it; and the pool's threads run at a lowered OS priority
+//! ([`crate::priority`]), so that on a busy machine the async threads are
+//! scheduled first. Every pool also draws on one shared budget of cores
+//! ([`Pool::new`]'s `cores`), so that all kinds together leave the async
+//! workers their share of the machine.
+//!
+//! A job holds its worker and its core until it ends, even when its caller
+//! has stopped waiting (a client gone): the limits count the work that runs.
 
 use serde::Serialize;
-use std::sync::Arc;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use tokio::sync::Semaphore;
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
+use tokio::sync::{Semaphore, oneshot};
 
 /// One kind of blocking work and its limit.
 #[derive(Debug)]
 pub struct Pool {
-    permits: Semaphore,
+    permits: Arc<Semaphore>,
     cores: Arc<Semaphore>,
     workers: usize,
-    queued: AtomicUsize,
-    running: AtomicUsize,
+    queued: Arc<AtomicUsize>,
+    running: Arc<AtomicUsize>,
+    threads: Threads,
 }
 
 /// A pool's counts at one moment.
@@ -34,18 +42,98 @@ pub struct PoolLoad {
 
 /// Decrements a counter when dropped, so that a cancelled wait (the
 /// client gone) or a finished job is always counted out.
-struct Counted<'a>(&'a AtomicUsize);
+struct Counted(Arc<AtomicUsize>);
 
-impl<'a> Counted<'a> {
-    fn new(counter: &'a AtomicUsize) -> Counted<'a> {
+impl Counted {
+    fn new(counter: &Arc<AtomicUsize>) -> Counted {
         counter.fetch_add(1, Ordering::Relaxed);
-        Counted(counter)
+        Counted(Arc::clone(counter))
     }
 }
 
-impl Drop for Counted<'_> {
+impl Drop for Counted {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// A job as the pool's threads take it.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The pool's own threads, started as jobs need them (never more than the
+/// pool's workers, since a job runs only with a worker's permit) and kept
+/// until the pool is dropped. Not tokio's blocking pool: its threads are
+/// shared with every other blocking call, at normal priority.
+#[derive(Debug)]
+struct Threads {
+    jobs: mpsc::Sender<Job>,
+    inbox: Arc<Mutex<mpsc::Receiver<Job>>>,
+    /// Threads started.
+    started: Mutex<usize>,
+    /// Jobs handed over and not yet ended.
+    busy: Arc<AtomicUsize>,
+}
+
+impl Threads {
+    fn new() -> Threads {
+        let (jobs, inbox) = mpsc::channel();
+        Threads {
+            jobs,
+            inbox: Arc::new(Mutex::new(inbox)),
+            started: Mutex::new(0),
+            busy: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    /// Gives `job` to a free thread, starting one if every thread is busy
+    /// and fewer than `most` are started.
+    fn hand_over(&self, job: Job, most: usize) -> std::io::Result<()> {
+        let busy = self.busy.fetch_add(1, Ordering::Relaxed) + 1;
+        let started = {
+            let mut started = self.started.lock().unwrap_or_else(PoisonError::into_inner);
+            if *started < busy.min(most) {
+                let inbox = Arc::clone(&self.inbox);
+                let busy = Arc::clone(&self.busy);
+                match std::thread::Builder::new()
+                    .name("tengen-heavy".to_string())
+                    .spawn(move || serve(&inbox, &busy))
+                {
+                    Ok(_) => *started += 1,
+                    Err(e) => tracing::warn!("starting a thread for heavy work: {e}"),
+                }
+            }
+            *started
+        };
+        let sent = if started == 0 {
+            Err(std::io::Error::other("no thread could be started"))
+        } else {
+            // The receiver lives as long as `self`.
+            self.jobs
+                .send(job)
+                .map_err(|_| std::io::Error::other("the pool's threads are gone"))
+        };
+        if sent.is_err() {
+            self.busy.fetch_sub(1, Ordering::Relaxed);
+        }
+        sent
+    }
+}
+
+/// A pool thread: lowers its priority, then runs the jobs it is given
+/// until the pool is dropped.
+fn serve(inbox: &Mutex<mpsc::Receiver<Job>>, busy: &AtomicUsize) {
+    if let Err(e) = crate::priority::lower_this_thread() {
+        tracing::warn!("heavy work runs at normal priority: {e}");
+    }
+    loop {
+        let next = inbox.lock().unwrap_or_else(PoisonError::into_inner).recv();
+        let Ok(job) = next else {
+            return;
+        };
+        // A job that panics has dropped its answer's sender (its caller
+        // hears of it); the thread goes on with the next.
+        let _ = std::panic::catch_unwind(AssertUnwindSafe(job));
+        busy.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -55,39 +143,50 @@ impl Pool {
     pub fn new(workers: usize, cores: Arc<Semaphore>) -> Pool {
         let workers = workers.max(1);
         Pool {
-            permits: Semaphore::new(workers),
+            permits: Arc::new(Semaphore::new(workers)),
             cores,
             workers,
-            queued: AtomicUsize::new(0),
-            running: AtomicUsize::new(0),
+            queued: Arc::new(AtomicUsize::new(0)),
+            running: Arc::new(AtomicUsize::new(0)),
+            threads: Threads::new(),
         }
     }
 
-    /// Waits for a worker, then runs `job` on the blocking pool unless
-    /// `still_wanted` says, once the worker is free, that its answer is no
-    /// longer needed. `None`: not run (unwanted, or the job panicked).
+    /// Waits for a worker, then runs `job` on one of the pool's threads
+    /// unless `still_wanted` says, once the worker is free, that its answer
+    /// is no longer needed. `None`: not run (unwanted, no thread, or the
+    /// job panicked).
     pub async fn run<T: Send + 'static>(
         &self,
         still_wanted: impl FnOnce() -> bool,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Option<T> {
-        let permit = {
+        let permits = {
             let _waiting = Counted::new(&self.queued);
             // The semaphores are never closed.
-            let own = self.permits.acquire().await.ok()?;
-            let core = self.cores.acquire().await.ok()?;
+            let own = Arc::clone(&self.permits).acquire_owned().await.ok()?;
+            let core = Arc::clone(&self.cores).acquire_owned().await.ok()?;
             (own, core)
         };
         if !still_wanted() {
             return None;
         }
-        let _running = Counted::new(&self.running);
-        let answer = tokio::task::spawn_blocking(job).await;
-        drop(permit);
-        match answer {
+        let running = Counted::new(&self.running);
+        let (answer, answered) = oneshot::channel();
+        let task: Job = Box::new(move || {
+            let value = job();
+            // Counted out before the caller hears the answer.
+            drop((permits, running));
+            let _ = answer.send(value);
+        });
+        if let Err(e) = self.threads.hand_over(task, self.workers) {
+            tracing::error!("a heavy job could not start: {e}");
+            return None;
+        }
+        match answered.await {
             Ok(value) => Some(value),
-            Err(e) => {
-                tracing::error!("a blocking job failed: {e}");
+            Err(_) => {
+                tracing::error!("a heavy job failed");
                 None
             }
         }
@@ -198,5 +297,80 @@ mod tests {
         release.send(()).unwrap();
         assert_eq!(first.await.unwrap(), Some(true));
         assert_eq!(second.await.unwrap(), Some(7));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn a_heavy_job_runs_at_a_lowered_priority_and_the_caller_does_not() {
+        use crate::priority::{lowered, this_thread};
+        let pool = Pool::new(2, cores(2));
+        let outside = this_thread().unwrap();
+        for _ in 0..3 {
+            let inside = pool.run(|| true, || this_thread().unwrap()).await;
+            assert_eq!(inside, Some(lowered(outside)));
+        }
+        // A job's own threads (a search's workers) inherit it.
+        let spawned = pool
+            .run(
+                || true,
+                || {
+                    std::thread::spawn(|| this_thread().unwrap())
+                        .join()
+                        .unwrap()
+                },
+            )
+            .await;
+        assert_eq!(spawned, Some(lowered(outside)));
+        if outside < 19 {
+            assert!(lowered(outside) > outside);
+        }
+        assert_eq!(this_thread().unwrap(), outside);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_job_whose_caller_left_keeps_its_worker_until_it_ends() {
+        let pool = Arc::new(Pool::new(1, cores(1)));
+        let (release, gate) = mpsc::channel::<()>();
+        let (started, running) = mpsc::channel::<()>();
+        let caller = {
+            let pool = Arc::clone(&pool);
+            tokio::spawn(async move {
+                pool.run(
+                    || true,
+                    move || {
+                        started.send(()).unwrap();
+                        gate.recv().is_ok()
+                    },
+                )
+                .await
+            })
+        };
+        tokio::task::spawn_blocking(move || running.recv().unwrap())
+            .await
+            .unwrap();
+        // The client is gone; the search it asked for still runs.
+        caller.abort();
+        assert!(caller.await.unwrap_err().is_cancelled());
+        assert_eq!(pool.load().running, 1);
+        let next = {
+            let pool = Arc::clone(&pool);
+            tokio::spawn(async move { pool.run(|| true, || 9).await })
+        };
+        for _ in 0..20 {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            assert_eq!(pool.load().queued, 1, "the next job waits for the worker");
+        }
+        release.send(()).unwrap();
+        assert_eq!(next.await.unwrap(), Some(9));
+        assert_eq!(pool.load().running + pool.load().queued, 0);
+    }
+
+    #[tokio::test]
+    async fn a_job_that_panics_answers_none_and_the_pool_goes_on() {
+        let pool = Pool::new(1, cores(1));
+        let failed: Option<u8> = pool.run(|| true, || panic!("a failing job")).await;
+        assert_eq!(failed, None);
+        assert_eq!(pool.run(|| true, || 5).await, Some(5));
+        assert_eq!(pool.load().running, 0);
     }
 }

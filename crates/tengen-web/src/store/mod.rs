@@ -10,6 +10,7 @@
 //! both store move 57: the second is told [`WebError::Conflict`] and reads
 //! what the first stored.
 
+mod checkpoint;
 pub mod migrations;
 mod postgres;
 mod sqlite;

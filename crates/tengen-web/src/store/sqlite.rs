@@ -1,6 +1,7 @@
 //! The SQLite store: one file, one server. Reads share one connection;
 //! a writer thread stores actions in group commits.
 
+use super::checkpoint::{Checkpoints, WRITER_BACKSTOP_PAGES};
 use super::migrations::{self, LEDGER};
 use super::{
     Batch, GameRow, JobChange, LobbyRow, PlayerRow, StoredAction, Taken, Write, last_per_game,
@@ -26,6 +27,7 @@ struct Job {
 pub struct Sqlite {
     conn: Arc<Mutex<Connection>>,
     writer: mpsc::Sender<Job>,
+    _checkpoints: Checkpoints,
 }
 
 impl Sqlite {
@@ -43,6 +45,7 @@ impl Sqlite {
         check_writable(&conn, path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "wal_autocheckpoint", WRITER_BACKSTOP_PAGES)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         migrate(&mut conn)?;
@@ -53,7 +56,11 @@ impl Sqlite {
         std::thread::Builder::new()
             .name("tengen-db-writer".into())
             .spawn(move || write_jobs(&shared, &jobs))?;
-        Ok(Sqlite { conn, writer })
+        Ok(Sqlite {
+            conn,
+            writer,
+            _checkpoints: Checkpoints::start(path)?,
+        })
     }
 
     fn conn(&self) -> MutexGuard<'_, Connection> {
@@ -647,6 +654,33 @@ mod tests {
         assert!(store.actions("a", 0).unwrap()[1].payload.contains("G7"));
         assert_eq!(store.actions("b", 0).unwrap().len(), 2);
         assert_eq!(store.actions("a", 1).unwrap().len(), 1);
+        drop(store);
+        remove(&path);
+    }
+
+    #[tokio::test]
+    async fn the_log_is_copied_into_the_database_file_by_the_checkpoint_thread() {
+        let path = temp("checkpoint");
+        let store = Sqlite::open(&path).unwrap();
+        store.insert_game(&game("a")).unwrap();
+        let size = || std::fs::metadata(&path).unwrap().len();
+        let before = size();
+        for seq in 1..=1_000 {
+            store.append(vec![play("a", seq, "D4")]).await.unwrap();
+        }
+        // Far below the writer's own threshold: only the checkpoint
+        // thread moves these pages from the log into the file.
+        let wal = std::fs::metadata(format!("{}-wal", path.display()))
+            .unwrap()
+            .len();
+        assert!(wal < u64::from(WRITER_BACKSTOP_PAGES) * 4096 / 4, "{wal}");
+        let mut waited = 0;
+        while size() <= before && waited < 200 {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            waited += 1;
+        }
+        assert!(size() > before, "{} > {before}", size());
+        assert_eq!(store.actions("a", 0).unwrap().len(), 1_000);
         drop(store);
         remove(&path);
     }
