@@ -4,7 +4,7 @@
 //! counts are visible for the health route. The async worker threads never
 //! run such work, so a request that only reads a game is never stuck
 //! behind it; and the pool's threads run at a lowered OS priority
-//! ([`crate::priority`]), so that on a busy machine the async threads are
+//! (the `priority` module), so that on a busy machine the async threads are
 //! scheduled first. Every pool also draws on one shared budget of cores
 //! ([`Pool::new`]'s `cores`), so that all kinds together leave the async
 //! workers their share of the machine.
