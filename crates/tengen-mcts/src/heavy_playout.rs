@@ -406,8 +406,9 @@ impl HeavyPlayout {
                 r -= g;
                 r < 0.0
             })?;
+            // Every candidate is a playout move already.
             let p = self.candidates[i];
-            if self.acceptable(board, p, color, rng) {
+            if self.not_refused(board, p, color, rng) {
                 return Some(p);
             }
             total -= self.weights[i];
@@ -435,12 +436,17 @@ impl HeavyPlayout {
     /// A playout move that is no bad self-atari.
     #[inline]
     fn acceptable(&self, board: &Board, p: Point, color: Color, rng: &mut Rng) -> bool {
-        board.is_playout_move(p, color)
-            && match self.refusal(board, p, color) {
-                Refusal::Never => true,
-                Refusal::Mostly => rng.next_u32() & 255 >= P_LONE_SELF_ATARI,
-                Refusal::Always => false,
-            }
+        board.is_playout_move(p, color) && self.not_refused(board, p, color, rng)
+    }
+
+    /// Whether a playout move is let through the self-atari rules.
+    #[inline]
+    fn not_refused(&self, board: &Board, p: Point, color: Color, rng: &mut Rng) -> bool {
+        match self.refusal(board, p, color) {
+            Refusal::Never => true,
+            Refusal::Mostly => rng.next_u32() & 255 >= P_LONE_SELF_ATARI,
+            Refusal::Always => false,
+        }
     }
 
     /// How a playout treats a move as self-atari: always refused for any

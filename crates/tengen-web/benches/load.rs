@@ -237,16 +237,10 @@ async fn player(
                 .unwrap();
             // The answer: an error, or the view of this move.
             let answer = loop {
-                let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
-                    .await
-                    .expect("an answer within 60 s")
-                    .unwrap()
-                    .unwrap();
-                if let Message::Text(t) = msg {
-                    let v: Heard = serde_json::from_str(t.as_str()).unwrap();
-                    if v.kind == "error" || v.move_number > Some(number) {
-                        break v;
-                    }
+                if let Some(v) = heard_within_60s(&mut ws, "an answer").await
+                    && (v.kind == "error" || v.move_number > Some(number))
+                {
+                    break v;
                 }
             };
             latencies.push(sent.elapsed());
@@ -276,13 +270,7 @@ async fn player(
             .await
             .unwrap();
             loop {
-                let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
-                    .await
-                    .expect("a chat echo within 60 s")
-                    .unwrap()
-                    .unwrap();
-                if let Message::Text(t) = msg {
-                    let v: Heard = serde_json::from_str(t.as_str()).unwrap();
+                if let Some(v) = heard_within_60s(&mut ws, "a chat echo").await {
                     assert_ne!(v.kind, "error", "a chat line is refused: {v:?}");
                     if v.is_view() && v.number() >= view.number() {
                         view = v;
@@ -337,6 +325,20 @@ impl Hostile {
 }
 
 /// Posts heavy records until `stop`.
+/// The next message on `ws`, read as the bench reads it (`None` for a
+/// frame that is not text); `what` names it if it does not come in 60 s.
+async fn heard_within_60s(ws: &mut common::Socket, what: &str) -> Option<Heard> {
+    let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
+        .await
+        .unwrap_or_else(|_| panic!("{what} within 60 s"))
+        .unwrap()
+        .unwrap();
+    match msg {
+        Message::Text(t) => Some(serde_json::from_str(t.as_str()).unwrap()),
+        _ => None,
+    }
+}
+
 async fn review_loop(addr: std::net::SocketAddr, stop: Arc<AtomicBool>, done: Arc<Hostile>) {
     let sgf = Arc::new(heavy_record());
     while !stop.load(Ordering::Relaxed) {

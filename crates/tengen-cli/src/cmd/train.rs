@@ -141,6 +141,11 @@ fn split(records: &[Record], games: usize, test_games: usize) -> (Vec<&Record>, 
     (train, test)
 }
 
+/// Writes a trained model to `path`.
+fn write_out(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+}
+
 pub fn run(args: &Args) -> Result<ExitCode> {
     match &args.model {
         Model::Patterns(a) => patterns(a),
@@ -159,8 +164,7 @@ fn shapes(args: &ShapeArgs) -> Result<ExitCode> {
             r.round, r.log_likelihood
         );
     });
-    std::fs::write(&args.out, model.to_bytes())
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    write_out(&args.out, &model.to_bytes())?;
     eprintln!(
         "{}: tenuki {:.3}, {:.0} s",
         args.out.display(),
@@ -224,7 +228,7 @@ fn net(args: &NetArgs) -> Result<ExitCode> {
     )?;
     bar.finish_and_clear();
     let bytes = trainer.net().to_bytes()?;
-    std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
+    write_out(out, &bytes)?;
     eprintln!(
         "{}: {} steps, {:.0} s",
         out.display(),
@@ -251,8 +255,7 @@ fn patterns(args: &PatternArgs) -> Result<ExitCode> {
         } => bar.suspend(|| eprintln!("round {round}: mean log-likelihood {log_likelihood:.4}")),
     })?;
     bar.finish_and_clear();
-    std::fs::write(&args.out, model.to_bytes())
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    write_out(&args.out, &model.to_bytes())?;
     eprintln!(
         "{}: {} spatial patterns, {:.0} s",
         args.out.display(),
