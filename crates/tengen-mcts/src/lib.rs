@@ -3,7 +3,7 @@
 //! [`Search`] is UCT with RAVE and prior knowledge over heavy playouts
 //! (atari answers, learned 3x3 shapes ([`shape`]), no big self-atari), on
 //! all cores, keeping its tree between moves; one [`Request`] says what a
-//! search is asked.
+//! search is asked; in the opening it plays the [`book`]'s move.
 //! [`time`] decides how long to think under a clock; [`estimate_dead`]
 //! ([`ownership`]) finds the dead stones of a finished game. The light
 //! playouts of the classic reference bot ([`light_playout`]) stay for
@@ -11,6 +11,7 @@
 
 #![warn(missing_docs)]
 
+pub mod book;
 pub mod features;
 mod heavy_playout;
 pub mod light_playout;

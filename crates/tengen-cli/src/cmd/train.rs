@@ -2,7 +2,8 @@
 //! games of the records, writes it, and measures it on test games.
 //! `tengen train net PATH...`: trains the policy network on the same
 //! split, from its checkpoint when there is one. `tengen train shapes
-//! PATH...`: fits the playouts' 3x3 shapes.
+//! PATH...`: fits the playouts' 3x3 shapes. `tengen train book`: grows
+//! the opening book from long searches of tengen's own.
 //!
 //! The shipped model and network are made by
 //! `tengen train patterns ../shared/data/fox_pro --games 100000 --out crates/tengen-mcts/knowledge/patterns.tgpm`
@@ -19,6 +20,8 @@ use tengen_learn::{
     FitConfig, PatternPredictor, Progress, Record, Split, TrainConfig, TrainEvent, evaluate, fit,
     fit_shapes, pick, shape_log_likelihood, train,
 };
+use tengen_mcts::Knowledge;
+use tengen_mcts::book::{Growth, grow};
 use tengen_mcts::net::Shape;
 use tengen_mcts::shape::ShapeModel;
 use tengen_sgf::sgf_files;
@@ -38,6 +41,35 @@ enum Model {
     Net(NetArgs),
     /// The playouts' 3x3 shapes around the last stone, and tenuki.
     Shapes(ShapeArgs),
+    /// The opening book: the move of a long search for each position of
+    /// the book's lines, either colour the book's.
+    Book(BookArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct BookArgs {
+    /// Board size.
+    #[arg(long, default_value_t = 9)]
+    size: u32,
+    /// Moves from the empty board the book covers.
+    #[arg(long, default_value_t = 4)]
+    plies: usize,
+    /// The opponent's moves followed from each position (the most
+    /// searched, distinct under the symmetries).
+    #[arg(long, default_value_t = 8)]
+    replies: usize,
+    /// Playouts of each book move's search.
+    #[arg(long, default_value_t = 100_000)]
+    playouts: u64,
+    /// Search threads (1 makes the book reproducible).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// What the searches know (`net`, `patterns`).
+    #[arg(long, default_value = "net", value_parser = Knowledge::from_name)]
+    knowledge: Knowledge,
+    /// Where to write the book.
+    #[arg(long, default_value = "book.txt")]
+    out: PathBuf,
 }
 
 #[derive(Debug, clap::Args)]
@@ -151,7 +183,44 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Model::Patterns(a) => patterns(a),
         Model::Net(a) => net(a),
         Model::Shapes(a) => shapes(a),
+        Model::Book(a) => book(a),
     }
+}
+
+fn book(args: &BookArgs) -> Result<ExitCode> {
+    let size = tengen_core::BoardSize::square(args.size)
+        .map_err(|e| anyhow::anyhow!("--size {}: {e}", args.size))?;
+    if args.knowledge == Knowledge::None {
+        anyhow::bail!("--knowledge none: the book is for the learned knowledge");
+    }
+    let start = Instant::now();
+    let growth = Growth {
+        size,
+        plies: args.plies,
+        replies: args.replies,
+        playouts: args.playouts,
+        threads: args.threads,
+        seed: 1,
+        knowledge: args.knowledge,
+    };
+    let book = grow(&growth, |game, reply| {
+        let moves: Vec<String> = game
+            .turns()
+            .iter()
+            .map(|t| tengen_gtp::args::move_text(t.mv, size))
+            .collect();
+        let reply = reply.map_or("none".to_string(), |p| {
+            tengen_gtp::args::move_text(tengen_core::Move::Play(p), size)
+        });
+        eprintln!(
+            "{:>5.0} s  [{}] -> {reply}",
+            start.elapsed().as_secs_f64(),
+            moves.join(" ")
+        );
+    });
+    write_out(&args.out, book.to_text().as_bytes())?;
+    eprintln!("{}: {} positions", args.out.display(), book.len());
+    Ok(ExitCode::SUCCESS)
 }
 
 fn shapes(args: &ShapeArgs) -> Result<ExitCode> {

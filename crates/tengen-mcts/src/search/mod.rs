@@ -28,6 +28,7 @@ mod worker;
 
 pub use filter::{Restriction, RestrictionKind, Restrictions};
 
+use crate::book::Book;
 use crate::prior::Knowledge;
 use crate::tree::Node;
 use filter::Filter;
@@ -59,6 +60,9 @@ pub struct SearchConfig {
     /// Positions the network evaluates at once below the root (with
     /// [`Knowledge::Net`]); 1 asks it node by node.
     pub network_batch: usize,
+    /// Whether [`Search::genmove`] plays the opening book's move where it
+    /// knows one ([`crate::book`]; never with [`Knowledge::None`]).
+    pub book: bool,
 }
 
 impl Default for SearchConfig {
@@ -69,6 +73,7 @@ impl Default for SearchConfig {
             resign_below: Some(0.1),
             knowledge: Knowledge::default(),
             network_batch: DEFAULT_NETWORK_BATCH,
+            book: true,
         }
     }
 }
@@ -320,10 +325,23 @@ impl Search {
     /// most visited, unless the search resigns, passes to end a game it
     /// wins as the board stands, or captures dead stones before passing
     /// ([`GenMode::Cleanup`]).
+    ///
+    /// In the opening, the book's move where it knows one (in
+    /// [`GenMode::Normal`], with learned knowledge and no restriction);
+    /// the search still runs, for its analysis and the tree kept.
     pub fn genmove(&mut self, game: &Game, request: Request<'_>) -> (Decision, Analysis) {
         let mode = request.mode;
+        let booked = (self.config.book
+            && self.config.knowledge != Knowledge::None
+            && mode == GenMode::Normal
+            && request.restrictions.is_empty())
+        .then(|| Book::shipped().lookup(game))
+        .flatten();
         let analysis = self.analyze(game, request);
-        let decision = decide::decide(game, &analysis, mode, self.config.resign_below);
+        let decision = match booked {
+            Some(p) => Decision::Move(Move::Play(p)),
+            None => decide::decide(game, &analysis, mode, self.config.resign_below),
+        };
         (decision, analysis)
     }
 }
@@ -337,6 +355,22 @@ mod tests {
     use crate::net::{self, Network};
     use crate::tree::stone_points;
     use tengen_core::{BoardSize, Preset};
+
+    #[test]
+    fn the_opening_book_plays_where_it_knows_the_position() {
+        let mut game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
+        let booked = Book::shipped()
+            .lookup(&game)
+            .expect("the 9x9 book knows the empty board");
+        let mut search = Search::new(SearchConfig::default());
+        let (d, a) = search.genmove(&game, Request::new(Limit::playouts(50)));
+        assert_eq!(d, Decision::Move(Move::Play(booked)));
+        // The search ran all the same.
+        assert!(a.visits >= 50);
+        // Past a pass, the book knows nothing.
+        game.play(Move::Pass).unwrap();
+        assert_eq!(Book::shipped().lookup(&game), None);
+    }
 
     #[test]
     fn a_search_on_the_empty_board_returns_a_legal_move() {
