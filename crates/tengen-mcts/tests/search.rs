@@ -465,12 +465,11 @@ fn the_tree_is_kept_for_the_next_move() {
         tengen_core::BoardSize::square(9).unwrap(),
     );
     let mut s = search();
-    let (d, first) = s.genmove(&game, Request::new(Limit::playouts(3000)));
-    let Decision::Move(mv) = d else {
-        panic!("resigned on the empty board");
-    };
-    game.play(mv).unwrap();
-    let reply = first.candidates[0].pv.get(1).copied().unwrap_or(Move::Pass);
+    // The search's own line (the opening book may play another move).
+    let (_, first) = s.genmove(&game, Request::new(Limit::playouts(3000)));
+    let best = &first.candidates[0];
+    game.play(best.mv).unwrap();
+    let reply = best.pv.get(1).copied().unwrap_or(Move::Pass);
     game.play(reply).unwrap();
     let (_, second) = s.genmove(&game, Request::new(Limit::playouts(100)));
     assert!(second.visits > 100, "visits {}", second.visits);
