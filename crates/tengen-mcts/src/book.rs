@@ -196,8 +196,8 @@ impl Book {
             && (rules.scoring.counts_area() || rules.scoring == Scoring::Territory);
         let komi = game.komi();
         let usual_komi = komi >= Points::whole(5) && komi <= Points::whole(8);
-        let from_empty =
-            game.initial_board().stones().black == 0 && game.initial_board().stones().white == 0;
+        let setup = game.initial_board().stones();
+        let from_empty = setup.black == 0 && setup.white == 0;
         let no_pass = game.turns().iter().all(|t| t.mv != Move::Pass);
         if !(counted && usual_komi && from_empty && no_pass) || self.is_empty() {
             return None;
@@ -279,9 +279,10 @@ pub fn grow(growth: &Growth, mut progress: impl FnMut(&Game, Option<Point>)) -> 
             // symmetric points and tries few shapes: every first move off
             // the first two lines is followed too.
             let size = game.size();
+            let opening = game.turns().is_empty();
             let first_moves = size
                 .points()
-                .filter(|&p| game.turns().is_empty() && size.line(p) >= 3)
+                .filter(|&p| opening && size.line(p) >= 3)
                 .map(Move::Play);
             let mut seen = HashSet::new();
             for (i, mv) in searched.chain(first_moves).enumerate() {
