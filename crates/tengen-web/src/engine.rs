@@ -82,3 +82,111 @@ fn beginner_choice(analysis: &Analysis, seed: u64) -> Option<Move> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+    use super::*;
+    use tengen_core::{BoardSize, Color, Game, Point, Preset};
+
+    /// The liberties of the chain at `p`, in point order.
+    fn liberties(game: &Game, p: Point) -> Vec<Point> {
+        let b = game.board();
+        let mut libs: Vec<Point> = b
+            .chain(p)
+            .flat_map(|s| b.neighbours(s))
+            .filter(|&q| b.is_empty(q))
+            .collect();
+        libs.sort_by_key(|q| q.index());
+        libs.dedup();
+        libs
+    }
+
+    /// One point of each chain of `color`, in point order.
+    fn chains(game: &Game, color: Color) -> Vec<Point> {
+        let b = game.board();
+        let mut heads: Vec<Point> = game
+            .size()
+            .points()
+            .filter(|&p| b.get(p) == Some(color))
+            .filter_map(|p| b.chain_id(p))
+            .collect();
+        heads.sort_by_key(|q| q.index());
+        heads.dedup();
+        heads
+    }
+
+    /// Black as a child plays the first-capture game after the lesson (the
+    /// browser scenario's learner): capture, save a chain in atari, else
+    /// press the white chain with the fewest liberties, never into atari.
+    fn learner(game: &Game) -> Point {
+        let b = game.board();
+        let safe = |p: Point| {
+            game.is_legal(Move::Play(p)) && {
+                let mut after = b.clone();
+                after.play_unchecked(p, Color::Black);
+                after.liberties(p) >= 2
+            }
+        };
+        let mut white = chains(game, Color::White);
+        if let Some(&h) = white.iter().find(|&&h| b.liberties(h) == 1) {
+            return liberties(game, h)[0];
+        }
+        for h in chains(game, Color::Black) {
+            if b.liberties(h) == 1 && safe(liberties(game, h)[0]) {
+                return liberties(game, h)[0];
+            }
+        }
+        white.sort_by_key(|&h| b.liberties(h));
+        for h in white {
+            if let Some(p) = liberties(game, h).into_iter().find(|&p| safe(p)) {
+                return p;
+            }
+        }
+        let points: Vec<Point> = game.size().points().collect();
+        let n = points.len();
+        (0..n)
+            .map(|k| points[(n / 2 + k * 7) % n])
+            .find(|&p| b.is_empty(p) && safe(p))
+            .unwrap_or(points[n / 2])
+    }
+
+    /// The learning path's first game must be one a learner can win: a
+    /// beginner that found every capture would lose it for them.
+    #[test]
+    fn a_learner_who_captures_beats_the_beginner_at_first_capture() {
+        const GAMES: u64 = 100;
+        let stop = AtomicBool::new(false);
+        let mut won = 0;
+        for g in 0..GAMES {
+            let mut game = Game::new(Preset::FirstCapture.rules(), BoardSize::square(9).unwrap());
+            let mut seed = g * 1000;
+            while game.outcome().is_none() && game.move_number() < 160 {
+                let p = if game.to_move() == Color::Black {
+                    learner(&game)
+                } else {
+                    seed += 1;
+                    let job = EngineJob::Move {
+                        game: Box::new(game.clone()),
+                        strength: Strength::Beginner,
+                        seq: 0,
+                    };
+                    match &decide(job, seed, &stop)[..] {
+                        [Action::Play { vertex, .. }] => match Vertex::parse(vertex, game.size()) {
+                            Ok(Vertex::Point(p)) => p,
+                            other => panic!("the beginner played {other:?}"),
+                        },
+                        other => panic!("the beginner answered {other:?}"),
+                    }
+                };
+                game.play(Move::Play(p)).unwrap();
+            }
+            if game.outcome().and_then(|o| o.winner()) == Some(Color::Black) {
+                won += 1;
+            }
+        }
+        // 64 of these 100 at the time of writing.
+                assert!(won * 2 >= GAMES, "the learner won {won} of {GAMES}");
+    }
+}

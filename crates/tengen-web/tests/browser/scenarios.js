@@ -138,7 +138,9 @@ async function boardArray(page, n) {
 async function beginnerWinsFirstCapture(browser) {
   const { ctx, page } = await newPage(browser, "en-US");
   let won = false;
-  for (let attempt = 0; attempt < 5 && !won; attempt++) {
+  // The greedy learner wins about two games in three (engine.rs's test of
+  // the beginner); ten tries make a run of losses a one-in-20,000 event.
+  for (let attempt = 0; attempt < 10 && !won; attempt++) {
     await page.goto(base + "/#learn");
     await page.waitForSelector(".lesson-play[data-step='1']:not([disabled])");
     check(await page.isDisabled(".lesson-play[data-step='2']"), "step 2 locked at first");
@@ -161,7 +163,7 @@ async function beginnerWinsFirstCapture(browser) {
     }
     won = !!(await page.$(".lesson-end.won"));
   }
-  check(won, "a first-capture step won in five games");
+  check(won, "a first-capture step won in ten games");
   await shot(page, "lesson-1-won");
   await page.goto(base + "/#learn");
   await page.waitForSelector(".lesson-play[data-step='2']:not([disabled])");
