@@ -187,6 +187,6 @@ mod tests {
             }
         }
         // 64 of these 100 at the time of writing.
-                assert!(won * 2 >= GAMES, "the learner won {won} of {GAMES}");
+        assert!(won * 2 >= GAMES, "the learner won {won} of {GAMES}");
     }
 }
