@@ -90,19 +90,6 @@ mod tests {
     use super::*;
     use tengen_core::{BoardSize, Color, Game, Point, Preset};
 
-    /// The liberties of the chain at `p`, in point order.
-    fn liberties(game: &Game, p: Point) -> Vec<Point> {
-        let b = game.board();
-        let mut libs: Vec<Point> = b
-            .chain(p)
-            .flat_map(|s| b.neighbours(s))
-            .filter(|&q| b.is_empty(q))
-            .collect();
-        libs.sort_by_key(|q| q.index());
-        libs.dedup();
-        libs
-    }
-
     /// One point of each chain of `color`, in point order.
     fn chains(game: &Game, color: Color) -> Vec<Point> {
         let b = game.board();
@@ -130,17 +117,18 @@ mod tests {
             }
         };
         let mut white = chains(game, Color::White);
-        if let Some(&h) = white.iter().find(|&&h| b.liberties(h) == 1) {
-            return liberties(game, h)[0];
+        if let Some(p) = white.iter().find_map(|&h| b.last_liberty(h)) {
+            return p;
         }
         for h in chains(game, Color::Black) {
-            if b.liberties(h) == 1 && safe(liberties(game, h)[0]) {
-                return liberties(game, h)[0];
+            if let Some(p) = b.last_liberty(h).filter(|&p| safe(p)) {
+                return p;
             }
         }
         white.sort_by_key(|&h| b.liberties(h));
         for h in white {
-            if let Some(p) = liberties(game, h).into_iter().find(|&p| safe(p)) {
+            let (libs, n) = b.liberties_up_to::<81>(h);
+            if let Some(&p) = libs[..n].iter().find(|&&p| safe(p)) {
                 return p;
             }
         }
@@ -186,7 +174,7 @@ mod tests {
                 won += 1;
             }
         }
-        // 64 of these 100 at the time of writing.
+        // 61 of these 100 at the time of writing.
         assert!(won * 2 >= GAMES, "the learner won {won} of {GAMES}");
     }
 }

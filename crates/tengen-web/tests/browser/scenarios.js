@@ -138,8 +138,8 @@ async function boardArray(page, n) {
 async function beginnerWinsFirstCapture(browser) {
   const { ctx, page } = await newPage(browser, "en-US");
   let won = false;
-  // The greedy learner wins about two games in three (engine.rs's test of
-  // the beginner); ten tries make a run of losses a one-in-20,000 event.
+  // The greedy learner wins about three games in five (engine.rs's test of
+  // the beginner); ten tries make a run of losses a one-in-10,000 event.
   for (let attempt = 0; attempt < 10 && !won; attempt++) {
     await page.goto(base + "/#learn");
     await page.waitForSelector(".lesson-play[data-step='1']:not([disabled])");
