@@ -298,6 +298,18 @@ impl Symmetry {
         self.0 & 2 != 0
     }
 
+    /// The symmetry that undoes this one: itself, except that a swap of
+    /// the axes followed by one mirror is undone by the swap and the other
+    /// mirror (the quarter turns go back the other way).
+    #[inline]
+    pub const fn inverse(self) -> Symmetry {
+        if self.swaps_axes() {
+            Symmetry(4 | (self.0 & 1) << 1 | (self.0 & 2) >> 1)
+        } else {
+            self
+        }
+    }
+
     /// The offset `(dx, dy)` (columns right, rows down) under this
     /// symmetry.
     #[inline]
@@ -386,6 +398,13 @@ mod tests {
                 images.sort_unstable();
                 images.dedup();
                 assert_eq!(images.len(), size.num_points());
+                // The inverse takes every image back.
+                for p in size.points() {
+                    let back = size
+                        .transform(p, sym)
+                        .and_then(|t| size.transform(t, sym.inverse()));
+                    assert_eq!(back, Some(p), "{sym:?}");
+                }
                 // A step between two points is the offset's image.
                 for p in size.points() {
                     for q in size.neighbours(p) {

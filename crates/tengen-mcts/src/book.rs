@@ -74,12 +74,6 @@ fn key(board: &Board, to_move: Color, sym: tengen_core::Symmetry) -> Key {
     (size, to_move, cells)
 }
 
-/// The point of `size` that `sym` takes to `target`.
-fn preimage(size: BoardSize, target: Point, sym: tengen_core::Symmetry) -> Option<Point> {
-    size.points()
-        .find(|&p| size.transform(p, sym) == Some(target))
-}
-
 impl Book {
     /// The book grown for the shipped network, built into the binary.
     pub fn shipped() -> &'static Book {
@@ -113,30 +107,21 @@ impl Book {
                     size: size_text.to_string(),
                 })?;
             let mut game = Game::new(Preset::Chinese.rules(), size);
+            let bad = |word: &str| BookError::Move {
+                line,
+                vertex: word.to_string(),
+            };
+            let point = |word: &str| match Vertex::parse(word, size) {
+                Ok(Vertex::Point(p)) => Ok(p),
+                _ => Err(bad(word)),
+            };
             for word in words {
-                let mv = match Vertex::parse(word, size) {
-                    Ok(Vertex::Point(p)) => Move::Play(p),
-                    _ => Move::Pass,
-                };
-                if mv == Move::Pass || game.play(mv).is_err() {
-                    return Err(BookError::Move {
-                        line,
-                        vertex: word.to_string(),
-                    });
-                }
+                game.play(Move::Play(point(word)?)).map_err(|_| bad(word))?;
             }
             let reply = reply.trim();
-            let Ok(Vertex::Point(p)) = Vertex::parse(reply, size) else {
-                return Err(BookError::Move {
-                    line,
-                    vertex: reply.to_string(),
-                });
-            };
+            let p = point(reply)?;
             if !game.is_legal(Move::Play(p)) {
-                return Err(BookError::Move {
-                    line,
-                    vertex: reply.to_string(),
-                });
+                return Err(bad(reply));
             }
             book.insert(&game, p);
         }
@@ -205,7 +190,7 @@ impl Book {
         let size = game.size();
         size.symmetries().iter().find_map(|&sym| {
             let reply = *self.moves.get(&key(game.board(), game.to_move(), sym))?;
-            let p = preimage(size, reply, sym)?;
+            let p = size.transform(reply, sym.inverse())?;
             game.is_legal(Move::Play(p)).then_some(p)
         })
     }
