@@ -183,26 +183,11 @@ impl Reader {
         chain: Point,
         defender: Color,
     ) -> Tri {
-        if depth as u32 >= self.limits.max_depth {
-            return Tri::Unknown;
-        }
         // A position already met on this line with the defender to move
         // (kos cycling): the ladder does not work unconditionally.
-        let hash = self.at(slot).hash();
-        if self
-            .line
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&h| h == hash)
-        {
-            return Tri::Win;
-        }
-        self.line.push(hash);
-        let r = self.ladder_defend_moves(slot, depth, chain, defender);
-        self.line.pop();
-        r
+        self.on_line(slot, depth, Tri::Win, |r| {
+            r.ladder_defend_moves(slot, depth, chain, defender)
+        })
     }
 
     fn ladder_defend_moves(
@@ -275,24 +260,9 @@ impl Reader {
         chain: Point,
         defender: Color,
     ) -> Tri {
-        if depth as u32 >= self.limits.max_depth {
-            return Tri::Unknown;
-        }
-        let hash = self.at(slot).hash();
-        if self
-            .line
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&h| h == hash)
-        {
-            return Tri::Loss;
-        }
-        self.line.push(hash);
-        let r = self.ladder_attack_moves(slot, depth, chain, defender);
-        self.line.pop();
-        r
+        self.on_line(slot, depth, Tri::Loss, |r| {
+            r.ladder_attack_moves(slot, depth, chain, defender)
+        })
     }
 
     fn ladder_attack_moves(

@@ -15,6 +15,7 @@
 //! | ataris, self-atari, good or bad | [`ataris`], [`self_atari`], [`is_bad_self_atari`] | [`SelfAtari`] |
 //! | shortage of liberties (dame-zumari) | [`dame_zumari`] | [`DameZumari`] |
 //! | eye or false eye, eye-space shape | [`eye`], [`eye_space`], [`classify_space`] | [`EyeKind`], [`EyeSpace`] |
+//! | can this enclosed group be killed, can it live; which moves decide it | [`kill`], [`live`], [`vital_moves`], [`pass_alive`] | [`LifeAndDeath`], [`VitalMove`] |
 //! | would this move break a nakade seki | [`breaks_nakade_seki`] | `bool` |
 //! | liberties a stone would have, counted up to a bound | [`liberties_after`], [`liberties_after_up_to`] | count |
 //! | which moves answer an atari, without reading | [`atari_answers`], [`board_atari_answers`], [`save_chain`], [`runs_into_ladder`] | points, `bool` |
@@ -61,6 +62,7 @@ pub mod atari;
 pub mod eyes;
 pub mod ladder;
 pub mod lexicon;
+pub mod life;
 pub mod local;
 pub mod reader;
 pub mod reading;
@@ -74,6 +76,7 @@ pub use atari::{
 pub use eyes::{EyeKind, EyeShape, EyeSpace, breaks_nakade_seki, classify_space, eye, eye_space};
 pub use ladder::{LadderResult, ladder_line, ladders_after, read_ladder};
 pub use lexicon::{Lang, Named, TERMS, explain_line, name_last, name_moves};
+pub use life::{LifeAndDeath, VitalMove, kill, live, pass_alive, vital_moves};
 pub use local::{
     atari_answers, board_atari_answers, breaks_three_stone_seki, fills_own_eye_shape,
     kills_as_nakade, liberties_after, liberties_after_up_to, nakade_answer, nakade_point,

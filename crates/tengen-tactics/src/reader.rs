@@ -56,6 +56,15 @@ impl Limits {
 }
 
 impl Limits {
+    /// Bounds for life and death ([`crate::life`]): a small space read to
+    /// the end, every move of it tried at every ply.
+    pub const LIFE: Limits = Limits {
+        max_nodes: 20_000,
+        max_depth: 40,
+        full_depth: 40,
+        safe_liberties: 0,
+    };
+
     /// Quick bounds for the checks inside other judgements (a throw-in, a
     /// shortage of liberties): three liberties count as safe, few nodes.
     pub const QUICK: Limits = Limits {
@@ -96,9 +105,11 @@ pub struct Reader {
     traced: crate::util::PointSet,
     /// The deepest ply reached by the last search.
     pub(crate) deepest: u32,
-    /// Hashes of the positions on the line being read (for the ladder's
-    /// cycle check: kos can repeat a position).
+    /// Hashes of the positions on the line being read (for the cycle
+    /// check: kos can repeat a position).
     pub(crate) line: Vec<u64>,
+    /// Positions found repeated on their line by the last search.
+    pub(crate) repeats: u32,
 }
 
 impl Reader {
@@ -113,6 +124,7 @@ impl Reader {
             traced: crate::util::PointSet::new(),
             deepest: 0,
             line: Vec::new(),
+            repeats: 0,
         }
     }
 
@@ -137,6 +149,7 @@ impl Reader {
         self.nodes = 0;
         self.deepest = 0;
         self.line.clear();
+        self.repeats = 0;
         self.trace.clear();
         self.traced = crate::util::PointSet::new();
         if self.pool.is_empty() {
@@ -215,6 +228,45 @@ impl Reader {
         let c = self.copy_down(d)?;
         self.pool[c].pass();
         Some(c)
+    }
+
+    /// `read` at the node on pool index `slot`, its position on the line
+    /// while it reads: `Unknown` past the depth bound, `repeated` when the
+    /// same position with the same side to move is already on the line
+    /// (the position's hash and its simple-ko point, sides alternating).
+    pub(crate) fn on_line(
+        &mut self,
+        slot: usize,
+        depth: usize,
+        repeated: Tri,
+        read: impl FnOnce(&mut Self) -> Tri,
+    ) -> Tri {
+        if depth as u32 >= self.limits.max_depth {
+            return Tri::Unknown;
+        }
+        let hash = self.position_key(slot);
+        if self
+            .line
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&h| h == hash)
+        {
+            self.repeats += 1;
+            return repeated;
+        }
+        self.line.push(hash);
+        let r = read(self);
+        self.line.pop();
+        r
+    }
+
+    /// The board at `slot`'s stones and simple-ko point, as one number.
+    pub(crate) fn position_key(&self, slot: usize) -> u64 {
+        let b = self.at(slot);
+        let ko = b.ko_point().map_or(0, |k| k.index() as u64 + 1);
+        b.hash() ^ ko.wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
     /// The board at depth `d`.
