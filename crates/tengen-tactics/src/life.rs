@@ -521,13 +521,18 @@ pub fn pass_alive(board: &Board, target: Point) -> bool {
 }
 
 /// The region of points without a `color` stone containing `start`, marked
-/// in `in_region`.
+/// in `in_region`. A large region is never vital, so its walk stops past
+/// [`MAX_REGION`] points (the open board would otherwise be walked at every
+/// node of a reading) and it is left empty; a later walk that meets one of
+/// its marked points is part of it, and stops there too.
 fn flood(board: &Board, start: Point, color: Color, in_region: &mut PointSet) -> Region {
-    in_region.insert(start);
+    let mut own = PointSet::new();
+    own.insert(start);
     let mut points = vec![start];
     let mut chains: Vec<Point> = Vec::new();
     let mut i = 0;
-    while i < points.len() {
+    let mut large = false;
+    'walk: while i < points.len() {
         let p = points[i];
         i += 1;
         for n in board.neighbours(p) {
@@ -537,13 +542,27 @@ fn flood(board: &Board, start: Point, color: Color, in_region: &mut PointSet) ->
                 {
                     chains.push(id);
                 }
-            } else if in_region.insert(n) {
+            } else if own.insert(n) {
+                if in_region.contains(n) || points.len() >= MAX_REGION {
+                    large = true;
+                    break 'walk;
+                }
                 points.push(n);
             }
         }
     }
+    for &p in &points {
+        in_region.insert(p);
+    }
+    if large {
+        return Region {
+            empties: Vec::new(),
+            small: false,
+            chains: Vec::new(),
+        };
+    }
     Region {
-        small: points.len() <= MAX_REGION,
+        small: true,
         empties: points.into_iter().filter(|&p| board.is_empty(p)).collect(),
         chains,
     }
