@@ -2,11 +2,12 @@
 //! one's watchers. Each server keeps its own copy of the games it has
 //! loaded; when the database announces that a game's log grew (PostgreSQL
 //! `NOTIFY`, sent at commit), the copy reads the actions past its position
-//! and its watchers see the new view at once. Chat lines come the same way,
-//! in the order of their unique (game, position) key, and each server says
-//! who is connected through it ([`crate::presence::Here`]), again every
-//! period so that what a server killed outright said runs out. On SQLite
-//! there is one server and nothing to hear.
+//! and its watchers see the new view at once; a game loaded reads once
+//! more, when held, what was stored while it was read. Chat lines come the
+//! same way, in the order of their unique (game, position) key, and each
+//! server says who is connected through it ([`crate::presence::Here`]),
+//! again every period so that what a server killed outright said runs out.
+//! On SQLite there is one server and nothing to hear.
 
 use crate::chat::ChatLine;
 use crate::error::WebError;
@@ -77,6 +78,9 @@ impl Hub {
                     if node == self.node() {
                         continue;
                     }
+                    // A game not held has nothing to change: it is read
+                    // whole when loaded, and read again once held
+                    // (`catch_up_loaded`) if it was being loaded.
                     let slot = self.rooms().get(&game_id).cloned();
                     if let Some(slot) = slot {
                         self.spawn_catch_up(slot, Some(seq), actions);
@@ -179,6 +183,19 @@ impl Hub {
                 send_presence(&slot, &presence);
             }
         });
+    }
+
+    /// Reads what other servers stored in a game just loaded, now held,
+    /// since the actions it was loaded from were read: their announcements
+    /// came before the game was in [`Hub::rooms`] and found nothing to
+    /// change. (Later ones find it there.) On SQLite nobody else stores.
+    pub(crate) async fn catch_up_loaded(self: &Arc<Hub>, slot: &Arc<Slot>) {
+        if !self.store().shared() {
+            return;
+        }
+        if let Err(e) = self.catch_up(slot, None, Vec::new()).await {
+            tracing::warn!("reading what was stored as {} was loaded: {e}", slot.id);
+        }
     }
 
     /// Brings a loaded game up to what is stored (to position `seq` at

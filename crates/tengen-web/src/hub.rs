@@ -299,10 +299,13 @@ impl Hub {
         let room = Room::replay(Settings::from_row(&row)?, &actions)?;
         if room.engine_waiting() {
             // A game stored before engine moves were jobs, or whose job a
-            // failure lost: its engine's turn gets one.
+            // failure lost: its engine's turn gets one. (A worker that
+            // takes it before the game is held loads it too, and both keep
+            // the one copy `hold` gives.)
             self.store.ensure_job(id, room.seq()).await?;
             self.job_made.notify_one();
         }
+        let read_at = room.seq();
         let (lines, last_line) = self.store.chat(id, chat::RECENT).await?;
         let players = self.store.players(id).await?;
         let loaded = Arc::new(Slot::new(
@@ -311,15 +314,12 @@ impl Hub {
             ChatLog::from_stored(lines, last_line),
             Presence::from_stored(&players),
         ));
-        let slot = Arc::clone(
-            self.rooms()
-                .entry(id.to_string())
-                .or_insert_with(|| Arc::clone(&loaded)),
-        );
+        let slot = self.hold(id, &loaded);
         if Arc::ptr_eq(&slot, &loaded) {
             let hub = Arc::clone(self);
             let slot = Arc::clone(&slot);
             tokio::spawn(async move {
+                hub.catch_up_loaded(&slot).await;
                 // The other servers say who is connected through them.
                 let here = Here {
                     ask: true,
@@ -331,10 +331,25 @@ impl Hub {
                     tracing::warn!("asking who is at {}: {e}", slot.id);
                 }
                 let room = slot.room.lock().await;
-                hub.follow_up(&slot, &room);
+                // A change since the read started what it calls for.
+                if room.seq() == read_at {
+                    hub.follow_up(&slot, &room);
+                }
             });
         }
         Ok(slot)
+    }
+
+    /// The copy of game `id` this server serves: `fresh`, now held in
+    /// [`Hub::rooms`], unless a copy is held already. One copy per live
+    /// game: a copy put over another would leave the one that workers and
+    /// requests hold changing unseen.
+    fn hold(&self, id: &str, fresh: &Arc<Slot>) -> Arc<Slot> {
+        Arc::clone(
+            self.rooms()
+                .entry(id.to_string())
+                .or_insert_with(|| Arc::clone(fresh)),
+        )
     }
 
     /// Unloads the games nobody holds (no watcher, no engine move or clock
@@ -404,20 +419,24 @@ impl Hub {
                 .list(&row.id, now_ms(), c.opponent().name())
                 .await?;
         }
-        if room.engine_waiting() {
-            self.store.ensure_job(&row.id, room.seq()).await?;
-            self.job_made.notify_one();
-        }
-        let slot = Arc::new(Slot::new(
+        let engine_turn = room.engine_waiting().then(|| room.seq());
+        let created = Arc::new(Slot::new(
             room,
             client,
             ChatLog::default(),
             Presence::default(),
         ));
         let creator = seating.creator;
-        self.rooms().insert(row.id.clone(), Arc::clone(&slot));
-        if let Ok(room) = slot.room.try_lock() {
+        // Held before its engine's move is queued: the worker that takes
+        // the move finds this copy and moves on it, in view of the players.
+        let slot = self.hold(&row.id, &created);
+        if Arc::ptr_eq(&slot, &created) {
+            let room = slot.room.lock().await;
             self.follow_up(&slot, &room);
+        }
+        if let Some(seq) = engine_turn {
+            self.store.ensure_job(&row.id, seq).await?;
+            self.job_made.notify_one();
         }
         Ok(Created {
             id: row.id,

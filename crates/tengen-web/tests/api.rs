@@ -1133,3 +1133,89 @@ on_each_store!(
     the_quick_count_comes_only_with_the_rules_that_call_for_it,
     the_learning_screens_are_served_and_answers_judged_by_the_rules,
 );
+
+/// Games where the engine moves first, created one after another as
+/// players do, each show the engine's first move once the database holds
+/// it. (Creation once queued the engine's move before the server held the
+/// new game: a worker quick enough loaded the game itself and moved on that
+/// copy, which creation then replaced by its own, kept at the first
+/// position for good.)
+async fn engine_first_games_show_the_engine_s_first_move(store: Backend) {
+    use std::time::{Duration, Instant};
+    const GAMES: usize = 100;
+    let limits = tengen_web::Limits {
+        engine_games_per_client: GAMES,
+        ..tengen_web::Limits::default()
+    };
+    let server = common::Served::start(store.fresh("enginefirst").await, limits).await;
+    let view = async |id: &str| -> Value {
+        let (status, text) =
+            common::http(server.addr, "GET", &format!("/api/games/{id}"), "").await;
+        assert_eq!(status, 200, "{text}");
+        serde_json::from_str(&text).unwrap()
+    };
+    // The player takes White: the engine, Black, moves first.
+    let form = json!({"rules": "chinese", "size": 9,
+        "opponent": {"kind": "engine", "strength": "easy", "color": "white"}})
+    .to_string();
+    let mut ids = Vec::with_capacity(GAMES);
+    for _ in 0..GAMES {
+        let (status, text) = common::http(server.addr, "POST", "/api/games", &form).await;
+        assert_eq!(status, 200, "{text}");
+        let g: Value = serde_json::from_str(&text).unwrap();
+        ids.push(g["id"].as_str().unwrap().to_string());
+        // The engine moves before the next game comes, as when players
+        // come one by one: its worker waits for the next job.
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Every engine move stored: one action per game, no job left.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let stored = server.db.sql("SELECT COUNT(*) FROM moves").await;
+        let waiting = server.db.sql("SELECT COUNT(*) FROM engine_jobs").await;
+        if stored == GAMES as i64 && waiting == 0 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{stored} engine moves stored of {GAMES}, {waiting} jobs left"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Each game served shows its engine's move (at once: a move is shown
+    // as it is stored; a short grace all the same).
+    let shown_by = Instant::now() + Duration::from_secs(2);
+    let mut behind = Vec::new();
+    for id in &ids {
+        loop {
+            let v = view(id).await;
+            if v["seq"].as_u64().unwrap() >= 1 {
+                assert_eq!(v["last_color"], "black", "{v}");
+                break;
+            }
+            if Instant::now() > shown_by {
+                behind.push(id.as_str());
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    assert!(
+        behind.is_empty(),
+        "{} of {GAMES} games still at their first position though the engine's move is stored: {behind:?}",
+        behind.len()
+    );
+}
+
+/// The race of creation and the engine's worker, once on each store.
+mod engine_first {
+    #[tokio::test]
+    async fn sqlite() {
+        super::engine_first_games_show_the_engine_s_first_move(super::Backend::Sqlite).await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        super::engine_first_games_show_the_engine_s_first_move(super::Backend::Postgres).await;
+    }
+}

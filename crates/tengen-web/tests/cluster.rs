@@ -377,3 +377,66 @@ async fn a_lobby_seat_taken_from_two_servers_at_once_goes_to_one() {
         }
     }
 }
+
+/// A server that loads a game while another stores a move in it comes to
+/// show that move, whichever of the two goes first. (The announcement of
+/// the move could reach it after it had read the game's actions but before
+/// it held the game, and was dropped: it showed the old position for
+/// good.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_loading_a_game_as_another_stores_a_move_catches_up() {
+    use std::time::Instant;
+    const TRIALS: usize = 300;
+    let (a, b) = two_nodes(Limits::default(), Limits::default()).await;
+    let form = json!({"rules": "ffg", "size": 9, "opponent": {"kind": "same_screen"}});
+    let mut behind = Vec::new();
+    for trial in 0..TRIALS {
+        let g = a.create(form.clone()).await;
+        let id = g["id"].as_str().unwrap();
+        let mut c = a.connect(id, g["token"].as_str()).await;
+        // B's load starts as A's move is sent, the one or the other a
+        // little ahead by turns.
+        let lead = Duration::from_micros(100 * (trial / 2 % 10) as u64);
+        let play = json!({"type": "play", "vertex": "E5"});
+        let (addr, path) = (b.addr, format!("/api/games/{id}"));
+        if trial % 2 == 0 {
+            c.send(play).await;
+            spin(lead);
+            common::http(addr, "GET", &path, "").await;
+        } else {
+            let load = tokio::spawn(async move { common::http(addr, "GET", &path, "").await });
+            spin(lead);
+            c.send(play).await;
+            load.await.unwrap();
+        }
+        let v = c.wait_view(|v| v["seq"] == 1).await;
+        assert_eq!(v["last"], "E5");
+        // B comes to A's position.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        loop {
+            let v = b.view(id).await;
+            if v["seq"] == 1 {
+                break;
+            }
+            if Instant::now() > deadline {
+                behind.push(trial);
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        c.close().await;
+    }
+    assert!(
+        behind.is_empty(),
+        "B kept the position before A's move in {} trials of {TRIALS}: {behind:?}",
+        behind.len()
+    );
+}
+
+/// Waits `d` without yielding (finer than the runtime's timer).
+fn spin(d: Duration) {
+    let start = std::time::Instant::now();
+    while start.elapsed() < d {
+        std::hint::spin_loop();
+    }
+}

@@ -298,6 +298,12 @@ impl Store {
         }
     }
 
+    /// Whether other servers may store in this database (PostgreSQL): what
+    /// this one read may then be behind what is stored.
+    pub fn shared(&self) -> bool {
+        matches!(self, Store::Postgres(_))
+    }
+
     /// Stores a new game.
     ///
     /// # Errors

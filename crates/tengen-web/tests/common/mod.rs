@@ -199,6 +199,58 @@ impl Running {
     }
 }
 
+/// A server run as `tengen serve` runs it: on a runtime of its own whose
+/// thread blocks on the server, so that the accept loop and the engine's
+/// workers run beside the runtime's threads rather than on them (the
+/// timing of the live game's races). Stopped when dropped.
+#[derive(Debug)]
+pub struct Served {
+    pub addr: SocketAddr,
+    pub db: TestDb,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Served {
+    /// A server with these limits, on a runtime of two threads.
+    pub async fn start(db: impl Into<TestDb>, limits: Limits) -> Served {
+        let db = db.into();
+        let config = ServeConfig {
+            limits,
+            ..ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.db.clone())
+        };
+        let (ready, bound) = tokio::sync::oneshot::channel();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async move {
+                let server = Server::bind(&config).await.unwrap();
+                let _ = ready.send(server.local_addr());
+                tokio::select! {
+                    _ = server.run() => {}
+                    _ = stopped => {}
+                }
+            });
+        });
+        Served {
+            addr: bound.await.unwrap(),
+            db,
+            stop: Some(stop),
+        }
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
 /// A record of about 1 MB: one root and 19,999 sibling variations (the
 /// 20,000 nodes a review reads at most), each a move with a comment.
 pub fn heavy_record() -> String {
