@@ -41,6 +41,9 @@ enum Command {
     Train(cmd::train::Args),
     /// Measure how well a model predicts the moves of records.
     Predict(cmd::predict::Args),
+    /// Measure how well tengen judges records: who is winning and by how
+    /// much, at every position, against the recorded result.
+    Evaluate(cmd::evaluate::Args),
     /// Print the completion script of a shell (bash, zsh, fish...).
     Completions(cmd::completions::Args),
     /// Write the manual pages (tengen.1, tengen-COMMAND.1) into a directory.
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Command::Match(args) => cmd::r#match::run(&args),
         Command::Train(args) => cmd::train::run(&args),
         Command::Predict(args) => cmd::predict::run(&args),
+        Command::Evaluate(args) => cmd::evaluate::run(&args),
         Command::Completions(args) => cmd::completions::run(&args),
         Command::Manpages(args) => cmd::manpages::run(&args),
     };

@@ -215,3 +215,102 @@ fn train_net_checkpoints_resumes_and_writes_weights_that_predict_reads() {
     assert!(top1 > 0.25, "{top1}");
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+#[test]
+fn train_value_writes_weights_that_evaluate_reads_and_evaluate_judges_records() {
+    let dir = data().join("fox_pro/Pro2.7z/Pro/8p");
+    let tmp = std::env::temp_dir().join(format!("tengen-train-value-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let weights = tmp.join("value.safetensors");
+    let out = tengen(&[
+        "train",
+        "value",
+        dir.to_str().unwrap(),
+        "--games",
+        "30",
+        "--test-games",
+        "5",
+        "--test-positions",
+        "64",
+        "--channels",
+        "8",
+        "--layers",
+        "2",
+        "--batch",
+        "16",
+        "--steps",
+        "4",
+        "--checkpoint-every",
+        "2",
+        "--checkpoint",
+        tmp.join("checkpoint").to_str().unwrap(),
+        "--out",
+        weights.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    // Training and test measures side by side, at each checkpoint.
+    for line in [
+        "step 0 (",
+        "step 2 (",
+        "step 4 (",
+        "  train: win loss",
+        "  test:  win loss",
+    ] {
+        assert!(err.contains(line), "{line} missing: {err}");
+    }
+    assert!(err.contains("counted as recorded"), "{err}");
+    // The trained weights judge a record, one JSON object per position.
+    let out = tengen(&[
+        "evaluate",
+        data().join(RECORD).to_str().unwrap(),
+        "--value",
+        weights.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (summary, positions) = lines.split_last().unwrap();
+    assert!(positions.len() > 100, "{} positions", positions.len());
+    for (turn, p) in positions.iter().enumerate() {
+        assert_eq!(p["turn"], turn);
+        let wins = p["network"]["black_wins"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&wins), "{p}");
+        assert!(p["search"].is_null());
+    }
+    assert_eq!(summary["games"], 1);
+    assert_eq!(
+        summary["summary"]["network"]["favoured"]["final"]["games"],
+        1
+    );
+    // The shipped network and a short search, in the table.
+    let out = tengen(&[
+        "evaluate",
+        data().join("fox_pro/Pro2.7z/Pro/1p").to_str().unwrap(),
+        "--split",
+        "test",
+        "--games",
+        "6",
+        "--playouts",
+        "50",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let games: usize = text
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!((3..=6).contains(&games), "{text}");
+    for row in [
+        "judge        1/4     1/2     3/4   final",
+        "network ",
+        "search  ",
+    ] {
+        assert!(text.contains(row), "{row} missing: {text}");
+    }
+    std::fs::remove_dir_all(&tmp).ok();
+}

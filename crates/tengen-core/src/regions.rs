@@ -37,6 +37,16 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// The colour whose area the point is in (a stone, territory, a stone
+    /// or eye in seki), `None` for dame and neutral points: the owner an
+    /// ownership map shows.
+    pub fn owner(self) -> Option<Color> {
+        match self {
+            Mark::Stone(c) | Mark::SekiStone(c) | Mark::Territory(c) | Mark::SekiEye(c) => Some(c),
+            Mark::Dame | Mark::Neutral => None,
+        }
+    }
+
     /// One letter for the mark, the notation of maps drawn as text: living
     /// stones `X`/`O`, stones in seki `x`/`o`, territory `b`/`w`, eyes in
     /// seki `B`/`W`, dame `d`, neutral `n`.

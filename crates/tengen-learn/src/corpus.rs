@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use tengen_core::{Board, BoardSize, Color, Game, Move, Point, Points, Rules, Setup};
 use tengen_mcts::Position;
-use tengen_sgf::record::{self, ReplayMode, ReplayOptions};
+use tengen_sgf::record::{self, RecordedResult, ReplayMode, ReplayOptions};
 use tengen_sgf::{ParseOptions, parse};
 
 /// One in this many games is a test game.
@@ -48,6 +48,8 @@ pub struct Record {
     pub moves: Vec<(Color, Move)>,
     /// The symmetry-free key of the move sequence.
     pub key: u64,
+    /// The result the record gives (`RE`), if any.
+    pub result: Option<RecordedResult>,
 }
 
 /// A position of a record and the stone that was played there.
@@ -128,6 +130,17 @@ impl Record {
     pub fn recent(&self, turn: usize) -> Vec<Option<Point>> {
         let before = self.moves.get(..turn).unwrap_or(&[]);
         tengen_mcts::net::recent(before.iter().map(|&(_, mv)| mv))
+    }
+
+    /// The game after turn `turn` (0: before the first), under its rules,
+    /// every move checked; `None` past the end or where the record breaks
+    /// the rules.
+    pub fn game_after(&self, turn: usize) -> Option<Game> {
+        let mut game = self.start()?;
+        for &(_, mv) in self.moves.get(..turn)? {
+            game.play(mv).ok()?;
+        }
+        Some(game)
     }
 
     /// The game before its first move, under its rules (for a search).
@@ -237,6 +250,7 @@ fn read_file(path: &Path, size: Option<BoardSize>, min_moves: usize) -> Vec<Reco
             first: game.first_to_move(),
             key: sequence_key(game.size(), &moves),
             moves,
+            result: info.recorded_result(),
         });
     }
     out

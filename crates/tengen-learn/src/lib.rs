@@ -1,7 +1,9 @@
 //! Learning Go from game records: the records as training and test data
 //! ([`corpus`]), the pattern model's fit ([`mm`]), the playouts' shapes
 //! ([`shapes`]), the policy network's
-//! training ([`net`]) and how well a model predicts the moves of records
+//! training ([`net`]), the value network's targets ([`outcome`]) and
+//! training ([`value`]), how well the judges judge real games
+//! ([`judge`]), and how well a model predicts the moves of records
 //! it never saw ([`predict`]).
 //!
 //! The models themselves live where the search reads them
@@ -10,16 +12,22 @@
 
 #![warn(missing_docs)]
 
+mod checkpoint;
 pub mod corpus;
+pub mod judge;
 pub mod mm;
 pub mod net;
+pub mod outcome;
 pub mod predict;
 pub mod shapes;
+pub mod value;
 
 pub use corpus::{Record, Sample, Split, pick, read_records};
 pub use mm::{FitConfig, Progress, fit};
 pub use net::{TrainConfig, TrainError, TrainEvent, Trainer, train};
+pub use outcome::{Counted, Ending, Komi, endings};
 pub use predict::{
     Counts, NetPredictor, PatternPredictor, Predictor, SearchPredictor, Tally, evaluate,
 };
 pub use shapes::{ShapeRound, fit_shapes, shape_log_likelihood};
+pub use value::{Judged, Measures, ValueConfig, ValueEvent, ValueTrainer, train_value};

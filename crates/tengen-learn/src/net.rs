@@ -13,12 +13,12 @@
 //! when resuming late in a run), and positions of boards of another size
 //! than the records' in one batch (each batch is one board size).
 
+use crate::checkpoint::Checkpoint;
 use crate::corpus::Record;
 use crate::predict::FLOOR;
 use burn::nn::loss::CrossEntropyLossConfig;
 use burn::optim::{AdamConfig, GradientsParams, ModuleOptimizer};
 use burn::prelude::*;
-use burn_store::{BurnpackStore, ModuleSnapshot};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use tengen_core::zobrist::splitmix;
@@ -209,25 +209,8 @@ fn tensors(
     (planes, prior, mask, targets)
 }
 
-/// The checkpoint's files in `dir`.
-struct Files {
-    model: PathBuf,
-    optimizer: PathBuf,
-    state: PathBuf,
-    /// The weights alone, as the search reads them.
-    weights: PathBuf,
-}
-
-impl Files {
-    fn in_dir(dir: &Path) -> Files {
-        Files {
-            model: dir.join("model.bpk"),
-            optimizer: dir.join("optimizer.bin"),
-            state: dir.join("state.txt"),
-            weights: dir.join("policy.safetensors"),
-        }
-    }
-}
+/// The name of the weights file in a checkpoint's directory.
+const WEIGHTS: &str = "policy.safetensors";
 
 /// A run in progress.
 pub struct Trainer {
@@ -258,17 +241,14 @@ impl Trainer {
     /// A checkpoint that is there but cannot be read.
     pub fn open(dir: &Path, config: &TrainConfig) -> Result<Trainer, TrainError> {
         let device = Device::flex().autodiff();
-        let files = Files::in_dir(dir);
-        let fail = |path: &Path, message: String| TrainError::Checkpoint {
-            path: path.to_path_buf(),
-            message,
-        };
-        if !files.state.exists() {
+        let checkpoint = Checkpoint::in_dir(dir, WEIGHTS);
+        let Some(state) = checkpoint.state()? else {
             device.seed(config.seed);
             let (net, shape) = match &config.from {
                 Some(path) => {
-                    let bytes = std::fs::read(path).map_err(|e| fail(path, e.to_string()))?;
-                    PolicyNet::from_bytes(&bytes, &device).map_err(|e| fail(path, e.to_string()))?
+                    let bytes = std::fs::read(path).map_err(|e| checkpoint.unreadable(path, e))?;
+                    PolicyNet::from_bytes(&bytes, &device)
+                        .map_err(|e| checkpoint.unreadable(path, e))?
                 }
                 None => (PolicyNet::new(config.shape, &device), config.shape),
             };
@@ -280,33 +260,19 @@ impl Trainer {
                 seed: config.seed,
                 device,
             });
-        }
-        let state =
-            std::fs::read_to_string(&files.state).map_err(|e| fail(&files.state, e.to_string()))?;
-        let field = |key: &str| -> Result<u64, TrainError> {
-            state
-                .lines()
-                .find_map(|l| l.strip_prefix(key)?.strip_prefix(' ')?.trim().parse().ok())
-                .ok_or_else(|| fail(&files.state, format!("no {key}")))
         };
         let shape = Shape {
-            channels: field("channels")? as usize,
-            layers: field("layers")? as usize,
+            channels: state.get("channels", &checkpoint)? as usize,
+            layers: state.get("layers", &checkpoint)? as usize,
         };
         let mut net = PolicyNet::new(shape, &device);
-        let mut store = BurnpackStore::from_file(&files.model);
-        net.load_from(&mut store)
-            .map_err(|e| fail(&files.model, e.to_string()))?;
-        let optimizer = AdamConfig::new()
-            .init()
-            .load(&files.optimizer)
-            .map_err(|e| fail(&files.optimizer, e.to_string()))?;
+        let optimizer = checkpoint.load(&mut net)?;
         Ok(Trainer {
             net,
             optimizer,
-            step: field("step")?,
+            step: state.get("step", &checkpoint)?,
             shape,
-            seed: field("seed")?,
+            seed: state.get("seed", &checkpoint)?,
             device,
         })
     }
@@ -327,42 +293,16 @@ impl Trainer {
     /// # Errors
     /// A file that cannot be written.
     pub fn save(&self, dir: &Path) -> Result<(), TrainError> {
-        let files = Files::in_dir(dir);
-        let fail = |path: &Path, message: String| TrainError::Checkpoint {
-            path: path.to_path_buf(),
-            message,
-        };
-        std::fs::create_dir_all(dir).map_err(|e| fail(dir, e.to_string()))?;
-        let aside = |p: &Path| p.with_extension("new");
-        let model_aside = dir.join("model-new.bpk");
-        let mut store = BurnpackStore::from_file(&model_aside).overwrite(true);
-        self.net
-            .save_into(&mut store)
-            .map_err(|e| fail(&files.model, e.to_string()))?;
-        self.optimizer
-            .save(aside(&files.optimizer))
-            .map_err(|e| fail(&files.optimizer, e.to_string()))?;
+        let checkpoint = Checkpoint::in_dir(dir, WEIGHTS);
         let state = format!(
             "step {}\nchannels {}\nlayers {}\nseed {}\n",
             self.step, self.shape.channels, self.shape.layers, self.seed
         );
-        std::fs::write(aside(&files.state), state)
-            .map_err(|e| fail(&files.state, e.to_string()))?;
         let weights = self
             .net
             .to_bytes()
-            .map_err(|e| fail(&files.weights, e.to_string()))?;
-        std::fs::write(aside(&files.weights), weights)
-            .map_err(|e| fail(&files.weights, e.to_string()))?;
-        for (from, to) in [
-            (aside(&files.weights), files.weights),
-            (model_aside, files.model),
-            (aside(&files.optimizer), files.optimizer),
-            (aside(&files.state), files.state),
-        ] {
-            std::fs::rename(&from, &to).map_err(|e| fail(&to, e.to_string()))?;
-        }
-        Ok(())
+            .map_err(|e| checkpoint.unreadable(dir, e))?;
+        checkpoint.save(&self.net, &self.optimizer, &state, &weights)
     }
 
     /// One step on `examples`; the batch's loss.
@@ -409,12 +349,12 @@ impl Trainer {
 }
 
 /// A well-mixed value of `x`.
-fn mix(x: u64) -> u64 {
+pub(crate) fn mix(x: u64) -> u64 {
     splitmix(x).1
 }
 
 /// The order of the positions in epoch `epoch`: a shuffle fixed by the seed.
-fn order(len: usize, seed: u64, epoch: u64) -> Vec<u32> {
+pub(crate) fn order(len: usize, seed: u64, epoch: u64) -> Vec<u32> {
     let mut order: Vec<u32> = (0..len as u32).collect();
     let mut rng = Rng::new(mix(seed ^ mix(epoch)));
     for i in (1..order.len()).rev() {

@@ -73,13 +73,19 @@ impl Judge {
     }
 }
 
+/// A win in the tree's statistics: a draw is half of it, and a playout
+/// mixed with the value network's judgement a fraction.
+pub(crate) const WIN: u32 = 64;
+
 /// How a simulation ended, from Black's side, as the tree records it: a
-/// playout counted by the [`Judge`], or the known result of a terminal
+/// playout counted by the [`Judge`] (mixed with the value network's
+/// judgement, [`PlayoutResult::mixed`]), or the known result of a terminal
 /// node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PlayoutResult {
-    /// 2 a Black win, 1 a draw, 0 a White win.
-    pub(crate) black_win2: u32,
+    /// Black's share of a win in units of [`WIN`]: `WIN` a Black win,
+    /// `WIN / 2` a draw, 0 a White win.
+    pub(crate) black_wins: u32,
     /// Black's margin in eighths of a point (komi included).
     pub(crate) margin: i32,
 }
@@ -87,9 +93,9 @@ pub(crate) struct PlayoutResult {
 impl PlayoutResult {
     pub(crate) fn from_margin(margin: i32) -> PlayoutResult {
         PlayoutResult {
-            black_win2: match margin {
-                m if m > 0 => 2,
-                0 => 1,
+            black_wins: match margin {
+                m if m > 0 => WIN,
+                0 => WIN / 2,
                 _ => 0,
             },
             margin,
@@ -105,12 +111,24 @@ impl PlayoutResult {
         PlayoutResult::from_margin(margin)
     }
 
-    /// Half-wins (2 a win, 1 a draw) for `color`.
+    /// The share of a win for `color`, in units of [`WIN`].
     #[inline]
-    pub(crate) fn wins2_for(&self, color: Color) -> u32 {
+    pub(crate) fn wins_for(&self, color: Color) -> u32 {
         match color {
-            Color::Black => self.black_win2,
-            Color::White => 2 - self.black_win2,
+            Color::Black => self.black_wins,
+            Color::White => WIN - self.black_wins,
+        }
+    }
+
+    /// This result mixed with a judgement (Black's chance to win, Black's
+    /// lead in points), the judgement weighing `weight` (AlphaGo's lambda).
+    pub(crate) fn mixed(self, black_wins: f32, black_lead: f32, weight: f32) -> PlayoutResult {
+        let w = weight.clamp(0.0, 1.0);
+        let wins = w * black_wins.clamp(0.0, 1.0) * WIN as f32 + (1.0 - w) * self.black_wins as f32;
+        let margin = w * black_lead * 8.0 + (1.0 - w) * self.margin as f32;
+        PlayoutResult {
+            black_wins: (wins.round() as u32).min(WIN),
+            margin: margin.round() as i32,
         }
     }
 }
@@ -518,6 +536,21 @@ enum Refusal {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_playout_mixed_with_a_judgement_weighs_each_as_told() {
+        let won = super::PlayoutResult::from_margin(8 * 5);
+        assert_eq!(won.wins_for(tengen_core::Color::Black), super::WIN);
+        assert_eq!(won.wins_for(tengen_core::Color::White), 0);
+        // Half the weight on a judgement of 25%: 62.5% of a win.
+        let mixed = won.mixed(0.25, -3.0, 0.5);
+        assert_eq!(mixed.black_wins, 40);
+        assert_eq!(mixed.margin, 8);
+        assert_eq!(won.mixed(0.25, -3.0, 0.0), won);
+        assert_eq!(won.mixed(0.25, -3.0, 1.0).black_wins, 16);
+        // Out of range values are bounded.
+        assert_eq!(won.mixed(2.0, 0.0, 7.0).black_wins, super::WIN);
+    }
+
     use super::*;
     use crate::shape::canonical;
     use tengen_core::Board;

@@ -4,7 +4,9 @@
 //! (atari answers, learned 3x3 shapes ([`shape`]), no big self-atari), on
 //! all cores, keeping its tree between moves; one [`Request`] says what a
 //! search is asked; in the opening it plays the [`book`]'s move.
-//! [`time`] decides how long to think under a clock; [`estimate_dead`]
+//! [`value`] judges a position (win, score, ownership) where the search is
+//! asked to mix its judgement in; [`time`] decides how long to think under
+//! a clock; [`estimate_dead`]
 //! ([`ownership`]) finds the dead stones of a finished game. The light
 //! playouts of the classic reference bot ([`light_playout`]) stay for
 //! benchmarks. The local answers of the playouts are `tengen-tactics`'s.
@@ -27,16 +29,21 @@ pub mod shape;
 pub mod spatial;
 pub mod time;
 mod tree;
+pub mod value;
 
 pub use features::{Extractor, Group, Position, Team};
 pub use light_playout::{LightPlayout, PlayoutEnd, PlayoutStats};
 pub use model::{ModelError, PatternModel};
 pub use net::{Encoded, NetError, Network, PolicyNet};
-pub use ownership::{ESTIMATE_PLAYOUTS, dead_stones, estimate_dead, final_ownership};
+pub use ownership::{
+    ESTIMATE_PLAYOUTS, dead_stones, estimate_dead, final_ownership, judged_ownership,
+};
 pub use prior::Knowledge;
 pub use rng::Rng;
 pub use search::{
     Analysis, Candidate, DEFAULT_NETWORK_BATCH, Decision, GenMode, Limit, Ownership, Reporter,
     Request, Restriction, RestrictionKind, Restrictions, Search, SearchConfig,
+    default_value_weight,
 };
 pub use time::think_time;
+pub use value::{Judgement, ValueInput, ValueNet, ValueNetwork, ValueShape};

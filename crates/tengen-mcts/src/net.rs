@@ -11,8 +11,9 @@
 //! device). The weights are a safetensors file; [`Network::shipped`] is the
 //! one trained from the professional records and built into the binary.
 //!
-//! Left out: a value head (the playouts judge positions), and passes (the
-//! records' passes are not predicted; the search decides them).
+//! Left out: judging who wins (the value network, [`crate::value`]), and
+//! passes (the records' passes are not predicted; the search decides
+//! them).
 
 use crate::features::{Extractor, Position};
 use crate::model::PatternModel;
@@ -130,10 +131,7 @@ impl PolicyNet {
     /// # Errors
     /// What the store reports.
     pub fn to_bytes(&self) -> Result<Vec<u8>, NetError> {
-        let mut store = SafetensorsStore::from_bytes(None);
-        self.save_into(&mut store)
-            .map_err(|e| NetError::Load(e.to_string()))?;
-        store.get_bytes().map_err(|e| NetError::Load(e.to_string()))
+        save_safetensors(self)
     }
 
     /// A network from a safetensors file written by [`PolicyNet::to_bytes`],
@@ -143,25 +141,17 @@ impl PolicyNet {
     /// A file that is not safetensors, or lacks a tensor, or has one of
     /// another shape.
     pub fn from_bytes(bytes: &[u8], device: &Device) -> Result<(PolicyNet, Shape), NetError> {
-        let shape = read_shape(bytes)?;
+        let (channels, layers) = read_conv_shape(bytes, PLANES)?;
+        let shape = Shape { channels, layers };
         let mut net = PolicyNet::new(shape, device);
-        let mut store = SafetensorsStore::from_bytes(Some(bytes.to_vec()));
-        let result = net
-            .load_from(&mut store)
-            .map_err(|e| NetError::Load(e.to_string()))?;
-        if let Some((name, _)) = result.missing.first() {
-            return Err(NetError::Missing(name.clone()));
-        }
-        if let Some(e) = result.errors.first() {
-            return Err(NetError::Load(format!("{e:?}")));
-        }
+        load_safetensors(&mut net, bytes)?;
         Ok((net, shape))
     }
 }
 
-/// The shape of the network in a safetensors file, read from its header
-/// (eight bytes of length, then JSON naming each tensor's shape).
-fn read_shape(bytes: &[u8]) -> Result<Shape, NetError> {
+/// The JSON header of a safetensors file (eight bytes of length, then
+/// JSON naming each tensor's shape).
+pub(crate) fn read_safetensors_header(bytes: &[u8]) -> Result<serde_json::Value, NetError> {
     let header_len = bytes
         .get(..8)
         .and_then(|b| <[u8; 8]>::try_from(b).ok())
@@ -172,8 +162,14 @@ fn read_shape(bytes: &[u8]) -> Result<Shape, NetError> {
         .and_then(|n| n.checked_add(8))
         .filter(|&e| e <= bytes.len())
         .ok_or_else(|| NetError::Header(format!("header of {header_len} bytes")))?;
-    let header: serde_json::Value =
-        serde_json::from_slice(&bytes[8..end]).map_err(|e| NetError::Header(e.to_string()))?;
+    serde_json::from_slice(&bytes[8..end]).map_err(|e| NetError::Header(e.to_string()))
+}
+
+/// The filters and layers of a network in a safetensors file whose first
+/// convolution (`first.weight`, 5x5) reads `planes` input planes and whose
+/// next ones are `body.0.weight`, `body.1.weight`..., read from its header.
+pub(crate) fn read_conv_shape(bytes: &[u8], planes: usize) -> Result<(usize, usize), NetError> {
+    let header = read_safetensors_header(bytes)?;
     let dims = |name: &str| -> Option<Vec<usize>> {
         header
             .get(name)?
@@ -186,12 +182,12 @@ fn read_shape(bytes: &[u8]) -> Result<Shape, NetError> {
     let first = "first.weight";
     let found = dims(first).ok_or_else(|| NetError::Missing(first.into()))?;
     let channels = match found.as_slice() {
-        [c, PLANES, 5, 5] => *c,
+        [c, p, 5, 5] if *p == planes => *c,
         _ => {
             return Err(NetError::Shape {
                 name: first.into(),
                 found,
-                expected: vec![0, PLANES, 5, 5],
+                expected: vec![0, planes, 5, 5],
             });
         }
     };
@@ -199,7 +195,34 @@ fn read_shape(bytes: &[u8]) -> Result<Shape, NetError> {
         + (0..)
             .take_while(|i| dims(&format!("body.{i}.weight")).is_some())
             .count();
-    Ok(Shape { channels, layers })
+    Ok((channels, layers))
+}
+
+/// Loads the weights of a safetensors file into `net`, every tensor there
+/// and of the right shape.
+pub(crate) fn load_safetensors<M: ModuleSnapshot>(
+    net: &mut M,
+    bytes: &[u8],
+) -> Result<(), NetError> {
+    let mut store = SafetensorsStore::from_bytes(Some(bytes.to_vec()));
+    let result = net
+        .load_from(&mut store)
+        .map_err(|e| NetError::Load(e.to_string()))?;
+    if let Some((name, _)) = result.missing.first() {
+        return Err(NetError::Missing(name.clone()));
+    }
+    if let Some(e) = result.errors.first() {
+        return Err(NetError::Load(format!("{e:?}")));
+    }
+    Ok(())
+}
+
+/// The weights of `net` as a safetensors file.
+pub(crate) fn save_safetensors<M: ModuleSnapshot>(net: &M) -> Result<Vec<u8>, NetError> {
+    let mut store = SafetensorsStore::from_bytes(None);
+    net.save_into(&mut store)
+        .map_err(|e| NetError::Load(e.to_string()))?;
+    store.get_bytes().map_err(|e| NetError::Load(e.to_string()))
 }
 
 /// The last [`HISTORY`] moves of `moves` (given oldest first), most recent

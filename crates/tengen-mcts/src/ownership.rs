@@ -5,11 +5,16 @@
 //! `final_score` and `final_status_list`, the web board's proposal and the
 //! match referee.
 //!
+//! Where the search mixes in the value network's judgement, its ownership
+//! is mixed in the same way ([`judged_ownership`]).
+//!
 //! Left out: seki by rule (a chain in seki keeps its stones in the
 //! playouts, so it is never marked) and any reading of life and death.
 
 use crate::heavy_playout::{Count, HeavyPlayout, Judge, Start};
 use crate::rng::Rng;
+use crate::search::default_value_weight;
+use crate::value::ValueNetwork;
 use tengen_core::{Color, Game, Point};
 
 /// Playouts of the dead-stone estimate for a caller with no reason to ask
@@ -61,10 +66,32 @@ pub fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
 
 /// Dead stones of `game`'s final position (any phase), for `tengen score
 /// --dead auto`, the web board and GTP `final_status_list`: `playouts`
-/// playouts from the position, half with each player to move first, and
-/// [`dead_stones`] of their ownership.
+/// playouts from the position, half with each player to move first, their
+/// ownership mixed with the value network's where it judges
+/// ([`judged_ownership`]), and [`dead_stones`] of that.
 pub fn estimate_dead(game: &Game, playouts: u64, seed: u64) -> Vec<Point> {
-    dead_stones(game, &final_ownership(game, playouts, seed))
+    dead_stones(game, &judged_ownership(game, playouts, seed))
+}
+
+/// The ownership of the playouts ([`final_ownership`]) mixed with the
+/// value network's, each point's owner weighing as the network's judgement
+/// does in the search on this board ([`default_value_weight`]): the
+/// playouts miss what a group needs to live, the network what a local
+/// fight still changes.
+pub fn judged_ownership(game: &Game, playouts: u64, seed: u64) -> Vec<f32> {
+    let played = final_ownership(game, playouts, seed);
+    let weight = default_value_weight(game.size());
+    match ValueNetwork::shipped().filter(|_| weight > 0.0) {
+        Some(value) => {
+            let judged = value.judge_game(game);
+            played
+                .iter()
+                .zip(&judged.ownership)
+                .map(|(p, n)| weight * n + (1.0 - weight) * p)
+                .collect()
+        }
+        None => played,
+    }
 }
 
 /// Ownership of a finished position from playouts alone (no tree), half

@@ -5,17 +5,20 @@
 //! Visits are counted on the way down (a virtual loss that spreads threads
 //! over different lines) and wins on the way back up.
 
-use crate::heavy_playout::PlayoutResult;
+use crate::heavy_playout::{PlayoutResult, WIN};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering};
 use tengen_core::{Move, Point};
 
-/// Visits in the high half, half-wins in the low half: one atomic add
-/// updates both.
+/// Visits in the high half, wins in units of [`WIN`] in the low half: one
+/// atomic add updates both.
 const VISIT: u64 = 1 << 32;
 
 /// The bits of a policy nobody gave (a NaN no model produces).
 const NO_POLICY: u32 = u32::MAX;
+
+/// The bits of a judgement nobody gave (two NaNs no network produces).
+const NOT_JUDGED: u64 = u64::MAX;
 
 /// What is known about a node before any playout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +46,10 @@ pub(crate) struct Node {
     policy: AtomicU32,
     /// Whether the network was asked for the children's priors.
     asked: AtomicBool,
+    /// The value network's judgement of the position (two f32, Black's
+    /// chance to win in the high half, his lead in the low), or
+    /// [`NOT_JUDGED`].
+    judged: AtomicU64,
     pub(crate) leaf: Leaf,
     stats: AtomicU64,
     amaf: AtomicU64,
@@ -62,6 +69,7 @@ impl Node {
             prior: AtomicU64::new(pack(prior.0, prior.1)),
             policy: AtomicU32::new(policy.map_or(NO_POLICY, f32::to_bits)),
             asked: AtomicBool::new(false),
+            judged: AtomicU64::new(NOT_JUDGED),
             leaf,
             stats: AtomicU64::new(0),
             amaf: AtomicU64::new(0),
@@ -129,8 +137,8 @@ impl Node {
     /// Adds the result of a simulation that went through this node, for
     /// `mover` (who made this node's move).
     #[inline]
-    pub(crate) fn record(&self, wins2: u32, margin: i32) {
-        self.stats.fetch_add(u64::from(wins2), Ordering::Relaxed);
+    pub(crate) fn record(&self, wins: u32, margin: i32) {
+        self.stats.fetch_add(u64::from(wins), Ordering::Relaxed);
         self.score.fetch_add(i64::from(margin), Ordering::Relaxed);
         let square = i64::from(margin).pow(2).unsigned_abs();
         self.score_sq.fetch_add(square, Ordering::Relaxed);
@@ -138,9 +146,9 @@ impl Node {
 
     /// Adds an all-moves-as-first result.
     #[inline]
-    pub(crate) fn record_amaf(&self, wins2: u32) {
+    pub(crate) fn record_amaf(&self, wins: u32) {
         self.amaf
-            .fetch_add(VISIT | u64::from(wins2), Ordering::Relaxed);
+            .fetch_add(VISIT | u64::from(wins), Ordering::Relaxed);
     }
 
     /// Visits (virtual visits of threads still descending included).
@@ -153,13 +161,32 @@ impl Node {
     #[inline]
     pub(crate) fn stats(&self) -> (f32, f32) {
         let s = self.stats.load(Ordering::Relaxed);
-        ((s >> 32) as f32, (s & 0xffff_ffff) as f32 / 2.0)
+        ((s >> 32) as f32, (s & 0xffff_ffff) as f32 / WIN as f32)
     }
 
     #[inline]
     pub(crate) fn amaf(&self) -> (f32, f32) {
         let s = self.amaf.load(Ordering::Relaxed);
-        ((s >> 32) as f32, (s & 0xffff_ffff) as f32 / 2.0)
+        ((s >> 32) as f32, (s & 0xffff_ffff) as f32 / WIN as f32)
+    }
+
+    /// The value network's judgement of this node's position (Black's
+    /// chance to win, Black's lead), once it was asked.
+    #[inline]
+    pub(crate) fn judged(&self) -> Option<(f32, f32)> {
+        let bits = self.judged.load(Ordering::Relaxed);
+        (bits != NOT_JUDGED).then(|| {
+            (
+                f32::from_bits((bits >> 32) as u32),
+                f32::from_bits(bits as u32),
+            )
+        })
+    }
+
+    /// Sets the value network's judgement of this node's position.
+    pub(crate) fn set_judged(&self, black_wins: f32, black_lead: f32) {
+        self.judged
+            .store(pack(black_wins, black_lead), Ordering::Relaxed);
     }
 
     /// Win rate of the move for its mover, from real visits (0.5 unvisited).

@@ -130,6 +130,15 @@ impl RecordedResult {
     /// results and when neither unit fits (the result cannot arise under the
     /// recorded komi).
     pub fn area_margin(&self, komi: Points) -> Option<Points> {
+        self.signed_margins()?
+            .into_iter()
+            .find(|m| (*m + komi).is_whole())
+    }
+
+    /// Black's lead (negative when White wins) for a win on points, as
+    /// written and doubled: the two units a record's points may be in
+    /// (Chinese results are written in stones). `None` for other results.
+    pub fn signed_margins(&self) -> Option<[Points; 2]> {
         let RecordedResult::Outcome(Outcome::Win {
             winner,
             by: WinBy::Score(by),
@@ -141,9 +150,7 @@ impl RecordedResult {
             Color::Black => *by,
             Color::White => -*by,
         };
-        [signed, signed.double()]
-            .into_iter()
-            .find(|m| (*m + komi).is_whole())
+        Some([signed, signed.double()])
     }
 
     /// Whether `outcome` says the same thing (a capture win matches any

@@ -17,9 +17,9 @@ use tengen_mcts::{Knowledge, Limit, Request, Search, SearchConfig};
 const PV_MOVES: usize = 12;
 /// Mistakes listed per player.
 pub const MISTAKES_PER_PLAYER: usize = 5;
-/// A move losing less win rate than this is not listed as a mistake (the
+/// A move losing fewer points than this is not listed as a mistake (the
 /// noise of a short search).
-const MISTAKE_THRESHOLD: f64 = 0.02;
+const MISTAKE_POINTS: f64 = 1.0;
 /// Positions of the longest main line analysed.
 pub const MAX_POSITIONS: usize = 1_000;
 
@@ -120,9 +120,11 @@ pub fn analyse(number: usize, game: &Game, playouts: u64, seed: u64) -> Position
     }
 }
 
-/// The moves of `line` that lost the most, [`MISTAKES_PER_PLAYER`] per
-/// player, from the positions analysed (in order of `number`, some may be
-/// missing).
+/// The moves of `line` that lost the most points, [`MISTAKES_PER_PLAYER`]
+/// per player, from the positions analysed (in order of `number`, some may
+/// be missing). Points, as KaTrain ranks them: in a game already won or
+/// lost the chance to win barely moves, but the points a move gave away
+/// are still what a player learns from.
 pub fn mistakes(line: &MainLine, positions: &[PositionAnalysis]) -> Vec<Mistake> {
     let mut by_number: Vec<Option<&PositionAnalysis>> = vec![None; line.positions];
     for p in positions {
@@ -142,19 +144,19 @@ pub fn mistakes(line: &MainLine, positions: &[PositionAnalysis]) -> Vec<Mistake>
             continue;
         }
         let sign = if *color == Color::Black { 1.0 } else { -1.0 };
-        let loss = sign * (before.winrate - after.winrate);
-        if loss >= MISTAKE_THRESHOLD {
+        let score_loss = sign * (before.score - after.score);
+        if score_loss >= MISTAKE_POINTS {
             found.push(Mistake {
                 number: i + 1,
                 color: color.name(),
                 vertex: vertex.clone(),
-                loss,
-                score_loss: sign * (before.score - after.score),
+                loss: sign * (before.winrate - after.winrate),
+                score_loss,
                 best: before.best.clone(),
             });
         }
     }
-    found.sort_by(|a, b| b.loss.total_cmp(&a.loss));
+    found.sort_by(|a, b| b.score_loss.total_cmp(&a.score_loss));
     let mut kept = Vec::new();
     for color in [Color::Black, Color::White] {
         kept.extend(
@@ -165,7 +167,7 @@ pub fn mistakes(line: &MainLine, positions: &[PositionAnalysis]) -> Vec<Mistake>
                 .cloned(),
         );
     }
-    kept.sort_by(|a, b| b.loss.total_cmp(&a.loss));
+    kept.sort_by(|a, b| b.score_loss.total_cmp(&a.score_loss));
     kept
 }
 
@@ -231,7 +233,7 @@ mod tests {
     }
 
     #[test]
-    fn mistakes_are_the_win_rate_each_player_lost() {
+    fn mistakes_are_the_points_each_player_lost() {
         let line = review::main_line("(;GM[1]FF[4]SZ[9];B[ee];W[ce];B[gg];W[cc])").unwrap();
         // Black's chance: 0.5, 0.6 (B good), 0.9 (W lost 0.3), 0.5 (B
         // lost 0.4), 0.51 (W gained: no mistake).
@@ -258,5 +260,21 @@ mod tests {
         // A position missing: the moves next to it are not judged.
         let m = mistakes(&line, &[at(0, 0.5), at(1, 0.6), at(3, 0.5)]);
         assert!(m.is_empty(), "{m:?}");
+        // In a game won already, the chance barely moves but the points
+        // do: the move that gave away the most points comes first.
+        let mut won = [
+            at(0, 0.97),
+            at(1, 0.97),
+            at(2, 0.98),
+            at(3, 0.96),
+            at(4, 0.96),
+        ];
+        for (p, score) in won.iter_mut().zip([30.0, 30.0, 30.5, 18.0, 17.5]) {
+            p.score = score;
+        }
+        let m = mistakes(&line, &won);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert_eq!((m[0].number, m[0].color), (3, "black"));
+        assert!((m[0].score_loss - 12.5).abs() < 1e-9);
     }
 }

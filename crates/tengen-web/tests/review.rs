@@ -234,15 +234,22 @@ async fn the_analysis_is_stored_and_never_searched_twice(store: Backend) {
         assert!(p["visits"].as_u64().unwrap() >= 24, "{p}");
         assert_eq!(p["pv"][0], p["best"]);
     }
-    // Each mistake is what its player lost between the positions around it.
+    // Each mistake is what its player lost between the positions around
+    // it, at least a point, the most points first.
+    let mut before = f64::INFINITY;
     for m in done["mistakes"].as_array().unwrap() {
         let n = m["number"].as_u64().unwrap() as usize;
         let sign = if m["color"] == "black" { 1.0 } else { -1.0 };
-        let lost = sign
-            * (positions[n - 1]["winrate"].as_f64().unwrap()
-                - positions[n]["winrate"].as_f64().unwrap());
+        let at = |i: usize, k: &str| positions[i][k].as_f64().unwrap();
+        let lost = sign * (at(n - 1, "winrate") - at(n, "winrate"));
         assert!((lost - m["loss"].as_f64().unwrap()).abs() < 1e-9, "{m}");
-        assert!(lost >= 0.02);
+        let points = sign * (at(n - 1, "score") - at(n, "score"));
+        assert!(
+            (points - m["score_loss"].as_f64().unwrap()).abs() < 1e-9,
+            "{m}"
+        );
+        assert!(points >= 1.0 && points <= before, "{m}");
+        before = points;
     }
     assert_eq!(searched(&server).await, 13);
     assert_eq!(stored_rows(&server.db).await, 13);

@@ -4,11 +4,12 @@ use anyhow::{Result, bail};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use tengen_core::{Board, BoardSize, Color, Game, Point, Points, Preset};
+use tengen_core::{Board, BoardSize, Color, Game, Move, Point, Points, Preset};
 use tengen_mcts::net::Encoded;
 use tengen_mcts::{
     DEFAULT_NETWORK_BATCH, ESTIMATE_PLAYOUTS, Extractor, Knowledge, LightPlayout, Limit, Network,
-    PatternModel, PlayoutStats, Position, Request, Rng, Search, SearchConfig, random,
+    PatternModel, PlayoutStats, Position, Request, Rng, Search, SearchConfig, ValueInput,
+    ValueNetwork, random,
 };
 use tengen_sgf::record::{self, ReplayOptions};
 
@@ -50,7 +51,7 @@ enum What {
     },
     /// Search speed: simulations per second of the Monte-Carlo search from
     /// the empty board, one line per knowledge and thread count:
-    /// `size=9 threads=1 knowledge=patterns playouts=N playouts_per_s=X`
+    /// `size=9 threads=1 knowledge=patterns value_weight=0 playouts=N playouts_per_s=X`
     /// (`knowledge=net batch=8` with the network), so that the price of the
     /// learned priors is visible.
     Search {
@@ -70,12 +71,17 @@ enum What {
         /// `net` only); the search's default when absent.
         #[arg(long = "network-batch")]
         network_batches: Vec<usize>,
+        /// The value network's weight (repeat for several); the search's
+        /// default for the size when absent.
+        #[arg(long = "value-weight")]
+        value_weights: Vec<f32>,
     },
     /// The policy network's speed: evaluations per second of the shipped
     /// network on a position of a real opening, one line per thread count
     /// and batch size, the network alone and with the pattern model that
     /// feeds it computed for each position:
-    /// `network size=19 threads=1 batch=1 evals_per_s=X with_patterns_per_s=Y`.
+    /// `network size=19 threads=1 batch=1 evals_per_s=X with_patterns_per_s=Y`;
+    /// then the value network's: `value size=19 threads=1 batch=1 evals_per_s=X`.
     Net {
         /// Board size.
         #[arg(long, default_value_t = 19)]
@@ -165,6 +171,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             for t in or(threads, [1, 2]) {
                 for b in or(batches, [1, 16]) {
                     net_line(*size, t, b, Duration::from_secs_f64(seconds.max(0.1)))?;
+                    value_line(*size, t, b, Duration::from_secs_f64(seconds.max(0.1)))?;
                 }
             }
         }
@@ -174,7 +181,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             threads,
             knowledge,
             network_batches,
+            value_weights,
         } => {
+            let weights: Vec<Option<f32>> = if value_weights.is_empty() {
+                vec![None]
+            } else {
+                value_weights.iter().map(|&w| Some(w)).collect()
+            };
             let threads = if threads.is_empty() {
                 vec![1, 2]
             } else {
@@ -199,7 +212,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 };
                 for &t in &threads {
                     for &b in batches {
-                        search_line(*size, *playouts, t, k, b)?;
+                        for &w in &weights {
+                            search_line(*size, *playouts, t, k, b, w)?;
+                        }
                     }
                 }
             }
@@ -399,6 +414,49 @@ fn net_line(size: u32, threads: usize, batch: usize, time: Duration) -> Result<(
     Ok(())
 }
 
+/// Judgements per second of the shipped value network on `threads`
+/// threads, in batches of `batch` positions of a real opening, input
+/// encoding included.
+fn value_line(size: u32, threads: usize, batch: usize, time: Duration) -> Result<()> {
+    let Some(value) = ValueNetwork::shipped() else {
+        bail!("the shipped value network cannot be read");
+    };
+    let size = BoardSize::square(size)?;
+    let mut game = Game::new(Preset::Chinese.rules(), size);
+    let n = size.width() - 1;
+    for (x, y) in [(3, 3), (n - 3, n - 2), (n - 3, 3), (2, n - 3), (5, 2)] {
+        if let Some(p) = size.point(x.min(n), y.min(n)) {
+            let _ = game.play(Move::Play(p));
+        }
+    }
+    let batch = batch.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let rate = pool.install(|| {
+        let judge = || {
+            let inputs: Vec<ValueInput> = (0..batch).map(|_| ValueInput::of_game(&game)).collect();
+            let movers = vec![game.to_move(); batch];
+            value
+                .judge(&inputs.iter().collect::<Vec<_>>(), &movers)
+                .len()
+        };
+        judge();
+        let start = Instant::now();
+        let mut done = 0;
+        while start.elapsed() < time {
+            done += judge();
+        }
+        done as f64 / start.elapsed().as_secs_f64()
+    });
+    writeln!(
+        std::io::stdout(),
+        "value size={} threads={threads} batch={batch} evals_per_s={rate:.0}",
+        size.width(),
+    )?;
+    Ok(())
+}
+
 /// Simulations per second of one search of `playouts` from the empty board.
 fn search_line(
     size: u32,
@@ -406,12 +464,14 @@ fn search_line(
     threads: usize,
     knowledge: Knowledge,
     network_batch: usize,
+    value_weight: Option<f32>,
 ) -> Result<()> {
     let game = Game::new(Preset::Chinese.rules(), BoardSize::square(size)?);
     let mut search = Search::new(SearchConfig {
         threads,
         knowledge,
         network_batch,
+        value_weight,
         ..SearchConfig::default()
     });
     let start = Instant::now();
@@ -419,13 +479,14 @@ fn search_line(
     let secs = start.elapsed().as_secs_f64();
     writeln!(
         std::io::stdout(),
-        "size={size} threads={threads} knowledge={}{} playouts={} playouts_per_s={:.0}",
+        "size={size} threads={threads} knowledge={}{} value_weight={} playouts={} playouts_per_s={:.0}",
         knowledge.name(),
         if knowledge == Knowledge::Net {
             format!(" batch={network_batch}")
         } else {
             String::new()
         },
+        value_weight.unwrap_or_else(|| tengen_mcts::default_value_weight(game.size())),
         analysis.visits,
         analysis.visits as f64 / secs,
     )?;

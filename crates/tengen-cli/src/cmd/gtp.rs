@@ -39,11 +39,25 @@ pub struct Args {
     /// rules), to measure what the knowledge is worth.
     #[arg(long, default_value = "patterns", value_parser = Knowledge::from_name)]
     knowledge: Knowledge,
+    /// The weight of the value network's judgement in the search's results,
+    /// 0 to 1 (0: the playouts alone). Default: 0, until the network judges
+    /// held-out games better than the playouts (see the README's
+    /// "Judgement"); it learned on 19x19.
+    #[arg(long, value_parser = weight)]
+    value_weight: Option<f32>,
     /// The answer to GTP `name`. Lizzie uses KataGo's analysis (scores,
     /// ownership) only with an engine whose name starts with `KataGo`:
     /// `--name KataGo-tengen` there.
     #[arg(long, default_value = "tengen")]
     name: String,
+}
+
+/// A weight from 0 to 1.
+fn weight(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
+        _ => Err(format!("{text:?} is not a weight from 0 to 1")),
+    }
 }
 
 /// A seed that differs from one start to the next.
@@ -76,6 +90,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         resign_below: (args.resign_below > 0.0).then_some(args.resign_below),
         seed: args.seed.unwrap_or_else(clock_seed),
         knowledge: args.knowledge,
+        value_weight: args.value_weight,
         // Read once for the life of the process.
         name: Box::leak(args.name.clone().into_boxed_str()),
     });

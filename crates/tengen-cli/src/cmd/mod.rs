@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod check;
 pub mod completions;
+pub mod evaluate;
 pub mod exit;
 pub mod explain;
 pub mod gtp;

@@ -52,11 +52,26 @@ enum ModelKind {
     Search,
 }
 
+/// Which games of the learning split a command reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum SplitArg {
+pub enum SplitArg {
+    /// Every game.
     All,
+    /// The training games.
     Train,
+    /// The test games, which training never sees.
     Test,
+}
+
+impl SplitArg {
+    /// The part of the split, `None` for every game.
+    pub fn part(self) -> Option<Split> {
+        match self {
+            SplitArg::All => None,
+            SplitArg::Train => Some(Split::Train),
+            SplitArg::Test => Some(Split::Test),
+        }
+    }
 }
 
 /// Every game of `files`, read on all cores with a progress bar.
@@ -92,12 +107,7 @@ pub fn load_patterns(path: &Path) -> Result<PatternModel> {
 pub fn run(args: &Args) -> Result<ExitCode> {
     let files = sgf_files(&args.paths)?;
     let records = read_records(&files)?;
-    let split = match args.split {
-        SplitArg::All => None,
-        SplitArg::Train => Some(Split::Train),
-        SplitArg::Test => Some(Split::Test),
-    };
-    let games = pick(&records, split, args.games);
+    let games = pick(&records, args.split.part(), args.games);
     let bar = progress::bar(games.len() as u64, "games");
     let tally = match args.model {
         ModelKind::Patterns => {

@@ -2,7 +2,8 @@
 //! games of the records, writes it, and measures it on test games.
 //! `tengen train net PATH...`: trains the policy network on the same
 //! split, from its checkpoint when there is one. `tengen train shapes
-//! PATH...`: fits the playouts' 3x3 shapes. `tengen train book`: grows
+//! PATH...`: fits the playouts' 3x3 shapes. `tengen train value PATH...`:
+//! trains the value network (win, score, ownership) on the records' ends. `tengen train book`: grows
 //! the opening book from long searches of tengen's own.
 //!
 //! The shipped model and network are made by
@@ -17,13 +18,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 use tengen_learn::{
-    FitConfig, PatternPredictor, Progress, Record, Split, TrainConfig, TrainEvent, evaluate, fit,
-    fit_shapes, pick, shape_log_likelihood, train,
+    Ending, FitConfig, Judged, Komi, Measures, PatternPredictor, Progress, Record, Split,
+    TrainConfig, TrainEvent, ValueConfig, ValueEvent, endings, evaluate, fit, fit_shapes, pick,
+    shape_log_likelihood, train, train_value,
 };
 use tengen_mcts::Knowledge;
 use tengen_mcts::book::{Growth, grow};
 use tengen_mcts::net::Shape;
 use tengen_mcts::shape::ShapeModel;
+use tengen_mcts::value::ValueShape;
 use tengen_sgf::sgf_files;
 
 /// Arguments of `tengen train`.
@@ -39,6 +42,9 @@ enum Model {
     Patterns(PatternArgs),
     /// The convolutional policy network, by Adam on the played moves.
     Net(NetArgs),
+    /// The value network (win, score, ownership), by Adam on the records'
+    /// results and counts.
+    Value(ValueArgs),
     /// The playouts' 3x3 shapes around the last stone, and tenuki.
     Shapes(ShapeArgs),
     /// The opening book: the move of a long search for each position of
@@ -138,6 +144,60 @@ struct NetArgs {
 }
 
 #[derive(Debug, clap::Args)]
+struct ValueArgs {
+    /// SGF files or directories of game records (19x19 is what the shipped
+    /// network learned).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Where to write the network's weights (safetensors) at the end (the
+    /// checkpoint holds them too, as `value.safetensors`).
+    #[arg(long, default_value = "value.safetensors")]
+    out: PathBuf,
+    /// The run's checkpoint: resumed from when it is there.
+    #[arg(long, default_value = "value-checkpoint")]
+    checkpoint: PathBuf,
+    /// Train until this many steps are done in all.
+    #[arg(long, default_value_t = 20_000)]
+    steps: u64,
+    /// Positions per step.
+    #[arg(long, default_value_t = 64)]
+    batch: usize,
+    #[arg(long, default_value_t = 1e-3)]
+    learning_rate: f64,
+    /// Filters per layer (a new run only).
+    #[arg(long, default_value_t = ValueShape::SHIPPED.channels)]
+    channels: usize,
+    /// Layers of convolution (a new run only).
+    #[arg(long, default_value_t = ValueShape::SHIPPED.layers)]
+    layers: usize,
+    /// Steps between checkpoints (and measures).
+    #[arg(long, default_value_t = 500)]
+    checkpoint_every: u64,
+    /// Positions of each game per pass over the games.
+    #[arg(long, default_value_t = 4)]
+    per_game: usize,
+    /// Training games to use (drawn by a fixed hash of each game).
+    #[arg(long, default_value_t = 100_000)]
+    games: usize,
+    /// Test games the measured test positions are drawn from.
+    #[arg(long, default_value_t = 1000)]
+    test_games: usize,
+    /// Positions measured at each checkpoint, of the test games and as many
+    /// of the training games.
+    #[arg(long, default_value_t = 2048)]
+    test_positions: usize,
+    /// Playouts of the dead-stone estimate of each counted game's end.
+    #[arg(long, default_value_t = 400)]
+    count_playouts: u64,
+    /// Fixes the positions and the first weights (a new run only).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Start a new run from these weights (safetensors) instead of random ones.
+    #[arg(long)]
+    from: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
 struct PatternArgs {
     /// SGF files or directories of 19x19 game records.
     #[arg(required = true)]
@@ -182,6 +242,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     match &args.model {
         Model::Patterns(a) => patterns(a),
         Model::Net(a) => net(a),
+        Model::Value(a) => value(a),
         Model::Shapes(a) => shapes(a),
         Model::Book(a) => book(a),
     }
@@ -301,6 +362,110 @@ fn net(args: &NetArgs) -> Result<ExitCode> {
     eprintln!(
         "{}: {} steps, {:.0} s",
         out.display(),
+        trainer.step(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The games of `games` with a winner, and their ends, told on standard
+/// error (how many were counted, where their komi came from).
+pub fn judged<'a>(games: &[&'a Record], playouts: u64) -> Vec<(&'a Record, Ending)> {
+    let bar = progress::bar(games.len() as u64, "game ends");
+    let ends = endings(games, playouts, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let mut out = Vec::new();
+    let (mut counted, mut found, mut usual) = (0, 0, None);
+    for (record, end) in games.iter().zip(ends) {
+        let Some((ending, komi)) = end else {
+            continue;
+        };
+        counted += usize::from(ending.counted.is_some());
+        match komi {
+            Komi::Counted => found += 1,
+            Komi::Usual => usual = Some(ending.komi),
+            Komi::Recorded => {}
+        }
+        out.push((*record, ending));
+    }
+    eprintln!(
+        "{} of {} games with a winner, {counted} counted as recorded, {found} komi found by the count{}",
+        out.len(),
+        games.len(),
+        usual.map_or(String::new(), |k| format!(
+            ", komi {k} taken for the others recorded with KM[0]"
+        ))
+    );
+    out
+}
+
+/// The games of `ends` as the trainer takes them.
+fn as_judged<'a>(ends: &'a [(&'a Record, Ending)]) -> Vec<Judged<'a>> {
+    ends.iter()
+        .map(|(record, ending)| Judged { record, ending })
+        .collect()
+}
+
+fn value(args: &ValueArgs) -> Result<ExitCode> {
+    let records = read_records(&sgf_files(&args.paths)?)?;
+    let (train_games, test_games) = split(&records, args.games, args.test_games);
+    let train_ends = judged(&train_games, args.count_playouts);
+    let test_ends = judged(&test_games, args.count_playouts);
+    let (train_set, test_set) = (as_judged(&train_ends), as_judged(&test_ends));
+    let config = ValueConfig {
+        shape: ValueShape {
+            channels: args.channels,
+            layers: args.layers,
+        },
+        batch: args.batch,
+        learning_rate: args.learning_rate,
+        steps: args.steps,
+        checkpoint_every: args.checkpoint_every,
+        test_positions: args.test_positions,
+        per_game: args.per_game,
+        seed: args.seed,
+        from: args.from.clone(),
+    };
+    let bar = progress::bar(args.steps, "steps");
+    let start = Instant::now();
+    let first_step = std::cell::Cell::new(None::<u64>);
+    let trainer = train_value(&train_set, &test_set, &config, &args.checkpoint, &|event| {
+        match event {
+            ValueEvent::Step { step, loss } => {
+                let from = *first_step.get().get_or_insert(step);
+                bar.set_position(step);
+                let rate = (step - from + 1) as f64 * args.batch as f64
+                    / start.elapsed().as_secs_f64().max(1e-9);
+                bar.set_message(format!("loss {loss:.3}, {rate:.0} positions/s"));
+            }
+            ValueEvent::Measured { step, train, test } => bar.suspend(|| {
+                let line = |m: &Measures| {
+                    format!(
+                        "win loss {:.4}, winner favoured {:.1}%, ownership error {:.4}, margin error {:.2} ({} positions, {} counted)",
+                        m.win_loss,
+                        100.0 * m.favoured,
+                        m.owner_error,
+                        m.margin_error,
+                        m.positions,
+                        m.counted
+                    )
+                };
+                eprintln!(
+                    "step {step} ({:.0} s)\n  train: {}\n  test:  {}",
+                    start.elapsed().as_secs_f64(),
+                    line(&train),
+                    line(&test)
+                );
+            }),
+            ValueEvent::Saved { .. } => {}
+        }
+    })?;
+    bar.finish_and_clear();
+    let bytes = trainer.net().to_bytes()?;
+    write_out(&args.out, &bytes)?;
+    eprintln!(
+        "{}: {} steps, {:.0} s",
+        args.out.display(),
         trainer.step(),
         start.elapsed().as_secs_f64()
     );

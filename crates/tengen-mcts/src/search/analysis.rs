@@ -91,6 +91,18 @@ impl Shared<'_> {
                 .collect(),
             count: u32::try_from(self.owned.load(Ordering::Acquire)).unwrap_or(u32::MAX),
         });
+        // The value network's ownership of the root weighs as much as its
+        // judgement does in the results.
+        let weight = self.value_weight();
+        let ownership = match &self.root_judgement {
+            Some(j) if weight > 0.0 => all
+                .mean
+                .iter()
+                .zip(&j.ownership)
+                .map(|(p, n)| weight * n + (1.0 - weight) * p)
+                .collect(),
+            _ => all.mean,
+        };
         let (winrate, score_lead) = match candidates.first() {
             Some(c) => (c.winrate, c.score_lead),
             None => (0.5, sign * self.root.black_margin()),
@@ -102,7 +114,7 @@ impl Shared<'_> {
             score_lead,
             score_stdev: self.root.margin_stdev(),
             candidates,
-            ownership: all.mean,
+            ownership,
             ownership_stdev: all.stdev,
         }
     }

@@ -63,7 +63,23 @@ pub struct SearchConfig {
     /// Whether [`Search::genmove`] plays the opening book's move where it
     /// knows one ([`crate::book`]; never with [`Knowledge::None`]).
     pub book: bool,
+    /// The weight of the value network's judgement in each simulation's
+    /// result, 0 to 1 (0: the playouts alone); `None` takes
+    /// [`default_value_weight`] for the board's size.
+    pub value_weight: Option<f32>,
 }
+
+/// The value network's weight in the search where none is asked: none on
+/// any board, until a network judges held-out games better than the
+/// playouts do (`tengen evaluate`; see `knowledge/README.md`). It learned
+/// from 19x19 records: asked elsewhere, it judges a board it never saw.
+pub fn default_value_weight(size: tengen_core::BoardSize) -> f32 {
+    let _ = size;
+    DEFAULT_VALUE_WEIGHT
+}
+
+/// The value network's default weight (see [`default_value_weight`]).
+pub const DEFAULT_VALUE_WEIGHT: f32 = 0.0;
 
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
@@ -74,6 +90,7 @@ impl Default for SearchConfig {
             knowledge: Knowledge::default(),
             network_batch: DEFAULT_NETWORK_BATCH,
             book: true,
+            value_weight: None,
         }
     }
 }
@@ -309,6 +326,11 @@ impl Search {
         let stop = stop.unwrap_or(&never);
         let shared = Shared::new(game, &root, mode, limit, stop, &filter)
             .knowing(self.config.knowledge, self.config.network_batch)
+            .valuing(
+                self.config
+                    .value_weight
+                    .unwrap_or_else(|| default_value_weight(game.size())),
+            )
             .gathering_moves_ownership(moves_ownership);
         shared.search(self.config.threads.max(1), self.config.seed, report);
         let analysis = shared.analysis();
@@ -590,5 +612,60 @@ mod tests {
         assert!(filter.forbids(Color::Black, at(&game, 0, 0), 1));
         let pass = clause(RestrictionKind::Avoid, Color::Black, vec![Move::Pass], 1);
         assert!(Filter::new(&pass).forbids(Color::Black, Move::Pass, 1));
+    }
+
+    /// 19x19, Black's wall on the fifth line from the left, White's on the
+    /// fourth: Black owns three quarters of the board.
+    fn walled() -> Game {
+        let size = BoardSize::square(19).unwrap();
+        let setup = tengen_core::Setup {
+            size,
+            black: (0..19).map(|y| size.point(4, y).unwrap()).collect(),
+            white: (0..19).map(|y| size.point(3, y).unwrap()).collect(),
+            to_move: Color::White,
+            handicap: 0,
+        };
+        Game::from_setup(Preset::Chinese.rules(), &setup).unwrap()
+    }
+
+    #[test]
+    fn the_value_network_judges_with_the_weight_it_is_given() {
+        let game = walled();
+        let value = crate::value::ValueNetwork::shipped().unwrap();
+        let judged = value.judge_game(&game);
+        // One simulation: the root is expanded, one child played out from,
+        // and the deepest judged position of that line is the root.
+        let search = |weight: f32| {
+            let mut s = Search::new(SearchConfig {
+                value_weight: Some(weight),
+                ..SearchConfig::default()
+            });
+            s.analyze(&game, Request::new(Limit::playouts(1)))
+        };
+        let white = 1.0 - f64::from(judged.black_wins);
+        let unit = 1.0 / 64.0;
+        // All weight on the network: its judgement, to the rounding of a
+        // win into 64 parts, and its ownership.
+        let all = search(1.0);
+        assert!(
+            (all.winrate - white).abs() <= unit,
+            "{} against {white}",
+            all.winrate
+        );
+        for (a, j) in all.ownership.iter().zip(&judged.ownership) {
+            assert!((a - j).abs() < 1e-6);
+        }
+        // None: the playout alone, a win, a draw or a loss.
+        let none = search(0.0);
+        assert!([0.0, 0.5, 1.0].contains(&none.winrate), "{}", none.winrate);
+        // Half and half.
+        let half = search(0.5);
+        assert!(
+            (half.winrate - (white + none.winrate) / 2.0).abs() <= unit,
+            "{} {} {}",
+            half.winrate,
+            white,
+            none.winrate
+        );
     }
 }

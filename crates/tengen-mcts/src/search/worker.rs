@@ -18,6 +18,7 @@ use crate::prior::{Knowledge, Prior};
 use crate::rng::Rng;
 use crate::shape::ShapeModel;
 use crate::tree::{Leaf, Node, stone_points};
+use crate::value::{Judgement, ValueNetwork};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -73,6 +74,12 @@ pub(super) struct Shared<'a> {
     network: Option<&'static Network>,
     /// The nodes waiting for the network.
     batches: Batches<'a>,
+    /// The value network and the weight of its judgement in each
+    /// simulation's result, when it judges.
+    value: Option<(&'static ValueNetwork, f32)>,
+    /// The value network's ownership of the root's position, when it
+    /// judges.
+    pub(super) root_judgement: Option<Judgement>,
     pub(super) root: &'a Node,
     mode: GenMode,
     pub(super) filter: &'a Filter,
@@ -179,6 +186,8 @@ impl<'a> Shared<'a> {
             knowledge: Knowledge::default(),
             network: None,
             batches: Batches::new(1),
+            value: None,
+            root_judgement: None,
             root,
             mode,
             filter,
@@ -221,6 +230,30 @@ impl<'a> Shared<'a> {
             batches: Batches::new(batch),
             ..self
         }
+    }
+
+    /// The same, the value network's judgement weighing `weight` in each
+    /// simulation's result (none at 0): the root is judged at once, every
+    /// other node when it is expanded.
+    pub(super) fn valuing(self, weight: f32) -> Shared<'a> {
+        let value = (weight > 0.0)
+            .then(ValueNetwork::shipped)
+            .flatten()
+            .map(|v| (v, weight.min(1.0)));
+        let root_judgement = value.map(|(v, _)| v.judge_game(self.game));
+        if let Some(j) = &root_judgement {
+            self.root.set_judged(j.black_wins, j.black_lead);
+        }
+        Shared {
+            value,
+            root_judgement,
+            ..self
+        }
+    }
+
+    /// The weight of the value network's judgement (0 without one).
+    pub(super) fn value_weight(&self) -> f32 {
+        self.value.map_or(0.0, |(_, w)| w)
     }
 
     /// Runs the workers; this thread watches the clock and reports.
@@ -431,17 +464,25 @@ impl<'a> Shared<'a> {
                 w.playout.count(&board, captures, &mut w.owner);
                 r
             }
-            None => w.playout.run(
-                &mut board,
-                Start {
-                    to_move: color,
-                    last,
-                    captures,
-                },
-                &mut w.rng,
-                &mut w.moves,
-                &mut w.owner,
-            ),
+            None => {
+                let played = w.playout.run(
+                    &mut board,
+                    Start {
+                        to_move: color,
+                        last,
+                        captures,
+                    },
+                    &mut w.rng,
+                    &mut w.moves,
+                    &mut w.owner,
+                );
+                // The deepest judged position of the line stands for the
+                // leaf (AlphaGo's mixing, with an expansion threshold).
+                match (self.value, path.iter().rev().find_map(|n| n.judged())) {
+                    (Some((_, weight)), Some((wins, lead))) => played.mixed(wins, lead, weight),
+                    _ => played,
+                }
+            }
         };
         for ((acc, d), &o) in w
             .owner_sum
@@ -476,7 +517,7 @@ impl<'a> Shared<'a> {
             }
         };
         for (d, n) in path.iter().enumerate() {
-            n.record(result.wins2_for(mover(d)), result.margin);
+            n.record(result.wins_for(mover(d)), result.margin);
         }
         let code = |c: Color| match c {
             Color::Black => 1u8,
@@ -491,12 +532,12 @@ impl<'a> Shared<'a> {
             }
             let to_move = mover(d).opponent();
             let want = code(to_move);
-            let wins2 = result.wins2_for(to_move);
+            let wins = result.wins_for(to_move);
             for c in path[d].kids() {
                 if let Move::Play(p) = c.mv
                     && w.amaf[p.index()] == want
                 {
-                    c.record_amaf(wins2);
+                    c.record_amaf(wins);
                 }
             }
         }
@@ -546,6 +587,12 @@ impl<'a> Shared<'a> {
         };
         if game.phase() != Phase::Playing || self.nodes.load(Ordering::Relaxed) > MAX_NODES {
             return Box::new([]);
+        }
+        if let (Some((value, _)), Some(node)) = (self.value, path.last())
+            && node.judged().is_none()
+        {
+            let j = value.judge_game(&game);
+            node.set_judged(j.black_wins, j.black_lead);
         }
         let color = game.to_move();
         let board = game.board();

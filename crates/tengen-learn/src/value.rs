@@ -1,0 +1,541 @@
+//! Training the value network ([`tengen_mcts::value`]) on the positions of
+//! the training games: the winner of every game, and the ownership and
+//! area margin of every counted game ([`crate::outcome`]), each position
+//! from its mover's side and under a random one of the eight symmetries.
+//!
+//! A value network trained on whole games memorises them (AlphaGo's
+//! value network overfitted until it took one position per game): each
+//! pass over the data takes a few positions of every game, drawn afresh
+//! by the seed, and the same measures are taken on training and test
+//! positions, side by side, at every checkpoint.
+//!
+//! Left out: learning-rate schedules (an argument, as for the policy
+//! network), and boards of several sizes in one batch.
+
+use crate::checkpoint::Checkpoint;
+use crate::corpus::Record;
+use crate::net::{TrainError, mix, order};
+use crate::outcome::Ending;
+use burn::optim::{AdamConfig, GradientsParams, ModuleOptimizer};
+use burn::prelude::*;
+use burn::tensor::activation::{sigmoid, softplus};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use tengen_core::Color;
+use tengen_mcts::Rng;
+use tengen_mcts::net::symmetric;
+use tengen_mcts::value::{Heads, ValueInput, ValueNet, ValueShape, value_batch};
+
+/// Weight of the ownership loss (mean squared error per point): the
+/// dense target that teaches the trunk most, so it leads.
+const OWNER_WEIGHT: f32 = 10.0;
+/// The squared error of the margin is divided by twice this (a spread of
+/// ten points).
+const MARGIN_VARIANCE: f32 = 100.0;
+/// Weight of the margin's loss: small, for an error of tens of points
+/// early in a game is noise that would drown the ownership in the trunk.
+const MARGIN_WEIGHT: f32 = 0.05;
+/// Weight of the spread's Gaussian likelihood, as small for the same reason.
+const SPREAD_WEIGHT: f32 = 0.02;
+/// The name of the weights file in a checkpoint's directory.
+const WEIGHTS: &str = "value.safetensors";
+/// A counted game gives this many times more positions per pass: its
+/// every point is a target, and about one game in ten was counted.
+const COUNTED_BOOST: usize = 4;
+
+/// A game to learn from: its record and its end.
+#[derive(Clone, Copy, Debug)]
+pub struct Judged<'a> {
+    /// The record.
+    pub record: &'a Record,
+    /// How it ended.
+    pub ending: &'a Ending,
+}
+
+/// How a run trains.
+#[derive(Clone, Debug)]
+pub struct ValueConfig {
+    /// The network's size (a resumed run keeps its own).
+    pub shape: ValueShape,
+    /// Positions per step.
+    pub batch: usize,
+    /// Adam's step size.
+    pub learning_rate: f64,
+    /// Train until this many steps are done in all (resumed steps count).
+    pub steps: u64,
+    /// Save a checkpoint and measure every this many steps.
+    pub checkpoint_every: u64,
+    /// Positions measured at each checkpoint, of the test games and as
+    /// many of the training games.
+    pub test_positions: usize,
+    /// Positions of each game per pass over the games.
+    pub per_game: usize,
+    /// Fixes the positions drawn, their order, the symmetries, the first
+    /// weights.
+    pub seed: u64,
+    /// A new run's first weights (a safetensors file).
+    pub from: Option<PathBuf>,
+}
+
+impl Default for ValueConfig {
+    fn default() -> ValueConfig {
+        ValueConfig {
+            shape: ValueShape::SHIPPED,
+            batch: 64,
+            learning_rate: 1e-3,
+            steps: 20_000,
+            checkpoint_every: 500,
+            test_positions: 2048,
+            per_game: 4,
+            seed: 1,
+            from: None,
+        }
+    }
+}
+
+/// How well the network judges a set of positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Measures {
+    /// Positions measured.
+    pub positions: usize,
+    /// Mean cross-entropy of the winner (draws count half each way).
+    pub win_loss: f64,
+    /// Share of positions of decided games where the eventual winner is
+    /// given more than half.
+    pub favoured: f64,
+    /// Positions of counted games.
+    pub counted: usize,
+    /// Mean squared error of the ownership on counted games.
+    pub owner_error: f64,
+    /// Mean absolute error of the area margin on counted games, points.
+    pub margin_error: f64,
+}
+
+/// What a run tells as it goes.
+#[derive(Clone, Copy, Debug)]
+pub enum ValueEvent {
+    /// A step was taken; `loss` is its batch's total loss.
+    Step {
+        /// Steps done in all.
+        step: u64,
+        /// The batch's loss.
+        loss: f32,
+    },
+    /// Training and test positions were measured.
+    Measured {
+        /// The step measured.
+        step: u64,
+        /// On positions of the training games.
+        train: Measures,
+        /// On positions of the test games.
+        test: Measures,
+    },
+    /// The checkpoint was written.
+    Saved {
+        /// The step saved.
+        step: u64,
+    },
+}
+
+/// One position and its targets, from the mover's side.
+#[derive(Clone, Debug)]
+pub struct Example {
+    input: ValueInput,
+    /// 1 when the mover won, 0 when he lost, 0.5 for a draw.
+    win: f32,
+    /// The mover's ownership (row order) and area margin, when counted.
+    counted: Option<(Vec<f32>, f32)>,
+}
+
+/// The position before turn `turn` of `game` (`turn` may be the number
+/// of turns: the final position), turned by symmetry `k`.
+pub fn example(game: Judged, turn: usize, k: u8) -> Option<Example> {
+    let record = game.record;
+    let board = record.board_before(turn)?;
+    let mover = match record.moves.get(turn) {
+        Some(&(c, _)) => c,
+        None => record
+            .moves
+            .last()
+            .map_or(record.first, |&(c, _)| c.opponent()),
+    };
+    let recent = record.recent(turn);
+    let input = ValueInput::new(
+        &board,
+        mover,
+        &recent,
+        game.ending.komi,
+        record.rules.scoring.counts_area(),
+    )
+    .turned(k);
+    let sign = match mover {
+        Color::Black => 1.0,
+        Color::White => -1.0,
+    };
+    let win = match game.ending.winner {
+        None => 0.5,
+        Some(w) if w == mover => 1.0,
+        Some(_) => 0.0,
+    };
+    let (w, h) = (input.width, input.height);
+    let counted = game.ending.counted.as_ref().map(|c| {
+        let mut owner = vec![0.0f32; w * h];
+        for (i, &o) in c.owner.iter().enumerate() {
+            if let Some(slot) = owner.get_mut(symmetric(i, k, w, h)) {
+                *slot = f32::from(o) * sign;
+            }
+        }
+        (owner, c.black_area * sign)
+    });
+    Some(Example {
+        input,
+        win,
+        counted,
+    })
+}
+
+/// A position of the data: a game and a turn.
+#[derive(Clone, Copy, Debug)]
+struct At {
+    game: u32,
+    turn: u32,
+}
+
+/// `per_game` positions of every game of `games` (more of a counted game,
+/// [`COUNTED_BOOST`]) for pass `pass`, in a shuffled order, all fixed by
+/// `seed`.
+fn draw(games: &[Judged], per_game: usize, seed: u64, pass: u64) -> Vec<At> {
+    let mut rng = Rng::new(mix(seed ^ mix(pass ^ 0x5eed)));
+    let mut ats = Vec::with_capacity(games.len() * per_game);
+    for (g, judged) in games.iter().enumerate() {
+        // The final position of a game not counted is left out: its
+        // player to move is the one who resigned, which the board does
+        // not show and a network would learn all the same.
+        let counted = judged.ending.counted.is_some();
+        let turns = judged.record.moves.len() + usize::from(counted);
+        let draws = if counted {
+            per_game * COUNTED_BOOST
+        } else {
+            per_game
+        };
+        for _ in 0..draws {
+            if let (Ok(game), Ok(turn)) = (u32::try_from(g), u32::try_from(rng.below(turns))) {
+                ats.push(At { game, turn });
+            }
+        }
+    }
+    order(ats.len(), seed, pass)
+        .into_iter()
+        .filter_map(|i| ats.get(i as usize).copied())
+        .collect()
+}
+
+/// The examples of `ats`, built on all cores, the `i`th turned by `turn(i)`.
+fn examples(games: &[Judged], ats: &[At], turn: &(dyn Fn(usize) -> u8 + Sync)) -> Vec<Example> {
+    ats.par_iter()
+        .enumerate()
+        .filter_map(|(i, at)| example(*games.get(at.game as usize)?, at.turn as usize, turn(i)))
+        .collect()
+}
+
+/// The targets of a batch as tensors: win [B], counted mask [B], ownership
+/// [B, points], margin [B]; examples of the first's size only.
+struct Targets {
+    win: Tensor<1>,
+    mask: Tensor<1>,
+    owner: Tensor<2>,
+    margin: Tensor<1>,
+    counted: f32,
+}
+
+fn tensors(examples: &[&Example], device: &Device) -> (Tensor<4>, Tensor<1>, Targets) {
+    let inputs: Vec<&ValueInput> = examples.iter().map(|e| &e.input).collect();
+    let (planes, komi) = value_batch(&inputs, device);
+    let b = examples.len();
+    let n = inputs.first().map_or(1, |e| e.width * e.height);
+    let mut owner = vec![0.0f32; b * n];
+    let mut margin = vec![0.0f32; b];
+    let mut mask = vec![0.0f32; b];
+    for (i, e) in examples.iter().enumerate() {
+        if let Some((o, m)) = &e.counted {
+            owner[i * n..(i + 1) * n].copy_from_slice(o);
+            margin[i] = *m;
+            mask[i] = 1.0;
+        }
+    }
+    let counted = mask.iter().sum();
+    let win: Vec<f32> = examples.iter().map(|e| e.win).collect();
+    let t1 = |v: Vec<f32>| Tensor::from_data(TensorData::new(v, [b]), device);
+    let targets = Targets {
+        win: t1(win),
+        mask: t1(mask),
+        owner: Tensor::from_data(TensorData::new(owner, [b, n]), device),
+        margin: t1(margin),
+        counted,
+    };
+    (planes, komi, targets)
+}
+
+/// The batch's loss: the winner's cross-entropy, and on counted games the
+/// ownership's squared error, the margin's and the spread's likelihood.
+fn loss(heads: Heads, t: Targets) -> Tensor<1> {
+    let z = heads.win_logit;
+    let win = (softplus(z.clone(), 1.0) - z * t.win).mean();
+    let counted = t.counted.max(1.0);
+    let owner = (heads.ownership - t.owner).powi_scalar(2).mean_dim(1);
+    let [b, _] = owner.dims();
+    let owner = (owner.reshape([b]) * t.mask.clone()).sum() / counted;
+    let miss = heads.margin - t.margin;
+    let margin =
+        (miss.clone().powi_scalar(2) * t.mask.clone()).sum() / (2.0 * MARGIN_VARIANCE * counted);
+    let ls = heads.log_spread;
+    let spread = ((ls.clone() + miss.detach().powi_scalar(2) / (ls * 2.0).exp().mul_scalar(2.0))
+        * t.mask)
+        .sum()
+        / counted;
+    win + owner * OWNER_WEIGHT + margin * MARGIN_WEIGHT + spread * SPREAD_WEIGHT
+}
+
+/// A run in progress.
+pub struct ValueTrainer {
+    net: ValueNet,
+    optimizer: ModuleOptimizer,
+    step: u64,
+    shape: ValueShape,
+    seed: u64,
+    device: Device,
+}
+
+impl std::fmt::Debug for ValueTrainer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ValueTrainer")
+            .field("step", &self.step)
+            .field("shape", &self.shape)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ValueTrainer {
+    /// The run saved in `dir`, or a new one of `config`.
+    ///
+    /// # Errors
+    /// A checkpoint that is there but cannot be read.
+    pub fn open(dir: &Path, config: &ValueConfig) -> Result<ValueTrainer, TrainError> {
+        let device = Device::flex().autodiff();
+        let checkpoint = Checkpoint::in_dir(dir, WEIGHTS);
+        let Some(state) = checkpoint.state()? else {
+            device.seed(config.seed);
+            let (net, shape) = match &config.from {
+                Some(path) => {
+                    let bytes = std::fs::read(path).map_err(|e| checkpoint.unreadable(path, e))?;
+                    ValueNet::from_bytes(&bytes, &device)
+                        .map_err(|e| checkpoint.unreadable(path, e))?
+                }
+                None => (ValueNet::new(config.shape, &device), config.shape),
+            };
+            return Ok(ValueTrainer {
+                net,
+                optimizer: AdamConfig::new().init(),
+                step: 0,
+                shape,
+                seed: config.seed,
+                device,
+            });
+        };
+        let shape = ValueShape {
+            channels: state.get("channels", &checkpoint)? as usize,
+            layers: state.get("layers", &checkpoint)? as usize,
+        };
+        let mut net = ValueNet::new(shape, &device);
+        let optimizer = checkpoint.load(&mut net)?;
+        Ok(ValueTrainer {
+            net,
+            optimizer,
+            step: state.get("step", &checkpoint)?,
+            shape,
+            seed: state.get("seed", &checkpoint)?,
+            device,
+        })
+    }
+
+    /// Steps done.
+    pub fn step(&self) -> u64 {
+        self.step
+    }
+
+    /// The network as it is now.
+    pub fn net(&self) -> &ValueNet {
+        &self.net
+    }
+
+    /// Writes the checkpoint into `dir`.
+    ///
+    /// # Errors
+    /// A file that cannot be written.
+    pub fn save(&self, dir: &Path) -> Result<(), TrainError> {
+        let checkpoint = Checkpoint::in_dir(dir, WEIGHTS);
+        let state = format!(
+            "step {}\nchannels {}\nlayers {}\nseed {}\n",
+            self.step, self.shape.channels, self.shape.layers, self.seed
+        );
+        let weights = self
+            .net
+            .to_bytes()
+            .map_err(|e| checkpoint.unreadable(dir, e))?;
+        checkpoint.save(&self.net, &self.optimizer, &state, &weights)
+    }
+
+    /// One step on `examples` (of one board size); the batch's loss.
+    fn learn(&mut self, examples: &[&Example], learning_rate: f64) -> f32 {
+        let (planes, komi, targets) = tensors(examples, &self.device);
+        let loss = loss(self.net.forward(planes, komi), targets);
+        let value = loss.clone().into_scalar::<f32>();
+        let grads = GradientsParams::from_grads(loss.backward(), &self.net);
+        self.net = self.optimizer.step(learning_rate, self.net.clone(), grads);
+        self.step += 1;
+        value
+    }
+
+    /// How well the network as it is now judges `examples`.
+    pub fn measure(&self, examples: &[Example]) -> Measures {
+        measure(&self.net.valid(), examples)
+    }
+}
+
+/// How well `net` judges `examples`.
+pub fn measure(net: &ValueNet, examples: &[Example]) -> Measures {
+    let device = Device::flex();
+    let mut m = Measures::default();
+    let (mut decided, mut favoured) = (0usize, 0usize);
+    let (mut owner_sq, mut margin_abs) = (0f64, 0f64);
+    let mut by_size: Vec<&Example> = examples.iter().collect();
+    by_size.sort_by_key(|e| (e.input.width, e.input.height));
+    for chunk in
+        by_size.chunk_by(|a, b| (a.input.width, a.input.height) == (b.input.width, b.input.height))
+    {
+        for part in chunk.chunks(256) {
+            let inputs: Vec<&ValueInput> = part.iter().map(|e| &e.input).collect();
+            let (planes, komi) = value_batch(&inputs, &device);
+            let heads = net.forward(planes, komi);
+            let read = |t: Tensor<1>| t.into_data().try_to_vec::<f32>().unwrap_or_default();
+            let wins = read(sigmoid(heads.win_logit));
+            let margins = read(heads.margin);
+            let owners = heads
+                .ownership
+                .into_data()
+                .try_to_vec::<f32>()
+                .unwrap_or_default();
+            let n = inputs.first().map_or(1, |e| e.width * e.height);
+            for (i, e) in part.iter().enumerate() {
+                let p = f64::from(wins.get(i).copied().unwrap_or(0.5)).clamp(1e-6, 1.0 - 1e-6);
+                let y = f64::from(e.win);
+                m.win_loss -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+                if e.win != 0.5 {
+                    decided += 1;
+                    favoured += usize::from((p > 0.5) == (e.win > 0.5));
+                }
+                if let Some((owner, margin)) = &e.counted {
+                    m.counted += 1;
+                    let row = owners.get(i * n..(i + 1) * n).unwrap_or(&[]);
+                    let sq: f64 = row
+                        .iter()
+                        .zip(owner)
+                        .map(|(a, b)| f64::from(a - b).powi(2))
+                        .sum();
+                    owner_sq += sq / n as f64;
+                    margin_abs += f64::from(margins.get(i).copied().unwrap_or(0.0) - margin).abs();
+                }
+            }
+        }
+    }
+    m.positions = examples.len();
+    m.win_loss /= m.positions.max(1) as f64;
+    m.favoured = favoured as f64 / decided.max(1) as f64;
+    m.owner_error = owner_sq / m.counted.max(1) as f64;
+    m.margin_error = margin_abs / m.counted.max(1) as f64;
+    m
+}
+
+/// Trains on positions of `train` until `config.steps` steps are done in
+/// all, measuring training and test positions and saving into `dir` every
+/// `config.checkpoint_every` steps and at the end.
+///
+/// # Errors
+/// No training game, or a checkpoint that cannot be read or written.
+pub fn train_value(
+    train: &[Judged],
+    test: &[Judged],
+    config: &ValueConfig,
+    dir: &Path,
+    progress: &dyn Fn(ValueEvent),
+) -> Result<ValueTrainer, TrainError> {
+    if train.is_empty() {
+        return Err(TrainError::NoData);
+    }
+    let mut trainer = ValueTrainer::open(dir, config)?;
+    let fixed = |games: &[Judged], salt: u64| {
+        let ats: Vec<At> = draw(games, 1, trainer.seed ^ salt, 0)
+            .into_iter()
+            .take(config.test_positions)
+            .collect();
+        examples(games, &ats, &|_| 0)
+    };
+    let train_sample = fixed(train, 0x7a1);
+    let test_sample = fixed(test, 0x7e57);
+    let measured = |trainer: &ValueTrainer| {
+        progress(ValueEvent::Measured {
+            step: trainer.step,
+            train: trainer.measure(&train_sample),
+            test: trainer.measure(&test_sample),
+        });
+    };
+    if trainer.step == 0 {
+        measured(&trainer);
+    }
+    let per_game = config.per_game.max(1);
+    let batch = config.batch.max(1) as u64;
+    let pass_len = draw(train, per_game, trainer.seed, 0).len() as u64;
+    let mut pass: Option<(u64, Vec<At>)> = None;
+    while trainer.step < config.steps {
+        let first = trainer.step * batch;
+        let mut ats = Vec::with_capacity(batch as usize);
+        for g in first..first + batch {
+            let p = g / pass_len.max(1);
+            if pass.as_ref().is_none_or(|(q, _)| *q != p) {
+                pass = Some((p, draw(train, per_game, trainer.seed, p)));
+            }
+            if let Some((_, drawn)) = &pass
+                && let Some(&at) = drawn.get((g % pass_len.max(1)) as usize)
+            {
+                ats.push(at);
+            }
+        }
+        let seed = trainer.seed;
+        let turn = move |i: usize| (mix(seed ^ (first + i as u64) ^ 0x5e) % 8) as u8;
+        let batch_examples = examples(train, &ats, &turn);
+        let size = batch_examples
+            .first()
+            .map(|e| (e.input.width, e.input.height));
+        let same: Vec<&Example> = batch_examples
+            .iter()
+            .filter(|e| Some((e.input.width, e.input.height)) == size)
+            .collect();
+        if same.is_empty() {
+            trainer.step += 1;
+            continue;
+        }
+        let loss = trainer.learn(&same, config.learning_rate);
+        progress(ValueEvent::Step {
+            step: trainer.step,
+            loss,
+        });
+        if trainer.step.is_multiple_of(config.checkpoint_every.max(1))
+            || trainer.step == config.steps
+        {
+            trainer.save(dir)?;
+            progress(ValueEvent::Saved { step: trainer.step });
+            measured(&trainer);
+        }
+    }
+    Ok(trainer)
+}

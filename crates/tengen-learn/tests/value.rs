@@ -1,0 +1,197 @@
+//! The value network's targets and training on real records of
+//! `shared/data`: a counted Fox game recorded with `KM[0]` gets the komi
+//! its count shows, a resigned game only its winner; a tiny network with
+//! every head learns on a few games, stops and resumes from its
+//! checkpoint.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
+
+use std::path::PathBuf;
+use tengen_core::{Color, Points};
+use tengen_learn::judge::recorded_lead;
+use tengen_learn::{
+    Ending, Judged, Komi, Record, Split, ValueConfig, ValueEvent, endings, pick, read_records,
+    train_value,
+};
+use tengen_mcts::value::{ValueNetwork, ValueShape};
+use tengen_sgf::record::RecordedResult;
+
+fn data(set: &str) -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(set);
+    assert!(
+        root.is_dir(),
+        "the shared data is missing: {}",
+        root.display()
+    );
+    root
+}
+
+fn read(path: PathBuf) -> Vec<Record> {
+    let files = tengen_sgf::sgf_files(&[path]).unwrap();
+    read_records(&files, None, 20, &|| {})
+}
+
+fn ends(records: &[&Record]) -> Vec<(Ending, Komi)> {
+    endings(records, 400, &|| {})
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+#[test]
+fn a_counted_record_without_its_komi_gets_the_komi_its_count_shows() {
+    // Fox 1542468839010001392 (RE[W+3.50]) and 1534948629010001692
+    // (RE[W+12.5]), both KM[0]: tengen counts B+3 and W+6 before komi, so
+    // both were played with 6.5.
+    let dir = data("fox_pro").join("Pro2.7z/Pro/1p");
+    let records: Vec<Record> = ["1542468839010001392.sgf", "1534948629010001692.sgf"]
+        .iter()
+        .flat_map(|f| read(dir.join(f)))
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert!(records.iter().all(|r| r.komi.is_zero()));
+    let refs: Vec<&Record> = records.iter().collect();
+    for (ending, komi) in ends(&refs) {
+        assert_eq!(komi, Komi::Counted);
+        assert_eq!(ending.komi, Points::halves(13));
+        assert_eq!(ending.winner, Some(Color::White));
+        assert!(ending.counted.is_some());
+    }
+}
+
+#[test]
+fn a_counted_record_keeps_its_count_and_a_resigned_one_its_winner() {
+    // Fox 1542502963010001796: RE[B+1.75] (stones), KM[375] is read as
+    // 7.5 points; 1536213903010001982: RE[B+1.50], KM[650].
+    let dir = data("fox_pro").join("Pro2.7z/Pro/8p");
+    let records: Vec<Record> = ["1536213903010001982.sgf", "1542502963010001796.sgf"]
+        .iter()
+        .flat_map(|f| read(dir.join(f)))
+        .collect();
+    assert_eq!(records.len(), 2);
+    let refs: Vec<&Record> = records.iter().collect();
+    let got = ends(&refs);
+    assert_eq!(got.len(), 2);
+    for ((ending, komi), record) in got.iter().zip(&records) {
+        assert_eq!(
+            ending.winner,
+            Some(Color::Black),
+            "{}",
+            record.path.display()
+        );
+        assert_eq!(*komi, Komi::Recorded);
+        assert_eq!(ending.komi, record.komi);
+        let counted = ending
+            .counted
+            .as_ref()
+            .expect("counted within a few points");
+        assert_eq!(counted.owner.len(), 361);
+        // The margin learned is the recorded one, komi added back.
+        let lead = recorded_lead(
+            record.result.as_ref().unwrap(),
+            record.komi,
+            record.rules.scoring.counts_area(),
+        )
+        .unwrap();
+        let komi = f64::from(record.komi.in_quarters()) / 4.0;
+        assert!((f64::from(counted.black_area) - (lead + komi)).abs() < 1e-6);
+        // The map mostly agrees with the margin (dame and kos aside).
+        let owned: i32 = counted.owner.iter().map(|&o| i32::from(o)).sum();
+        assert!((owned as f32 - counted.black_area).abs() <= 6.0, "{owned}");
+    }
+    // Resigned games: a winner, no count.
+    let resigned: Vec<Record> = read(data("fox_pro").join("Pro.7z/Pro/5p"))
+        .into_iter()
+        .filter(
+            |r| matches!(&r.result, Some(RecordedResult::Outcome(o)) if o.to_sgf().ends_with("+R")),
+        )
+        .take(20)
+        .collect();
+    assert_eq!(resigned.len(), 20);
+    let refs: Vec<&Record> = resigned.iter().collect();
+    for ((ending, _), record) in ends(&refs).iter().zip(&resigned) {
+        assert!(ending.counted.is_none());
+        assert!(ending.winner.is_some());
+        // Fox writes KM[0]: an even game gets a komi all the same.
+        if record.handicap == 0 {
+            assert!(ending.komi > Points::ZERO, "{}", record.path.display());
+        }
+    }
+}
+
+#[test]
+fn a_tiny_value_network_learns_every_head_and_resumes_from_its_checkpoint() {
+    let records = read(data("kgs_6d").join("KGS_6d_190000/KGS-2017_01-19-733-.tar.gz"));
+    let games = pick(&records, Some(Split::Train), Some(120));
+    let found: Vec<(&Record, Ending)> = games
+        .iter()
+        .zip(endings(&games, 200, &|| {}))
+        .filter_map(|(r, e)| Some((*r, e?.0)))
+        .collect();
+    let counted = found.iter().filter(|(_, e)| e.counted.is_some()).count();
+    assert!(counted >= 10, "{counted} counted games");
+    let judged: Vec<Judged> = found
+        .iter()
+        .map(|(record, ending)| Judged { record, ending })
+        .collect();
+    let dir = std::env::temp_dir().join(format!("tengen-value-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = ValueConfig {
+        shape: ValueShape {
+            channels: 8,
+            layers: 2,
+        },
+        batch: 32,
+        learning_rate: 3e-3,
+        steps: 60,
+        checkpoint_every: 30,
+        test_positions: 256,
+        per_game: 2,
+        seed: 3,
+        from: None,
+    };
+    // Measured on the training games themselves: the ownership, the dense
+    // target, must fall within a few steps; the win and the margin need
+    // far longer, and must only stay finite.
+    let events = std::sync::Mutex::new(Vec::new());
+    let trainer = train_value(&judged, &judged, &config, &dir, &|e| {
+        events.lock().unwrap().push(e)
+    })
+    .unwrap();
+    assert_eq!(trainer.step(), 60);
+    let measured: Vec<_> = events
+        .into_inner()
+        .unwrap()
+        .into_iter()
+        .filter_map(|e| match e {
+            ValueEvent::Measured { step, train, .. } => Some((step, train)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        measured.iter().map(|m| m.0).collect::<Vec<_>>(),
+        vec![0, 30, 60]
+    );
+    let (first, last) = (measured[0].1, measured[2].1);
+    assert!(first.counted > 0 && first.positions > 100);
+    assert!(
+        last.owner_error < first.owner_error - 0.1,
+        "{first:?} {last:?}"
+    );
+    assert!(last.win_loss.is_finite() && last.margin_error.is_finite());
+    assert!((0.0..=1.0).contains(&last.favoured));
+    // A second run resumes at step 60 with the checkpoint's shape.
+    let more = ValueConfig {
+        steps: 62,
+        shape: ValueShape::SHIPPED,
+        ..config
+    };
+    let resumed = train_value(&judged, &[], &more, &dir, &|_| {}).unwrap();
+    assert_eq!(resumed.step(), 62);
+    let bytes = std::fs::read(dir.join("value.safetensors")).unwrap();
+    let network = ValueNetwork::from_bytes(&bytes).unwrap();
+    assert_eq!(network.shape(), config.shape);
+    let _ = std::fs::remove_dir_all(&dir);
+}
