@@ -4,13 +4,16 @@
 //! file is written aside and renamed over the old one, the state last, so
 //! that a run killed while saving resumes from the last whole checkpoint.
 //!
-//! One checkpoint format for every network `tengen train` makes.
+//! One checkpoint format, and one run ([`Run`]), for every network
+//! `tengen train` makes ([`Trained`]).
 
 use crate::net::TrainError;
 use burn::module::Module;
-use burn::optim::{AdamConfig, ModuleOptimizer};
+use burn::optim::{AdamConfig, GradientsParams, ModuleOptimizer};
+use burn::prelude::*;
 use burn_store::{BurnpackStore, ModuleSnapshot};
 use std::path::{Path, PathBuf};
+use tengen_mcts::NetError;
 
 /// The checkpoint's files in a directory.
 pub(crate) struct Checkpoint {
@@ -126,5 +129,130 @@ impl Checkpoint {
             std::fs::rename(&from, to).map_err(|e| self.fail(to, e.to_string()))?;
         }
         Ok(())
+    }
+}
+
+/// A network `tengen train` makes: how a run builds, reads and writes it.
+pub(crate) trait Trained: Module + ModuleSnapshot + Sized {
+    /// Its size.
+    type Shape: Copy + std::fmt::Debug;
+    /// The name of its weights file in a checkpoint's directory.
+    const WEIGHTS: &'static str;
+    /// A new network of `shape`.
+    fn fresh(shape: Self::Shape, device: &Device) -> Self;
+    /// The network of a safetensors file, and its shape.
+    fn read(bytes: &[u8], device: &Device) -> Result<(Self, Self::Shape), NetError>;
+    /// Its safetensors file.
+    fn weights(&self) -> Result<Vec<u8>, NetError>;
+    /// Filters per layer and layers of `shape`.
+    fn dims(shape: Self::Shape) -> (usize, usize);
+    /// The shape of `channels` filters in `layers` layers.
+    fn shape(channels: usize, layers: usize) -> Self::Shape;
+}
+
+/// A run in progress: the network, Adam's state, the steps done, and what
+/// fixes the run (its shape and seed), saved and resumed as one.
+pub(crate) struct Run<N: Trained> {
+    pub(crate) net: N,
+    optimizer: ModuleOptimizer,
+    pub(crate) step: u64,
+    pub(crate) shape: N::Shape,
+    pub(crate) seed: u64,
+    pub(crate) device: Device,
+}
+
+impl<N: Trained> std::fmt::Debug for Run<N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Run")
+            .field("step", &self.step)
+            .field("shape", &self.shape)
+            .field("seed", &self.seed)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<N: Trained> Run<N> {
+    /// The run saved in `dir`, or a new one of `shape` and `seed` (from
+    /// the weights of `from` when given) when `dir` holds no checkpoint.
+    ///
+    /// # Errors
+    /// A checkpoint or a `from` file that is there but cannot be read.
+    pub(crate) fn open(
+        dir: &Path,
+        shape: N::Shape,
+        seed: u64,
+        from: Option<&Path>,
+    ) -> Result<Run<N>, TrainError> {
+        let device = Device::flex().autodiff();
+        let checkpoint = Checkpoint::in_dir(dir, N::WEIGHTS);
+        let Some(state) = checkpoint.state()? else {
+            device.seed(seed);
+            let (net, shape) = match from {
+                Some(path) => {
+                    let bytes = std::fs::read(path).map_err(|e| checkpoint.unreadable(path, e))?;
+                    N::read(&bytes, &device).map_err(|e| checkpoint.unreadable(path, e))?
+                }
+                None => (N::fresh(shape, &device), shape),
+            };
+            return Ok(Run {
+                net,
+                optimizer: AdamConfig::new().init(),
+                step: 0,
+                shape,
+                seed,
+                device,
+            });
+        };
+        let shape = N::shape(
+            state.get("channels", &checkpoint)? as usize,
+            state.get("layers", &checkpoint)? as usize,
+        );
+        let mut net = N::fresh(shape, &device);
+        let optimizer = checkpoint.load(&mut net)?;
+        Ok(Run {
+            net,
+            optimizer,
+            step: state.get("step", &checkpoint)?,
+            shape,
+            seed: state.get("seed", &checkpoint)?,
+            device,
+        })
+    }
+
+    /// Writes the checkpoint into `dir`.
+    ///
+    /// # Errors
+    /// A file that cannot be written.
+    pub(crate) fn save(&self, dir: &Path) -> Result<(), TrainError> {
+        let checkpoint = Checkpoint::in_dir(dir, N::WEIGHTS);
+        let (channels, layers) = N::dims(self.shape);
+        let state = format!(
+            "step {}\nchannels {channels}\nlayers {layers}\nseed {}\n",
+            self.step, self.seed
+        );
+        let weights = self
+            .net
+            .weights()
+            .map_err(|e| checkpoint.unreadable(dir, e))?;
+        checkpoint.save(&self.net, &self.optimizer, &state, &weights)
+    }
+
+    /// Whether the step just taken is one to save and measure at: every
+    /// `every` steps, and the run's `last`.
+    pub(crate) fn due(&self, every: u64, last: u64) -> bool {
+        self.step.is_multiple_of(every.max(1)) || self.step == last
+    }
+
+    /// One step of Adam down `loss` at `learning_rate`; the loss.
+    pub(crate) fn learn(&mut self, loss: Tensor<1>, learning_rate: f64) -> f32
+    where
+        N: Clone,
+    {
+        let value = loss.clone().into_scalar::<f32>();
+        let grads = GradientsParams::from_grads(loss.backward(), &self.net);
+        // A clone shares the weights' storage; the step returns the new ones.
+        self.net = self.optimizer.step(learning_rate, self.net.clone(), grads);
+        self.step += 1;
+        value
     }
 }

@@ -13,16 +13,17 @@
 //! when resuming late in a run), and positions of boards of another size
 //! than the records' in one batch (each batch is one board size).
 
-use crate::checkpoint::Checkpoint;
+use crate::checkpoint::{Run, Trained};
 use crate::corpus::Record;
 use crate::predict::FLOOR;
 use burn::nn::loss::CrossEntropyLossConfig;
-use burn::optim::{AdamConfig, GradientsParams, ModuleOptimizer};
+
 use burn::prelude::*;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use tengen_core::zobrist::splitmix;
 use tengen_core::{Move, Point};
+use tengen_mcts::NetError;
 use tengen_mcts::net::{Encoded, PolicyNet, Shape, row_index, symmetric};
 use tengen_mcts::{Extractor, PatternModel, Position, Rng};
 
@@ -209,28 +210,30 @@ fn tensors(
     (planes, prior, mask, targets)
 }
 
-/// The name of the weights file in a checkpoint's directory.
-const WEIGHTS: &str = "policy.safetensors";
-
-/// A run in progress.
-pub struct Trainer {
-    net: PolicyNet,
-    optimizer: ModuleOptimizer,
-    /// Steps done.
-    step: u64,
-    shape: Shape,
-    seed: u64,
-    device: Device,
+impl Trained for PolicyNet {
+    type Shape = Shape;
+    const WEIGHTS: &'static str = "policy.safetensors";
+    fn fresh(shape: Shape, device: &Device) -> PolicyNet {
+        PolicyNet::new(shape, device)
+    }
+    fn read(bytes: &[u8], device: &Device) -> Result<(PolicyNet, Shape), NetError> {
+        PolicyNet::from_bytes(bytes, device)
+    }
+    fn weights(&self) -> Result<Vec<u8>, NetError> {
+        self.to_bytes()
+    }
+    fn dims(shape: Shape) -> (usize, usize) {
+        (shape.channels, shape.layers)
+    }
+    fn shape(channels: usize, layers: usize) -> Shape {
+        Shape { channels, layers }
+    }
 }
 
-impl std::fmt::Debug for Trainer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Trainer")
-            .field("step", &self.step)
-            .field("shape", &self.shape)
-            .field("seed", &self.seed)
-            .finish_non_exhaustive()
-    }
+/// A run in progress.
+#[derive(Debug)]
+pub struct Trainer {
+    run: Run<PolicyNet>,
 }
 
 impl Trainer {
@@ -240,51 +243,17 @@ impl Trainer {
     /// # Errors
     /// A checkpoint that is there but cannot be read.
     pub fn open(dir: &Path, config: &TrainConfig) -> Result<Trainer, TrainError> {
-        let device = Device::flex().autodiff();
-        let checkpoint = Checkpoint::in_dir(dir, WEIGHTS);
-        let Some(state) = checkpoint.state()? else {
-            device.seed(config.seed);
-            let (net, shape) = match &config.from {
-                Some(path) => {
-                    let bytes = std::fs::read(path).map_err(|e| checkpoint.unreadable(path, e))?;
-                    PolicyNet::from_bytes(&bytes, &device)
-                        .map_err(|e| checkpoint.unreadable(path, e))?
-                }
-                None => (PolicyNet::new(config.shape, &device), config.shape),
-            };
-            return Ok(Trainer {
-                net,
-                optimizer: AdamConfig::new().init(),
-                step: 0,
-                shape,
-                seed: config.seed,
-                device,
-            });
-        };
-        let shape = Shape {
-            channels: state.get("channels", &checkpoint)? as usize,
-            layers: state.get("layers", &checkpoint)? as usize,
-        };
-        let mut net = PolicyNet::new(shape, &device);
-        let optimizer = checkpoint.load(&mut net)?;
-        Ok(Trainer {
-            net,
-            optimizer,
-            step: state.get("step", &checkpoint)?,
-            shape,
-            seed: state.get("seed", &checkpoint)?,
-            device,
-        })
+        Run::open(dir, config.shape, config.seed, config.from.as_deref()).map(|run| Trainer { run })
     }
 
     /// Steps done.
     pub fn step(&self) -> u64 {
-        self.step
+        self.run.step
     }
 
     /// The network as it is now.
     pub fn net(&self) -> &PolicyNet {
-        &self.net
+        &self.run.net
     }
 
     /// Writes the checkpoint into `dir` (each file whole: written aside,
@@ -293,37 +262,24 @@ impl Trainer {
     /// # Errors
     /// A file that cannot be written.
     pub fn save(&self, dir: &Path) -> Result<(), TrainError> {
-        let checkpoint = Checkpoint::in_dir(dir, WEIGHTS);
-        let state = format!(
-            "step {}\nchannels {}\nlayers {}\nseed {}\n",
-            self.step, self.shape.channels, self.shape.layers, self.seed
-        );
-        let weights = self
-            .net
-            .to_bytes()
-            .map_err(|e| checkpoint.unreadable(dir, e))?;
-        checkpoint.save(&self.net, &self.optimizer, &state, &weights)
+        self.run.save(dir)
     }
 
     /// One step on `examples`; the batch's loss.
     fn learn(&mut self, examples: &[(Encoded, usize)], learning_rate: f64) -> f32 {
-        let (planes, prior, mask, targets) = tensors(examples, &self.device);
-        let logits = self.net.forward(planes, prior, mask);
+        let device = self.run.device.clone();
+        let (planes, prior, mask, targets) = tensors(examples, &device);
+        let logits = self.run.net.forward(planes, prior, mask);
         let loss = CrossEntropyLossConfig::new()
-            .init(&self.device)
+            .init(&device)
             .forward(logits, targets);
-        let value = loss.clone().into_scalar::<f32>();
-        let grads = GradientsParams::from_grads(loss.backward(), &self.net);
-        // A clone shares the weights' storage; the step returns the new ones.
-        self.net = self.optimizer.step(learning_rate, self.net.clone(), grads);
-        self.step += 1;
-        value
+        self.run.learn(loss, learning_rate)
     }
 
     /// Top-1 share and mean log-likelihood of the played moves of
     /// `examples` under the network as it is now.
     pub fn test(&self, examples: &[(Encoded, usize)]) -> (f64, f64) {
-        let net = self.net.valid();
+        let net = self.run.net.valid();
         let device = Device::flex();
         let (mut hits, mut ll, mut n) = (0u64, 0f64, 0u64);
         for chunk in examples.chunks(256) {
@@ -395,25 +351,25 @@ pub fn train(
         if !test_examples.is_empty() {
             let (top1, log_likelihood) = trainer.test(&test_examples);
             progress(TrainEvent::Tested {
-                step: trainer.step,
+                step: trainer.run.step,
                 top1,
                 log_likelihood,
             });
         }
     };
-    if trainer.step == 0 {
+    if trainer.run.step == 0 {
         tested(&trainer);
     }
     let batch = config.batch.max(1) as u64;
     let len = data.len() as u64;
     let mut epoch_order: Option<(u64, Vec<u32>)> = None;
-    while trainer.step < config.steps {
-        let first = trainer.step * batch;
+    while trainer.run.step < config.steps {
+        let first = trainer.run.step * batch;
         let mut ats = Vec::with_capacity(batch as usize);
         for g in first..first + batch {
             let epoch = g / len;
             if epoch_order.as_ref().is_none_or(|(e, _)| *e != epoch) {
-                epoch_order = Some((epoch, order(data.len(), trainer.seed, epoch)));
+                epoch_order = Some((epoch, order(data.len(), trainer.run.seed, epoch)));
             }
             if let Some((_, o)) = &epoch_order
                 && let Some(&at) = o
@@ -423,23 +379,23 @@ pub fn train(
                 ats.push(at);
             }
         }
-        let seed = trainer.seed;
+        let seed = trainer.run.seed;
         let turn = move |i: usize| (mix(seed ^ (first + i as u64)) % 8) as u8;
         let batch_examples = examples(train, &ats, model, &turn);
         if batch_examples.is_empty() {
-            trainer.step += 1;
+            trainer.run.step += 1;
             continue;
         }
         let loss = trainer.learn(&batch_examples, config.learning_rate);
         progress(TrainEvent::Step {
-            step: trainer.step,
+            step: trainer.run.step,
             loss,
         });
-        if trainer.step.is_multiple_of(config.checkpoint_every.max(1))
-            || trainer.step == config.steps
-        {
+        if trainer.run.due(config.checkpoint_every, config.steps) {
             trainer.save(dir)?;
-            progress(TrainEvent::Saved { step: trainer.step });
+            progress(TrainEvent::Saved {
+                step: trainer.run.step,
+            });
             tested(&trainer);
         }
     }

@@ -12,19 +12,18 @@
 //! Left out: learning-rate schedules (an argument, as for the policy
 //! network), and boards of several sizes in one batch.
 
-use crate::checkpoint::Checkpoint;
+use crate::checkpoint::{Run, Trained};
 use crate::corpus::Record;
 use crate::net::{TrainError, mix, order};
 use crate::outcome::Ending;
-use burn::optim::{AdamConfig, GradientsParams, ModuleOptimizer};
 use burn::prelude::*;
 use burn::tensor::activation::{sigmoid, softplus};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use tengen_core::Color;
-use tengen_mcts::Rng;
 use tengen_mcts::net::symmetric;
 use tengen_mcts::value::{Heads, ValueInput, ValueNet, ValueShape, value_batch};
+use tengen_mcts::{NetError, Rng};
 
 /// Weight of the ownership loss (mean squared error per point): the
 /// dense target that teaches the trunk most, so it leads.
@@ -37,8 +36,6 @@ const MARGIN_VARIANCE: f32 = 100.0;
 const MARGIN_WEIGHT: f32 = 0.05;
 /// Weight of the spread's Gaussian likelihood, as small for the same reason.
 const SPREAD_WEIGHT: f32 = 0.02;
-/// The name of the weights file in a checkpoint's directory.
-const WEIGHTS: &str = "value.safetensors";
 /// A counted game gives this many times more positions per pass: its
 /// every point is a target, and about one game in ten was counted.
 const COUNTED_BOOST: usize = 4;
@@ -296,23 +293,30 @@ fn loss(heads: Heads, t: Targets) -> Tensor<1> {
     win + owner * OWNER_WEIGHT + margin * MARGIN_WEIGHT + spread * SPREAD_WEIGHT
 }
 
-/// A run in progress.
-pub struct ValueTrainer {
-    net: ValueNet,
-    optimizer: ModuleOptimizer,
-    step: u64,
-    shape: ValueShape,
-    seed: u64,
-    device: Device,
+impl Trained for ValueNet {
+    type Shape = ValueShape;
+    const WEIGHTS: &'static str = "value.safetensors";
+    fn fresh(shape: ValueShape, device: &Device) -> ValueNet {
+        ValueNet::new(shape, device)
+    }
+    fn read(bytes: &[u8], device: &Device) -> Result<(ValueNet, ValueShape), NetError> {
+        ValueNet::from_bytes(bytes, device)
+    }
+    fn weights(&self) -> Result<Vec<u8>, NetError> {
+        self.to_bytes()
+    }
+    fn dims(shape: ValueShape) -> (usize, usize) {
+        (shape.channels, shape.layers)
+    }
+    fn shape(channels: usize, layers: usize) -> ValueShape {
+        ValueShape { channels, layers }
+    }
 }
 
-impl std::fmt::Debug for ValueTrainer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ValueTrainer")
-            .field("step", &self.step)
-            .field("shape", &self.shape)
-            .finish_non_exhaustive()
-    }
+/// A run in progress.
+#[derive(Debug)]
+pub struct ValueTrainer {
+    run: Run<ValueNet>,
 }
 
 impl ValueTrainer {
@@ -321,51 +325,18 @@ impl ValueTrainer {
     /// # Errors
     /// A checkpoint that is there but cannot be read.
     pub fn open(dir: &Path, config: &ValueConfig) -> Result<ValueTrainer, TrainError> {
-        let device = Device::flex().autodiff();
-        let checkpoint = Checkpoint::in_dir(dir, WEIGHTS);
-        let Some(state) = checkpoint.state()? else {
-            device.seed(config.seed);
-            let (net, shape) = match &config.from {
-                Some(path) => {
-                    let bytes = std::fs::read(path).map_err(|e| checkpoint.unreadable(path, e))?;
-                    ValueNet::from_bytes(&bytes, &device)
-                        .map_err(|e| checkpoint.unreadable(path, e))?
-                }
-                None => (ValueNet::new(config.shape, &device), config.shape),
-            };
-            return Ok(ValueTrainer {
-                net,
-                optimizer: AdamConfig::new().init(),
-                step: 0,
-                shape,
-                seed: config.seed,
-                device,
-            });
-        };
-        let shape = ValueShape {
-            channels: state.get("channels", &checkpoint)? as usize,
-            layers: state.get("layers", &checkpoint)? as usize,
-        };
-        let mut net = ValueNet::new(shape, &device);
-        let optimizer = checkpoint.load(&mut net)?;
-        Ok(ValueTrainer {
-            net,
-            optimizer,
-            step: state.get("step", &checkpoint)?,
-            shape,
-            seed: state.get("seed", &checkpoint)?,
-            device,
-        })
+        Run::open(dir, config.shape, config.seed, config.from.as_deref())
+            .map(|run| ValueTrainer { run })
     }
 
     /// Steps done.
     pub fn step(&self) -> u64 {
-        self.step
+        self.run.step
     }
 
     /// The network as it is now.
     pub fn net(&self) -> &ValueNet {
-        &self.net
+        &self.run.net
     }
 
     /// Writes the checkpoint into `dir`.
@@ -373,32 +344,19 @@ impl ValueTrainer {
     /// # Errors
     /// A file that cannot be written.
     pub fn save(&self, dir: &Path) -> Result<(), TrainError> {
-        let checkpoint = Checkpoint::in_dir(dir, WEIGHTS);
-        let state = format!(
-            "step {}\nchannels {}\nlayers {}\nseed {}\n",
-            self.step, self.shape.channels, self.shape.layers, self.seed
-        );
-        let weights = self
-            .net
-            .to_bytes()
-            .map_err(|e| checkpoint.unreadable(dir, e))?;
-        checkpoint.save(&self.net, &self.optimizer, &state, &weights)
+        self.run.save(dir)
     }
 
     /// One step on `examples` (of one board size); the batch's loss.
     fn learn(&mut self, examples: &[&Example], learning_rate: f64) -> f32 {
-        let (planes, komi, targets) = tensors(examples, &self.device);
-        let loss = loss(self.net.forward(planes, komi), targets);
-        let value = loss.clone().into_scalar::<f32>();
-        let grads = GradientsParams::from_grads(loss.backward(), &self.net);
-        self.net = self.optimizer.step(learning_rate, self.net.clone(), grads);
-        self.step += 1;
-        value
+        let (planes, komi, targets) = tensors(examples, &self.run.device);
+        let loss = loss(self.run.net.forward(planes, komi), targets);
+        self.run.learn(loss, learning_rate)
     }
 
     /// How well the network as it is now judges `examples`.
     pub fn measure(&self, examples: &[Example]) -> Measures {
-        measure(&self.net.valid(), examples)
+        measure(&self.run.net.valid(), examples)
     }
 }
 
@@ -474,7 +432,7 @@ pub fn train_value(
     }
     let mut trainer = ValueTrainer::open(dir, config)?;
     let fixed = |games: &[Judged], salt: u64| {
-        let ats: Vec<At> = draw(games, 1, trainer.seed ^ salt, 0)
+        let ats: Vec<At> = draw(games, 1, trainer.run.seed ^ salt, 0)
             .into_iter()
             .take(config.test_positions)
             .collect();
@@ -484,25 +442,25 @@ pub fn train_value(
     let test_sample = fixed(test, 0x7e57);
     let measured = |trainer: &ValueTrainer| {
         progress(ValueEvent::Measured {
-            step: trainer.step,
+            step: trainer.run.step,
             train: trainer.measure(&train_sample),
             test: trainer.measure(&test_sample),
         });
     };
-    if trainer.step == 0 {
+    if trainer.run.step == 0 {
         measured(&trainer);
     }
     let per_game = config.per_game.max(1);
     let batch = config.batch.max(1) as u64;
-    let pass_len = draw(train, per_game, trainer.seed, 0).len() as u64;
+    let pass_len = draw(train, per_game, trainer.run.seed, 0).len() as u64;
     let mut pass: Option<(u64, Vec<At>)> = None;
-    while trainer.step < config.steps {
-        let first = trainer.step * batch;
+    while trainer.run.step < config.steps {
+        let first = trainer.run.step * batch;
         let mut ats = Vec::with_capacity(batch as usize);
         for g in first..first + batch {
             let p = g / pass_len.max(1);
             if pass.as_ref().is_none_or(|(q, _)| *q != p) {
-                pass = Some((p, draw(train, per_game, trainer.seed, p)));
+                pass = Some((p, draw(train, per_game, trainer.run.seed, p)));
             }
             if let Some((_, drawn)) = &pass
                 && let Some(&at) = drawn.get((g % pass_len.max(1)) as usize)
@@ -510,7 +468,7 @@ pub fn train_value(
                 ats.push(at);
             }
         }
-        let seed = trainer.seed;
+        let seed = trainer.run.seed;
         let turn = move |i: usize| (mix(seed ^ (first + i as u64) ^ 0x5e) % 8) as u8;
         let batch_examples = examples(train, &ats, &turn);
         let size = batch_examples
@@ -521,19 +479,19 @@ pub fn train_value(
             .filter(|e| Some((e.input.width, e.input.height)) == size)
             .collect();
         if same.is_empty() {
-            trainer.step += 1;
+            trainer.run.step += 1;
             continue;
         }
         let loss = trainer.learn(&same, config.learning_rate);
         progress(ValueEvent::Step {
-            step: trainer.step,
+            step: trainer.run.step,
             loss,
         });
-        if trainer.step.is_multiple_of(config.checkpoint_every.max(1))
-            || trainer.step == config.steps
-        {
+        if trainer.run.due(config.checkpoint_every, config.steps) {
             trainer.save(dir)?;
-            progress(ValueEvent::Saved { step: trainer.step });
+            progress(ValueEvent::Saved {
+                step: trainer.run.step,
+            });
             measured(&trainer);
         }
     }
