@@ -43,9 +43,8 @@ pub struct EngineConfig {
     pub seed: u64,
     /// What the search knows before playing a move out.
     pub knowledge: Knowledge,
-    /// The value network's weight in the search's results (`None`: the
-    /// default for the board's size, [`tengen_mcts::default_value_weight`]).
-    pub value_weight: Option<f32>,
+    /// The value network's weight in the search's results.
+    pub value_weight: f32,
     /// The answer to `name`: `tengen`, or what a client needs to hear
     /// (Lizzie speaks KataGo's dialect only to a name starting `KataGo`).
     pub name: &'static str,
@@ -61,7 +60,7 @@ impl Default for EngineConfig {
             resign_below: None,
             seed: 0,
             knowledge: Knowledge::default(),
-            value_weight: None,
+            value_weight: tengen_mcts::DEFAULT_VALUE_WEIGHT,
             name: "tengen",
         }
     }

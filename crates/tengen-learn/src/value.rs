@@ -198,6 +198,24 @@ struct At {
     turn: u32,
 }
 
+/// The turns a position of `game` is drawn from: every position, but the
+/// final one of a game not counted, whose player to move is the one who
+/// resigned, which the board does not show and a network would learn all
+/// the same.
+fn turns_drawn(game: &Judged) -> usize {
+    game.record.moves.len() + usize::from(game.ending.counted.is_some())
+}
+
+/// How many positions of `game` a pass takes: `per_game`, [`COUNTED_BOOST`]
+/// times as many of a counted game, none of a game with no position.
+fn draws(game: &Judged, per_game: usize) -> usize {
+    match (turns_drawn(game), game.ending.counted.is_some()) {
+        (0, _) => 0,
+        (_, true) => per_game * COUNTED_BOOST,
+        (_, false) => per_game,
+    }
+}
+
 /// `per_game` positions of every game of `games` (more of a counted game,
 /// [`COUNTED_BOOST`]) for pass `pass`, in a shuffled order, all fixed by
 /// `seed`.
@@ -205,17 +223,8 @@ fn draw(games: &[Judged], per_game: usize, seed: u64, pass: u64) -> Vec<At> {
     let mut rng = Rng::new(mix(seed ^ mix(pass ^ 0x5eed)));
     let mut ats = Vec::with_capacity(games.len() * per_game);
     for (g, judged) in games.iter().enumerate() {
-        // The final position of a game not counted is left out: its
-        // player to move is the one who resigned, which the board does
-        // not show and a network would learn all the same.
-        let counted = judged.ending.counted.is_some();
-        let turns = judged.record.moves.len() + usize::from(counted);
-        let draws = if counted {
-            per_game * COUNTED_BOOST
-        } else {
-            per_game
-        };
-        for _ in 0..draws {
+        let turns = turns_drawn(judged);
+        for _ in 0..draws(judged, per_game) {
             if let (Ok(game), Ok(turn)) = (u32::try_from(g), u32::try_from(rng.below(turns))) {
                 ats.push(At { game, turn });
             }
@@ -452,7 +461,7 @@ pub fn train_value(
     }
     let per_game = config.per_game.max(1);
     let batch = config.batch.max(1) as u64;
-    let pass_len = draw(train, per_game, trainer.run.seed, 0).len() as u64;
+    let pass_len: u64 = train.iter().map(|g| draws(g, per_game) as u64).sum();
     let mut pass: Option<(u64, Vec<At>)> = None;
     while trainer.run.step < config.steps {
         let first = trainer.run.step * batch;

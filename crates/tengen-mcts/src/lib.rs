@@ -41,9 +41,8 @@ pub use ownership::{
 pub use prior::Knowledge;
 pub use rng::Rng;
 pub use search::{
-    Analysis, Candidate, DEFAULT_NETWORK_BATCH, Decision, GenMode, Limit, Ownership, Reporter,
-    Request, Restriction, RestrictionKind, Restrictions, Search, SearchConfig,
-    default_value_weight,
+    Analysis, Candidate, DEFAULT_NETWORK_BATCH, DEFAULT_VALUE_WEIGHT, Decision, GenMode, Limit,
+    Ownership, Reporter, Request, Restriction, RestrictionKind, Restrictions, Search, SearchConfig,
 };
 pub use time::think_time;
 pub use value::{Judgement, ValueInput, ValueNet, ValueNetwork, ValueShape};

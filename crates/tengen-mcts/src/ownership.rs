@@ -13,7 +13,7 @@
 
 use crate::heavy_playout::{Count, HeavyPlayout, Judge, Start};
 use crate::rng::Rng;
-use crate::search::default_value_weight;
+use crate::search::DEFAULT_VALUE_WEIGHT;
 use crate::value::ValueNetwork;
 use tengen_core::{Color, Game, Point};
 
@@ -74,22 +74,15 @@ pub fn estimate_dead(game: &Game, playouts: u64, seed: u64) -> Vec<Point> {
 }
 
 /// The ownership of the playouts ([`final_ownership`]) mixed with the
-/// value network's, each point's owner weighing as the network's judgement
-/// does in the search on this board ([`default_value_weight`]): the
-/// playouts miss what a group needs to live, the network what a local
-/// fight still changes.
+/// value network's, the network weighing as its judgement does in the
+/// search by default ([`DEFAULT_VALUE_WEIGHT`]; at 0 the network is not
+/// even read): the playouts miss what a group needs to live, the network
+/// what a local fight still changes.
 pub fn judged_ownership(game: &Game, playouts: u64, seed: u64) -> Vec<f32> {
     let played = final_ownership(game, playouts, seed);
-    let weight = default_value_weight(game.size());
-    match ValueNetwork::shipped().filter(|_| weight > 0.0) {
-        Some(value) => {
-            let judged = value.judge_game(game);
-            played
-                .iter()
-                .zip(&judged.ownership)
-                .map(|(p, n)| weight * n + (1.0 - weight) * p)
-                .collect()
-        }
+    let weight = DEFAULT_VALUE_WEIGHT;
+    match (weight > 0.0).then(ValueNetwork::shipped).flatten() {
+        Some(value) => value.judge_game(game).mix_ownership(&played, weight),
         None => played,
     }
 }

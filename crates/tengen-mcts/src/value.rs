@@ -18,8 +18,7 @@
 //! territory counting the true margin can differ by a point).
 
 use crate::net::{
-    HISTORY, NetError, load_safetensors, read_conv_shape, recent, row_index, save_safetensors,
-    symmetric,
+    NetError, load_safetensors, read_conv_shape, recent, row_index, save_safetensors, symmetric,
 };
 use burn::module::Param;
 use burn::nn::conv::{Conv2d, Conv2dConfig};
@@ -31,6 +30,8 @@ use tengen_core::{Board, Color, Game, Points};
 
 /// Input planes per point.
 pub const VALUE_PLANES: usize = 12;
+/// The last moves the input shows.
+const RECENT: usize = 2;
 /// The komi plane's scale: komi / `KOMI_SCALE` from the mover's side.
 const KOMI_SCALE: f32 = 10.0;
 /// The margin output's scale: its raw output is in tens of points.
@@ -207,6 +208,8 @@ pub struct ValueInput {
     /// The mover's komi in points (White's komi for White, its negation
     /// for Black).
     pub komi: f32,
+    /// The player to move, whose side the planes and the heads take.
+    pub mover: Color,
 }
 
 impl ValueInput {
@@ -243,7 +246,7 @@ impl ValueInput {
                 None => set(6, 1.0),
             }
         }
-        for (k, mv) in recent.iter().take(2.min(HISTORY)).enumerate() {
+        for (k, mv) in recent.iter().take(RECENT).enumerate() {
             if let Some(p) = mv.filter(|&p| size.contains(p)) {
                 planes[(8 + k) * n + row_index(size, p)] = 1.0;
             }
@@ -253,6 +256,7 @@ impl ValueInput {
             height,
             planes,
             komi,
+            mover: to_move,
         }
     }
 
@@ -282,6 +286,7 @@ impl ValueInput {
             height: self.height,
             planes,
             komi: self.komi,
+            mover: self.mover,
         }
     }
 }
@@ -313,6 +318,18 @@ pub struct Judgement {
     /// Black's ownership of each point, -1 (White's) to 1, in the order
     /// of [`tengen_core::BoardSize::points`].
     pub ownership: Vec<f32>,
+}
+
+impl Judgement {
+    /// Another ownership of the same points (the playouts') mixed with
+    /// this one, this one weighing `weight` (0 to 1).
+    pub fn mix_ownership(&self, other: &[f32], weight: f32) -> Vec<f32> {
+        other
+            .iter()
+            .zip(&self.ownership)
+            .map(|(o, j)| weight * j + (1.0 - weight) * o)
+            .collect()
+    }
 }
 
 /// The value network ready to judge, on the CPU.
@@ -348,8 +365,7 @@ impl ValueNetwork {
     }
 
     /// The judgement of each position (one board size), from Black's side.
-    /// `movers` says who is to move in each.
-    pub fn judge(&self, inputs: &[&ValueInput], movers: &[Color]) -> Vec<Judgement> {
+    pub fn judge(&self, inputs: &[&ValueInput]) -> Vec<Judgement> {
         let Some(first) = inputs.first() else {
             return Vec::new();
         };
@@ -367,10 +383,9 @@ impl ValueNetwork {
         let n = first.width * first.height;
         inputs
             .iter()
-            .zip(movers)
             .enumerate()
-            .map(|(b, (input, &mover))| {
-                let sign = match mover {
+            .map(|(b, input)| {
+                let sign = match input.mover {
                     Color::Black => 1.0,
                     Color::White => -1.0,
                 };
@@ -400,14 +415,12 @@ impl ValueNetwork {
     /// The judgement of `game` as it stands.
     pub fn judge_game(&self, game: &Game) -> Judgement {
         let input = ValueInput::of_game(game);
-        self.judge(&[&input], &[game.to_move()])
-            .pop()
-            .unwrap_or_else(|| Judgement {
-                black_wins: 0.5,
-                black_lead: 0.0,
-                spread: 0.0,
-                ownership: vec![0.0; game.size().num_points()],
-            })
+        self.judge(&[&input]).pop().unwrap_or_else(|| Judgement {
+            black_wins: 0.5,
+            black_lead: 0.0,
+            spread: 0.0,
+            ownership: vec![0.0; game.size().num_points()],
+        })
     }
 }
 

@@ -72,7 +72,7 @@ enum What {
         #[arg(long = "network-batch")]
         network_batches: Vec<usize>,
         /// The value network's weight (repeat for several); the search's
-        /// default for the size when absent.
+        /// default when absent.
         #[arg(long = "value-weight")]
         value_weights: Vec<f32>,
     },
@@ -183,10 +183,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             network_batches,
             value_weights,
         } => {
-            let weights: Vec<Option<f32>> = if value_weights.is_empty() {
-                vec![None]
+            let weights = if value_weights.is_empty() {
+                vec![tengen_mcts::DEFAULT_VALUE_WEIGHT]
             } else {
-                value_weights.iter().map(|&w| Some(w)).collect()
+                value_weights.clone()
             };
             let threads = if threads.is_empty() {
                 vec![1, 2]
@@ -436,10 +436,7 @@ fn value_line(size: u32, threads: usize, batch: usize, time: Duration) -> Result
     let rate = pool.install(|| {
         let judge = || {
             let inputs: Vec<ValueInput> = (0..batch).map(|_| ValueInput::of_game(&game)).collect();
-            let movers = vec![game.to_move(); batch];
-            value
-                .judge(&inputs.iter().collect::<Vec<_>>(), &movers)
-                .len()
+            value.judge(&inputs.iter().collect::<Vec<_>>()).len()
         };
         judge();
         let start = Instant::now();
@@ -464,7 +461,7 @@ fn search_line(
     threads: usize,
     knowledge: Knowledge,
     network_batch: usize,
-    value_weight: Option<f32>,
+    value_weight: f32,
 ) -> Result<()> {
     let game = Game::new(Preset::Chinese.rules(), BoardSize::square(size)?);
     let mut search = Search::new(SearchConfig {
@@ -486,7 +483,7 @@ fn search_line(
         } else {
             String::new()
         },
-        value_weight.unwrap_or_else(|| tengen_mcts::default_value_weight(game.size())),
+        value_weight,
         analysis.visits,
         analysis.visits as f64 / secs,
     )?;

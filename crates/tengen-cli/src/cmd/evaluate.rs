@@ -18,7 +18,7 @@ use tengen_learn::judge::{
 };
 use tengen_learn::pick;
 use tengen_mcts::value::ValueNetwork;
-use tengen_mcts::{Knowledge, SearchConfig};
+use tengen_mcts::{DEFAULT_VALUE_WEIGHT, Knowledge, SearchConfig};
 use tengen_sgf::sgf_files;
 
 /// Arguments of `tengen evaluate`.
@@ -38,11 +38,11 @@ pub struct Args {
     /// What the search knows.
     #[arg(long, default_value = "patterns", value_parser = Knowledge::from_name)]
     knowledge: Knowledge,
-    /// The weight of the value network's judgement in the search (default:
-    /// the search's for the board's size).
-    #[arg(long)]
-    value_weight: Option<f32>,
-    /// Value network weights instead of the shipped ones.
+    /// The weight of the value network's judgement in the search.
+    #[arg(long, default_value_t = DEFAULT_VALUE_WEIGHT)]
+    value_weight: f32,
+    /// Value network weights to judge with instead of the shipped ones (the
+    /// network's column; the search mixes in the shipped network).
     #[arg(long)]
     value: Option<PathBuf>,
     /// Only the games of one part of the learning split (`test`: the games

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tengen_core::Rules;
 use tengen_engine::{EngineConfig, Session};
-use tengen_mcts::Knowledge;
+use tengen_mcts::{DEFAULT_VALUE_WEIGHT, Knowledge};
 
 /// Arguments of `tengen gtp`.
 #[derive(Debug, clap::Args)]
@@ -43,8 +43,8 @@ pub struct Args {
     /// 0 to 1 (0: the playouts alone). Default: 0, until the network judges
     /// held-out games better than the playouts (see the README's
     /// "Judgement"); it learned on 19x19.
-    #[arg(long, value_parser = weight)]
-    value_weight: Option<f32>,
+    #[arg(long, value_parser = weight, default_value_t = DEFAULT_VALUE_WEIGHT)]
+    value_weight: f32,
     /// The answer to GTP `name`. Lizzie uses KataGo's analysis (scores,
     /// ownership) only with an engine whose name starts with `KataGo`:
     /// `--name KataGo-tengen` there.

@@ -95,12 +95,7 @@ impl Shared<'_> {
         // judgement does in the results.
         let weight = self.value_weight();
         let ownership = match &self.root_judgement {
-            Some(j) if weight > 0.0 => all
-                .mean
-                .iter()
-                .zip(&j.ownership)
-                .map(|(p, n)| weight * n + (1.0 - weight) * p)
-                .collect(),
+            Some(j) if weight > 0.0 => j.mix_ownership(&all.mean, weight),
             _ => all.mean,
         };
         let (winrate, score_lead) = match candidates.first() {

@@ -64,21 +64,13 @@ pub struct SearchConfig {
     /// knows one ([`crate::book`]; never with [`Knowledge::None`]).
     pub book: bool,
     /// The weight of the value network's judgement in each simulation's
-    /// result, 0 to 1 (0: the playouts alone); `None` takes
-    /// [`default_value_weight`] for the board's size.
-    pub value_weight: Option<f32>,
+    /// result, 0 to 1 (0: the playouts alone).
+    pub value_weight: f32,
 }
 
-/// The value network's weight in the search where none is asked: none on
-/// any board, until a network judges held-out games better than the
-/// playouts do (`tengen evaluate`; see `knowledge/README.md`). It learned
-/// from 19x19 records: asked elsewhere, it judges a board it never saw.
-pub fn default_value_weight(size: tengen_core::BoardSize) -> f32 {
-    let _ = size;
-    DEFAULT_VALUE_WEIGHT
-}
-
-/// The value network's default weight (see [`default_value_weight`]).
+/// The value network's weight where none is asked: none, until a network
+/// judges held-out games better than the playouts do (`tengen evaluate`;
+/// see `knowledge/README.md`). It learned from 19x19 records only.
 pub const DEFAULT_VALUE_WEIGHT: f32 = 0.0;
 
 impl Default for SearchConfig {
@@ -90,7 +82,7 @@ impl Default for SearchConfig {
             knowledge: Knowledge::default(),
             network_batch: DEFAULT_NETWORK_BATCH,
             book: true,
-            value_weight: None,
+            value_weight: DEFAULT_VALUE_WEIGHT,
         }
     }
 }
@@ -326,11 +318,7 @@ impl Search {
         let stop = stop.unwrap_or(&never);
         let shared = Shared::new(game, &root, mode, limit, stop, &filter)
             .knowing(self.config.knowledge, self.config.network_batch)
-            .valuing(
-                self.config
-                    .value_weight
-                    .unwrap_or_else(|| default_value_weight(game.size())),
-            )
+            .valuing(self.config.value_weight)
             .gathering_moves_ownership(moves_ownership);
         shared.search(self.config.threads.max(1), self.config.seed, report);
         let analysis = shared.analysis();
@@ -637,7 +625,7 @@ mod tests {
         // and the deepest judged position of that line is the root.
         let search = |weight: f32| {
             let mut s = Search::new(SearchConfig {
-                value_weight: Some(weight),
+                value_weight: weight,
                 ..SearchConfig::default()
             });
             s.analyze(&game, Request::new(Limit::playouts(1)))
