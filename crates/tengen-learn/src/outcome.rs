@@ -13,7 +13,7 @@
 //! The komi is the one played: Fox writes `KM[0]` on games played with a
 //! komi, so an even game recorded without komi takes the komi that makes
 //! its count give its result, or, when it was not counted, the komi most
-//! often found that way ([`Komi::usual`]).
+//! often found that way ([`usual_komi`]).
 //!
 //! Left out: results the board cannot show (time, forfeit: the winner is
 //! still a target), and ownership of resigned games (nobody counted them).

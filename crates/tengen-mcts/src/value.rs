@@ -84,11 +84,11 @@ pub struct ValueNet {
 /// What the network says of a batch, from each mover's side.
 #[derive(Debug, Clone)]
 pub struct Heads {
-    /// The mover's win, a logit [batch].
+    /// The mover's win, a logit `[batch]`.
     pub win_logit: Tensor<1>,
-    /// The mover's area margin before komi, in points [batch].
+    /// The mover's area margin before komi, in points `[batch]`.
     pub margin: Tensor<1>,
-    /// The logarithm of the margin's spread [batch].
+    /// The logarithm of the margin's spread `[batch]`.
     pub log_spread: Tensor<1>,
     /// The mover's ownership of each point, -1 to 1 [batch, height * width].
     pub ownership: Tensor<2>,
@@ -126,7 +126,7 @@ impl ValueNet {
     }
 
     /// The heads of a batch: `planes` [batch, VALUE_PLANES, height, width],
-    /// `komi` [batch] (the mover's: White's komi for White, its negation
+    /// `komi` `[batch]` (the mover's: White's komi for White, its negation
     /// for Black).
     pub fn forward(&self, planes: Tensor<4>, komi: Tensor<1>) -> Heads {
         let mut h = relu(self.first.forward(planes));
