@@ -286,6 +286,45 @@ fn train_value_writes_weights_that_evaluate_reads_and_evaluate_judges_records() 
         summary["summary"]["network"]["favoured"]["final"]["games"],
         1
     );
+    // The same weights judge in `tengen gtp`'s search, whose analysis
+    // then reports the network's view at once; a file that is not a value
+    // network is refused by name.
+    let mut gtp = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args([
+            "gtp",
+            "--playouts",
+            "40",
+            "--threads",
+            "1",
+            "--value-weight",
+            "1",
+        ])
+        .arg("--value")
+        .arg(&weights)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(
+        gtp.stdin.as_mut().unwrap(),
+        b"boardsize 19\nkata-genmove_analyze b\nquit\n",
+    )
+    .unwrap();
+    let out = gtp.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("play "), "{text}");
+    assert!(text.contains("scoreLead"), "{text}");
+    let broken = tmp.join("broken.safetensors");
+    std::fs::write(&broken, b"not weights").unwrap();
+    let out = tengen(&["gtp", "--value", broken.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("not a value network"),
+        "{}",
+        stderr(&out)
+    );
     // The shipped network and a short search, in the table.
     let out = tengen(&[
         "evaluate",

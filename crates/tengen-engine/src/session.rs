@@ -20,9 +20,9 @@ use tengen_gtp::response::{STREAM_END, stream_start};
 use tengen_gtp::{
     AnalyzeRequest, Command, GtpError, LoadUntil, Request, Response, StoneStatus, request,
 };
-use tengen_mcts::Knowledge;
 use tengen_mcts::time::think_time;
 use tengen_mcts::{Decision, GenMode, Limit, Restrictions, Search, SearchConfig};
+use tengen_mcts::{Knowledge, ValueSource};
 use tengen_sgf::ParseOptions;
 use tengen_sgf::record::{self, RecordInfo, ReplayMode, ReplayOptions};
 
@@ -45,6 +45,8 @@ pub struct EngineConfig {
     pub knowledge: Knowledge,
     /// The value network's weight in the search's results.
     pub value_weight: f32,
+    /// The value network that judges.
+    pub value: ValueSource,
     /// The answer to `name`: `tengen`, or what a client needs to hear
     /// (Lizzie speaks KataGo's dialect only to a name starting `KataGo`).
     pub name: &'static str,
@@ -61,6 +63,7 @@ impl Default for EngineConfig {
             seed: 0,
             knowledge: Knowledge::default(),
             value_weight: tengen_mcts::DEFAULT_VALUE_WEIGHT,
+            value: ValueSource::Shipped,
             name: "tengen",
         }
     }
@@ -101,6 +104,7 @@ impl Session {
             resign_below: config.resign_below,
             knowledge: config.knowledge,
             value_weight: config.value_weight,
+            value: config.value,
             ..SearchConfig::default()
         });
         Session {

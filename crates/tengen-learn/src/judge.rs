@@ -3,7 +3,8 @@
 //! network alone and from the search, and how often they favour the
 //! eventual winner at a quarter, half, three quarters of the game and at
 //! its final position (just before the resignation or the count); on
-//! counted records, how far the final score lead is from the recorded one.
+//! counted records (whose recorded result tengen's count confirms), how
+//! far the final score lead is from the recorded one.
 //!
 //! The komi is the one played ([`crate::outcome`]): Fox writes `KM[0]` on
 //! games played with komi, and a judge told the wrong komi is wrong by it.
@@ -50,7 +51,8 @@ pub struct Judged {
 pub struct RecordJudged {
     /// The winner; `None` for a draw.
     pub winner: Option<Color>,
-    /// Black's recorded lead, komi included, on a record won on points.
+    /// Black's recorded lead, komi included, on a record won on points
+    /// whose count tengen confirmed.
     pub recorded_lead: Option<f64>,
     /// The final position's turn (before trailing passes).
     pub last: usize,
@@ -111,9 +113,12 @@ pub fn judge_record(record: &Record, ending: &Ending, config: &JudgeConfig) -> R
         .rposition(|&(_, mv)| mv != Move::Pass)
         .map_or(0, |i| i + 1);
     let area = record.rules.scoring.counts_area();
+    // Only a count tengen confirmed: Fox writes `W+0.0` on games that
+    // were not counted, and a handicap game's `B+109` is no final score.
     let recorded = record
         .result
         .as_ref()
+        .filter(|_| ending.counted.is_some())
         .and_then(|r| recorded_lead(r, ending.komi, area));
     let wanted = checkpoint_turns(last);
     let mut search = (config.playouts > 0).then(|| Search::new(config.search.clone()));

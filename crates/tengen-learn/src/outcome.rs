@@ -15,8 +15,14 @@
 //! its count give its result, or, when it was not counted, the komi most
 //! often found that way ([`usual_komi`]).
 //!
+//! A game decided without a count (a resignation) has its final position's
+//! ownership estimated by the playouts, kept when that estimate gives the
+//! game to its winner: nobody counted it, but most of its points are
+//! settled, and a network that learns only from the counted tenth of the
+//! games sees too few boards to learn who owns what.
+//!
 //! Left out: results the board cannot show (time, forfeit: the winner is
-//! still a target), and ownership of resigned games (nobody counted them).
+//! still a target, the estimate is dropped when it disagrees).
 
 use crate::corpus::Record;
 use tengen_core::{Color, Outcome, Points};
@@ -58,6 +64,10 @@ pub struct Ending {
     pub komi: Points,
     /// The count, for a counted game whose count was confirmed.
     pub counted: Option<Counted>,
+    /// For a game not counted, Black's ownership of each point of its
+    /// final position as the playouts see it (-1 to 1, in the order of the
+    /// board's points), when it gives the game to its winner.
+    pub estimated: Option<Vec<f32>>,
 }
 
 /// How the komi of a record is read.
@@ -99,6 +109,12 @@ fn ending(record: &Record, playouts: u64) -> Option<(Ending, Komi)> {
     let counted = result
         .signed_margins()
         .and_then(|margins| count(record, margins, playouts));
+    let estimated = match counted {
+        None if winner.is_some() => record
+            .game_after(record.moves.len())
+            .map(|game| final_ownership(&game, playouts, record.key)),
+        _ => None,
+    };
     let (komi, source) = match (&counted, komi_unrecorded(record)) {
         (Some((_, komi)), true) => (*komi, Komi::Counted),
         (_, true) => (Points::ZERO, Komi::Usual),
@@ -109,6 +125,7 @@ fn ending(record: &Record, playouts: u64) -> Option<(Ending, Komi)> {
             winner,
             komi,
             counted: counted.map(|(c, _)| c),
+            estimated,
         },
         source,
     ))
@@ -137,8 +154,27 @@ pub fn endings(
         if *source == Komi::Usual {
             ending.komi = usual;
         }
+        if !ending.estimate_agrees() {
+            ending.estimated = None;
+        }
     }
     out
+}
+
+impl Ending {
+    /// Whether the estimated ownership, counted by area against the komi,
+    /// gives the game to its winner (true when there is none to check).
+    fn estimate_agrees(&self) -> bool {
+        let (Some(owner), Some(winner)) = (&self.estimated, self.winner) else {
+            return true;
+        };
+        let komi = f32::from(i16::try_from(self.komi.in_quarters()).unwrap_or(0)) / 4.0;
+        let lead = owner.iter().sum::<f32>() - komi;
+        match winner {
+            Color::Black => lead > 0.0,
+            Color::White => lead < 0.0,
+        }
+    }
 }
 
 /// The count of `record`'s final position when it gives one of `margins`

@@ -1,7 +1,8 @@
 //! Training the value network ([`tengen_mcts::value`]) on the positions of
-//! the training games: the winner of every game, and the ownership and
-//! area margin of every counted game ([`crate::outcome`]), each position
-//! from its mover's side and under a random one of the eight symmetries.
+//! the training games: the winner of every game, the ownership and area
+//! margin of every counted game, and the ownership the playouts estimate
+//! at the end of the others ([`crate::outcome`]), each position from its
+//! mover's side and under a random one of the eight symmetries.
 //!
 //! A value network trained on whole games memorises them (AlphaGo's
 //! value network overfitted until it took one position per game): each
@@ -140,13 +141,44 @@ pub struct Example {
     input: ValueInput,
     /// 1 when the mover won, 0 when he lost, 0.5 for a draw.
     win: f32,
-    /// The mover's ownership (row order) and area margin, when counted.
-    counted: Option<(Vec<f32>, f32)>,
+    /// The mover's ownership of each point (row order): counted or
+    /// estimated.
+    owner: Option<Vec<f32>>,
+    /// The mover's area margin before komi: counted, or the estimated
+    /// ownership's sum.
+    margin: Option<f32>,
+    /// Whether the ownership and margin are a confirmed count (the
+    /// measures' subject) rather than the playouts' estimate.
+    counted: bool,
+}
+
+/// How a training position is shown: under one of the eight symmetries,
+/// and, one time in two, with the other player to move, as if the mover
+/// had passed ([`ValueInput::passed`]): the targets are the same game's,
+/// so the network learns that the player to move matters by the tempo
+/// only, and cannot drift to favouring the mover or the other by points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// The symmetry, 0-7 ([`symmetric`]).
+    pub symmetry: u8,
+    /// Whether the other player is to move.
+    pub passed: bool,
+}
+
+impl View {
+    /// The view numbered `n` (its low three bits the symmetry, the next
+    /// one the pass).
+    fn numbered(n: u64) -> View {
+        View {
+            symmetry: (n % 8) as u8,
+            passed: (n / 8) % 2 == 1,
+        }
+    }
 }
 
 /// The position before turn `turn` of `game` (`turn` may be the number
-/// of turns: the final position), turned by symmetry `k`.
-pub fn example(game: Judged, turn: usize, k: u8) -> Option<Example> {
+/// of turns: the final position), shown as `view` says.
+pub fn example(game: Judged, turn: usize, view: View) -> Option<Example> {
     let record = game.record;
     let board = record.board_before(turn)?;
     let mover = match record.moves.get(turn) {
@@ -157,7 +189,8 @@ pub fn example(game: Judged, turn: usize, k: u8) -> Option<Example> {
             .map_or(record.first, |&(c, _)| c.opponent()),
     };
     let recent = record.recent(turn);
-    let input = ValueInput::new(
+    let k = view.symmetry;
+    let mut input = ValueInput::new(
         &board,
         mover,
         &recent,
@@ -165,6 +198,10 @@ pub fn example(game: Judged, turn: usize, k: u8) -> Option<Example> {
         record.rules.scoring.counts_area(),
     )
     .turned(k);
+    if view.passed {
+        input = input.passed();
+    }
+    let mover = input.mover;
     let sign = match mover {
         Color::Black => 1.0,
         Color::White => -1.0,
@@ -175,19 +212,33 @@ pub fn example(game: Judged, turn: usize, k: u8) -> Option<Example> {
         Some(_) => 0.0,
     };
     let (w, h) = (input.width, input.height);
-    let counted = game.ending.counted.as_ref().map(|c| {
+    let turned = |black: &mut dyn Iterator<Item = f32>| {
         let mut owner = vec![0.0f32; w * h];
-        for (i, &o) in c.owner.iter().enumerate() {
+        for (i, o) in black.enumerate() {
             if let Some(slot) = owner.get_mut(symmetric(i, k, w, h)) {
-                *slot = f32::from(o) * sign;
+                *slot = o * sign;
             }
         }
-        (owner, c.black_area * sign)
-    });
+        owner
+    };
+    let ending = game.ending;
+    let (owner, margin) = match (&ending.counted, &ending.estimated) {
+        (Some(c), _) => (
+            Some(turned(&mut c.owner.iter().map(|&o| f32::from(o)))),
+            Some(c.black_area * sign),
+        ),
+        (None, Some(e)) => (
+            Some(turned(&mut e.iter().copied())),
+            Some(e.iter().sum::<f32>() * sign),
+        ),
+        (None, None) => (None, None),
+    };
     Some(Example {
         input,
         win,
-        counted,
+        owner,
+        margin,
+        counted: ending.counted.is_some(),
     })
 }
 
@@ -225,7 +276,14 @@ fn draw(games: &[Judged], per_game: usize, seed: u64, pass: u64) -> Vec<At> {
     for (g, judged) in games.iter().enumerate() {
         let turns = turns_drawn(judged);
         for _ in 0..draws(judged, per_game) {
-            if let (Ok(game), Ok(turn)) = (u32::try_from(g), u32::try_from(rng.below(turns))) {
+            // Half the draws from the game's second half, where the
+            // board shows who is winning and a judgement can be learned.
+            let turn = if rng.below(2) == 0 {
+                rng.below(turns)
+            } else {
+                turns / 2 + rng.below(turns - turns / 2)
+            };
+            if let (Ok(game), Ok(turn)) = (u32::try_from(g), u32::try_from(turn)) {
                 ats.push(At { game, turn });
             }
         }
@@ -236,22 +294,23 @@ fn draw(games: &[Judged], per_game: usize, seed: u64, pass: u64) -> Vec<At> {
         .collect()
 }
 
-/// The examples of `ats`, built on all cores, the `i`th turned by `turn(i)`.
-fn examples(games: &[Judged], ats: &[At], turn: &(dyn Fn(usize) -> u8 + Sync)) -> Vec<Example> {
+/// The examples of `ats`, built on all cores, the `i`th shown as `view(i)`.
+fn examples(games: &[Judged], ats: &[At], view: &(dyn Fn(usize) -> View + Sync)) -> Vec<Example> {
     ats.par_iter()
         .enumerate()
-        .filter_map(|(i, at)| example(*games.get(at.game as usize)?, at.turn as usize, turn(i)))
+        .filter_map(|(i, at)| example(*games.get(at.game as usize)?, at.turn as usize, view(i)))
         .collect()
 }
 
-/// The targets of a batch as tensors: win [B], counted mask [B], ownership
-/// [B, points], margin [B]; examples of the first's size only.
+/// The targets of a batch as tensors: win [B], ownership [B, points] and
+/// its mask [B], margin [B] and its mask [B] (counted or estimated); examples of
+/// the first's size only.
 struct Targets {
     win: Tensor<1>,
-    mask: Tensor<1>,
+    owned: Tensor<1>,
     owner: Tensor<2>,
     margin: Tensor<1>,
-    counted: f32,
+    scored: Tensor<1>,
 }
 
 fn tensors(examples: &[&Example], device: &Device) -> (Tensor<4>, Tensor<1>, Targets) {
@@ -260,45 +319,50 @@ fn tensors(examples: &[&Example], device: &Device) -> (Tensor<4>, Tensor<1>, Tar
     let b = examples.len();
     let n = inputs.first().map_or(1, |e| e.width * e.height);
     let mut owner = vec![0.0f32; b * n];
+    let mut owned = vec![0.0f32; b];
     let mut margin = vec![0.0f32; b];
-    let mut mask = vec![0.0f32; b];
+    let mut scored = vec![0.0f32; b];
     for (i, e) in examples.iter().enumerate() {
-        if let Some((o, m)) = &e.counted {
+        if let Some(o) = &e.owner {
             owner[i * n..(i + 1) * n].copy_from_slice(o);
-            margin[i] = *m;
-            mask[i] = 1.0;
+            owned[i] = 1.0;
+        }
+        if let Some(m) = e.margin {
+            margin[i] = m;
+            scored[i] = 1.0;
         }
     }
-    let counted = mask.iter().sum();
     let win: Vec<f32> = examples.iter().map(|e| e.win).collect();
     let t1 = |v: Vec<f32>| Tensor::from_data(TensorData::new(v, [b]), device);
     let targets = Targets {
         win: t1(win),
-        mask: t1(mask),
+        owned: t1(owned),
         owner: Tensor::from_data(TensorData::new(owner, [b, n]), device),
         margin: t1(margin),
-        counted,
+        scored: t1(scored),
     };
     (planes, komi, targets)
 }
 
-/// The batch's loss: the winner's cross-entropy, and on counted games the
-/// ownership's squared error, the margin's and the spread's likelihood.
+/// The batch's loss: the winner's cross-entropy, and where the end is
+/// counted or estimated, the ownership's squared error and the margin's
+/// and the spread's likelihood.
 fn loss(heads: Heads, t: Targets) -> Tensor<1> {
     let z = heads.win_logit;
     let win = (softplus(z.clone(), 1.0) - z * t.win).mean();
-    let counted = t.counted.max(1.0);
+    let owned = t.owned.clone().sum().clamp_min(1.0);
+    let scored = t.scored.clone().sum().clamp_min(1.0);
     let owner = (heads.ownership - t.owner).powi_scalar(2).mean_dim(1);
     let [b, _] = owner.dims();
-    let owner = (owner.reshape([b]) * t.mask.clone()).sum() / counted;
+    let owner = (owner.reshape([b]) * t.owned).sum() / owned;
     let miss = heads.margin - t.margin;
-    let margin =
-        (miss.clone().powi_scalar(2) * t.mask.clone()).sum() / (2.0 * MARGIN_VARIANCE * counted);
+    let margin = (miss.clone().powi_scalar(2) * t.scored.clone()).sum()
+        / (scored.clone() * (2.0 * MARGIN_VARIANCE));
     let ls = heads.log_spread;
     let spread = ((ls.clone() + miss.detach().powi_scalar(2) / (ls * 2.0).exp().mul_scalar(2.0))
-        * t.mask)
+        * t.scored)
         .sum()
-        / counted;
+        / scored;
     win + owner * OWNER_WEIGHT + margin * MARGIN_WEIGHT + spread * SPREAD_WEIGHT
 }
 
@@ -401,7 +465,7 @@ pub fn measure(net: &ValueNet, examples: &[Example]) -> Measures {
                     decided += 1;
                     favoured += usize::from((p > 0.5) == (e.win > 0.5));
                 }
-                if let Some((owner, margin)) = &e.counted {
+                if let (Some(owner), Some(margin), true) = (&e.owner, e.margin, e.counted) {
                     m.counted += 1;
                     let row = owners.get(i * n..(i + 1) * n).unwrap_or(&[]);
                     let sq: f64 = row
@@ -445,7 +509,7 @@ pub fn train_value(
             .into_iter()
             .take(config.test_positions)
             .collect();
-        examples(games, &ats, &|_| 0)
+        examples(games, &ats, &|_| View::default())
     };
     let train_sample = fixed(train, 0x7a1);
     let test_sample = fixed(test, 0x7e57);
@@ -478,8 +542,8 @@ pub fn train_value(
             }
         }
         let seed = trainer.run.seed;
-        let turn = move |i: usize| (mix(seed ^ (first + i as u64) ^ 0x5e) % 8) as u8;
-        let batch_examples = examples(train, &ats, &turn);
+        let view = move |i: usize| View::numbered(mix(seed ^ (first + i as u64) ^ 0x5e));
+        let batch_examples = examples(train, &ats, &view);
         let size = batch_examples
             .first()
             .map(|e| (e.input.width, e.input.height));

@@ -45,4 +45,4 @@ pub use search::{
     Ownership, Reporter, Request, Restriction, RestrictionKind, Restrictions, Search, SearchConfig,
 };
 pub use time::think_time;
-pub use value::{Judgement, ValueInput, ValueNet, ValueNetwork, ValueShape};
+pub use value::{Judgement, ValueInput, ValueNet, ValueNetwork, ValueShape, ValueSource};

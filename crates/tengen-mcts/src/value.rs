@@ -272,6 +272,32 @@ impl ValueInput {
         )
     }
 
+    /// The same stones with the other player to move, as if the mover had
+    /// passed: own and opposing planes swapped, the komi seen from the
+    /// other side, no last move (the pass) and the one before it the
+    /// stone just played.
+    pub fn passed(&self) -> ValueInput {
+        let n = self.width * self.height;
+        let mut planes = self.planes.clone();
+        let plane = |k: usize| k * n..(k + 1) * n;
+        for k in 0..3 {
+            let (own, opposing) = planes.split_at_mut(plane(3 + k).start);
+            own[plane(k)].swap_with_slice(&mut opposing[..n]);
+        }
+        planes.copy_within(plane(8), plane(9).start);
+        planes[plane(8)].fill(0.0);
+        for v in &mut planes[plane(10)] {
+            *v = -*v;
+        }
+        ValueInput {
+            width: self.width,
+            height: self.height,
+            planes,
+            komi: -self.komi,
+            mover: self.mover.opponent(),
+        }
+    }
+
     /// The same position turned by symmetry `k` (0-7; [`symmetric`]).
     pub fn turned(&self, k: u8) -> ValueInput {
         let n = self.width * self.height;
@@ -332,6 +358,49 @@ impl Judgement {
     }
 }
 
+/// Which value network a search judges with: the shipped one, or another
+/// read once for the life of the process (`--value FILE`), so that a newly
+/// trained network can be measured and played without a new binary.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum ValueSource {
+    /// The network built into the binary.
+    #[default]
+    Shipped,
+    /// Another network.
+    Loaded(&'static ValueNetwork),
+}
+
+impl ValueSource {
+    /// A network read from a safetensors file, kept for the life of the
+    /// process.
+    ///
+    /// # Errors
+    /// See [`ValueNet::from_bytes`].
+    pub fn load(bytes: &[u8]) -> Result<ValueSource, NetError> {
+        let network = ValueNetwork::from_bytes(bytes)?;
+        Ok(ValueSource::Loaded(Box::leak(Box::new(network))))
+    }
+
+    /// The network (`None` only if the shipped file is broken).
+    pub fn network(self) -> Option<&'static ValueNetwork> {
+        match self {
+            ValueSource::Shipped => ValueNetwork::shipped(),
+            ValueSource::Loaded(network) => Some(network),
+        }
+    }
+}
+
+/// Two sources are the same when they are the same network in memory.
+impl PartialEq for ValueSource {
+    fn eq(&self, other: &ValueSource) -> bool {
+        match (self, other) {
+            (ValueSource::Shipped, ValueSource::Shipped) => true,
+            (ValueSource::Loaded(a), ValueSource::Loaded(b)) => std::ptr::eq(*a, *b),
+            _ => false,
+        }
+    }
+}
+
 /// The value network ready to judge, on the CPU.
 #[derive(Clone, Debug)]
 pub struct ValueNetwork {
@@ -364,8 +433,38 @@ impl ValueNetwork {
         self.shape
     }
 
-    /// The judgement of each position (one board size), from Black's side.
+    /// The judgement of each position (one board size), from Black's side:
+    /// the mean of the network's view with its mover to play and with the
+    /// other player to play ([`ValueInput::passed`]). A network trained on
+    /// games where the players move in turn does not pin down the constant
+    /// between "to move" and "just moved", and that constant, points either
+    /// way from one checkpoint to the next, would swing every judgement
+    /// with the mover; the mean of both views cancels it, at the price of
+    /// half a move's tempo.
     pub fn judge(&self, inputs: &[&ValueInput]) -> Vec<Judgement> {
+        let passed: Vec<ValueInput> = inputs.iter().map(|i| i.passed()).collect();
+        let both: Vec<&ValueInput> = inputs.iter().copied().chain(&passed).collect();
+        let views = self.judge_as_is(&both);
+        let (to_move, other) = views.split_at(inputs.len());
+        to_move
+            .iter()
+            .zip(other)
+            .map(|(a, b)| Judgement {
+                black_wins: (a.black_wins + b.black_wins) / 2.0,
+                black_lead: (a.black_lead + b.black_lead) / 2.0,
+                spread: (a.spread + b.spread) / 2.0,
+                ownership: a
+                    .ownership
+                    .iter()
+                    .zip(&b.ownership)
+                    .map(|(x, y)| (x + y) / 2.0)
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// The network's view of each position with its own mover to play.
+    fn judge_as_is(&self, inputs: &[&ValueInput]) -> Vec<Judgement> {
         let Some(first) = inputs.first() else {
             return Vec::new();
         };
@@ -470,6 +569,22 @@ mod tests {
         assert_eq!(plane(&w, 0)[at(4, 0)], 1.0, "White's own chain now");
         assert_eq!(plane(&w, 5)[at(0, 4)], 1.0);
         assert!(plane(&w, 11).iter().all(|&v| v == 0.0));
+        // The other player to move: the sides swap, the komi turns, the
+        // last move becomes the pass and the stone before it the last one.
+        let p2 = e.passed();
+        assert_eq!(p2.mover, Color::White);
+        assert_eq!(p2.komi, 6.5);
+        assert_eq!(plane(&p2, 3)[at(0, 4)], 1.0, "Black's chain, now opposing");
+        assert_eq!(
+            plane(&p2, 0)[at(4, 0)],
+            1.0,
+            "White's chain in atari, now own"
+        );
+        assert!(plane(&p2, 8).iter().all(|&v| v == 0.0));
+        assert_eq!(plane(&p2, 9)[at(3, 1)], 1.0);
+        assert!(plane(&p2, 10).iter().all(|&v| v == 0.65));
+        assert_eq!(plane(&p2, 6), plane(&e, 6));
+        assert_eq!(p2.passed().planes[..6 * 25], e.planes[..6 * 25]);
         // Turning the board turns every plane.
         let turned = e.turned(5);
         for k in 0..VALUE_PLANES {
@@ -500,6 +615,13 @@ mod tests {
         assert!(j.ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
         let again = ValueNetwork { net, shape, device }.judge_game(&game);
         assert_eq!(j, again);
+        // As a search's source: the loaded network, not the shipped one.
+        let source = ValueSource::load(&bytes).unwrap();
+        assert_eq!(source, source);
+        assert_ne!(source, ValueSource::Shipped);
+        assert_ne!(source, ValueSource::load(&bytes).unwrap());
+        assert_eq!(source.network().unwrap().judge_game(&game), j);
+        assert!(ValueSource::Shipped.network().is_some());
         // A policy network's file is not a value network's.
         assert!(matches!(
             ValueNetwork::from_bytes(

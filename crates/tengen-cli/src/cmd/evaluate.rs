@@ -5,6 +5,7 @@
 //! quarter, half, three quarters of the game and at its final position,
 //! and the mean error of the final score lead on records won on points.
 
+use super::gtp::read_value;
 use super::predict::{SplitArg, read_records};
 use super::progress;
 use super::train::judged;
@@ -17,7 +18,6 @@ use tengen_learn::judge::{
     CHECKPOINTS, JudgeConfig, Judged, RecordJudged, Tally, Verdict, judge_record,
 };
 use tengen_learn::pick;
-use tengen_mcts::value::ValueNetwork;
 use tengen_mcts::{DEFAULT_VALUE_WEIGHT, Knowledge, SearchConfig};
 use tengen_sgf::sgf_files;
 
@@ -41,8 +41,8 @@ pub struct Args {
     /// The weight of the value network's judgement in the search.
     #[arg(long, default_value_t = DEFAULT_VALUE_WEIGHT)]
     value_weight: f32,
-    /// Value network weights to judge with instead of the shipped ones (the
-    /// network's column; the search mixes in the shipped network).
+    /// Value network weights to judge with instead of the shipped ones
+    /// (the network's column, and the search's at a weight above 0).
     #[arg(long)]
     value: Option<PathBuf>,
     /// Only the games of one part of the learning split (`test`: the games
@@ -62,16 +62,10 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let owned;
-    let value = match &args.value {
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            owned = ValueNetwork::from_bytes(&bytes).with_context(|| path.display().to_string())?;
-            &owned
-        }
-        None => ValueNetwork::shipped().context("the shipped value network cannot be read")?,
-    };
+    let source = read_value(args.value.as_deref())?;
+    let value = source
+        .network()
+        .context("the shipped value network cannot be read")?;
     let records = read_records(&sgf_files(&args.paths)?)?;
     let games = pick(&records, args.split.part(), args.games);
     let ends = judged(&games, args.count_playouts);
@@ -81,6 +75,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         knowledge: args.knowledge,
         book: false,
         value_weight: args.value_weight,
+        value: source,
         ..SearchConfig::default()
     };
     let config = JudgeConfig {

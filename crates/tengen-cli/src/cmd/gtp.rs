@@ -1,12 +1,13 @@
 //! `tengen gtp`: the engine over GTP on stdin and stdout; logs on stderr.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 use tengen_core::Rules;
 use tengen_engine::{EngineConfig, Session};
-use tengen_mcts::{DEFAULT_VALUE_WEIGHT, Knowledge};
+use tengen_mcts::{DEFAULT_VALUE_WEIGHT, Knowledge, ValueSource};
 
 /// Arguments of `tengen gtp`.
 #[derive(Debug, clap::Args)]
@@ -45,6 +46,10 @@ pub struct Args {
     /// "Judgement"); it learned on 19x19.
     #[arg(long, value_parser = weight, default_value_t = DEFAULT_VALUE_WEIGHT)]
     value_weight: f32,
+    /// Value network weights (safetensors, from `tengen train value`) to
+    /// judge with instead of the shipped ones.
+    #[arg(long)]
+    value: Option<PathBuf>,
     /// The answer to GTP `name`. Lizzie uses KataGo's analysis (scores,
     /// ownership) only with an engine whose name starts with `KataGo`:
     /// `--name KataGo-tengen` there.
@@ -58,6 +63,18 @@ fn weight(text: &str) -> Result<f32, String> {
         Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
         _ => Err(format!("{text:?} is not a weight from 0 to 1")),
     }
+}
+
+/// The value network of `--value FILE`, or the shipped one.
+///
+/// # Errors
+/// A file that cannot be read or is not a value network's.
+pub fn read_value(path: Option<&Path>) -> Result<ValueSource> {
+    let Some(path) = path else {
+        return Ok(ValueSource::Shipped);
+    };
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    ValueSource::load(&bytes).with_context(|| format!("{}: not a value network", path.display()))
 }
 
 /// A seed that differs from one start to the next.
@@ -91,6 +108,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         seed: args.seed.unwrap_or_else(clock_seed),
         knowledge: args.knowledge,
         value_weight: args.value_weight,
+        value: read_value(args.value.as_deref())?,
         // Read once for the life of the process.
         name: Box::leak(args.name.clone().into_boxed_str()),
     });

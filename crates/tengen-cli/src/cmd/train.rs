@@ -375,12 +375,13 @@ pub fn judged<'a>(games: &[&'a Record], playouts: u64) -> Vec<(&'a Record, Endin
     let ends = endings(games, playouts, &|| bar.inc(1));
     bar.finish_and_clear();
     let mut out = Vec::new();
-    let (mut counted, mut found, mut usual) = (0, 0, None);
+    let (mut counted, mut estimated, mut found, mut usual) = (0, 0, 0, None);
     for (record, end) in games.iter().zip(ends) {
         let Some((ending, komi)) = end else {
             continue;
         };
         counted += usize::from(ending.counted.is_some());
+        estimated += usize::from(ending.estimated.is_some());
         match komi {
             Komi::Counted => found += 1,
             Komi::Usual => usual = Some(ending.komi),
@@ -389,7 +390,7 @@ pub fn judged<'a>(games: &[&'a Record], playouts: u64) -> Vec<(&'a Record, Endin
         out.push((*record, ending));
     }
     eprintln!(
-        "{} of {} games with a winner, {counted} counted as recorded, {found} komi found by the count{}",
+        "{} of {} games with a winner, {counted} counted as recorded, {estimated} others estimated by the playouts for their winner, {found} komi found by the count{}",
         out.len(),
         games.len(),
         usual.map_or(String::new(), |k| format!(

@@ -31,6 +31,7 @@ pub use filter::{Restriction, RestrictionKind, Restrictions};
 use crate::book::Book;
 use crate::prior::Knowledge;
 use crate::tree::Node;
+use crate::value::ValueSource;
 use filter::Filter;
 use reuse::Kept;
 use std::fmt;
@@ -66,6 +67,8 @@ pub struct SearchConfig {
     /// The weight of the value network's judgement in each simulation's
     /// result, 0 to 1 (0: the playouts alone).
     pub value_weight: f32,
+    /// The value network that judges.
+    pub value: ValueSource,
 }
 
 /// The value network's weight where none is asked: none, until a network
@@ -83,6 +86,7 @@ impl Default for SearchConfig {
             network_batch: DEFAULT_NETWORK_BATCH,
             book: true,
             value_weight: DEFAULT_VALUE_WEIGHT,
+            value: ValueSource::Shipped,
         }
     }
 }
@@ -318,7 +322,7 @@ impl Search {
         let stop = stop.unwrap_or(&never);
         let shared = Shared::new(game, &root, mode, limit, stop, &filter)
             .knowing(self.config.knowledge, self.config.network_batch)
-            .valuing(self.config.value_weight)
+            .valuing(self.config.value_weight, self.config.value)
             .gathering_moves_ownership(moves_ownership);
         shared.search(self.config.threads.max(1), self.config.seed, report);
         let analysis = shared.analysis();

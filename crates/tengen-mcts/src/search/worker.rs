@@ -18,7 +18,7 @@ use crate::prior::{Knowledge, Prior};
 use crate::rng::Rng;
 use crate::shape::ShapeModel;
 use crate::tree::{Leaf, Node, stone_points};
-use crate::value::{Judgement, ValueNetwork};
+use crate::value::{Judgement, ValueNetwork, ValueSource};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -235,9 +235,9 @@ impl<'a> Shared<'a> {
     /// The same, the value network's judgement weighing `weight` in each
     /// simulation's result (none at 0): the root is judged at once, every
     /// other node when it is expanded.
-    pub(super) fn valuing(self, weight: f32) -> Shared<'a> {
+    pub(super) fn valuing(self, weight: f32, source: ValueSource) -> Shared<'a> {
         let value = (weight > 0.0)
-            .then(ValueNetwork::shipped)
+            .then(|| source.network())
             .flatten()
             .map(|v| (v, weight.min(1.0)));
         let root_judgement = value.map(|(v, _)| v.judge_game(self.game));
