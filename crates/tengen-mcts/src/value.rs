@@ -574,7 +574,7 @@ mod tests {
         let p2 = e.passed();
         assert_eq!(p2.mover, Color::White);
         assert_eq!(p2.komi, 6.5);
-        assert_eq!(plane(&p2, 3)[at(0, 4)], 1.0, "Black's chain, now opposing");
+        assert_eq!(plane(&p2, 5)[at(0, 4)], 1.0, "Black's chain, now opposing");
         assert_eq!(
             plane(&p2, 0)[at(4, 0)],
             1.0,
