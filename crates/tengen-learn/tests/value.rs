@@ -218,3 +218,20 @@ fn a_tiny_value_network_learns_every_head_and_resumes_from_its_checkpoint() {
     assert_eq!(network.shape(), config.shape);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_shipped_network_calls_a_won_position_won() {
+    // Fox 1512716401010001537, RE[B+14.5] with KM[650], counted: its final
+    // position, with either player to move.
+    let records = read(data("fox_pro").join("Pro.7z/Pro/1p/1512716401010001537.sgf"));
+    let record = records.first().expect("the record reads");
+    let mut game = record.game_after(record.moves.len()).expect("it replays");
+    game.set_komi(record.komi);
+    let value = ValueNetwork::shipped().expect("the shipped value network loads");
+    let j = value.judge_game(&game);
+    assert!(j.black_wins > 0.6, "{:?}", (j.black_wins, j.black_lead));
+    assert!((j.black_lead - 14.5).abs() < 6.0, "{}", j.black_lead);
+    assert!(j.spread > 0.0);
+    // Black owns more of the board than White does.
+    assert!(j.ownership.iter().sum::<f32>() > 0.0);
+}
