@@ -65,6 +65,12 @@ impl Points {
         self.0
     }
 
+    /// The value in points as a float (exact), for the learned models'
+    /// inputs, targets and measures.
+    pub fn to_f64(self) -> f64 {
+        f64::from(self.0) / f64::from(UNIT)
+    }
+
     /// Half of this value, exact down to halves of quarters (every score and
     /// komi here: areas are whole, dame halves, komi quarters).
     pub const fn half(self) -> Points {
@@ -223,6 +229,13 @@ mod tests {
         assert_eq!(k.half().to_string(), "-2.375");
         assert_eq!(k.half().double(), k);
         assert_eq!("1.875".parse::<Points>().unwrap().in_eighths(), 15);
+    }
+
+    #[test]
+    fn a_float_is_exact() {
+        assert_eq!(Points::halves(15).to_f64(), 7.5);
+        assert_eq!(Points::quarters(-15).to_f64(), -3.75);
+        assert_eq!(Points::ZERO.to_f64(), 0.0);
     }
 
     #[test]

@@ -81,7 +81,7 @@ pub fn recorded_lead(
     komi: tengen_core::Points,
     area: bool,
 ) -> Option<f64> {
-    let points = |p: tengen_core::Points| f64::from(p.in_quarters()) / 4.0;
+    let points = tengen_core::Points::to_f64;
     if area {
         return result.area_margin(komi).map(points);
     }

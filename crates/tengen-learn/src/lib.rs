@@ -20,6 +20,7 @@ pub mod net;
 pub mod outcome;
 pub mod predict;
 pub mod shapes;
+pub mod threads;
 pub mod value;
 
 pub use corpus::{Record, Sample, Split, pick, read_records};
@@ -30,4 +31,5 @@ pub use predict::{
     Counts, NetPredictor, PatternPredictor, Predictor, SearchPredictor, Tally, evaluate,
 };
 pub use shapes::{ShapeRound, fit_shapes, shape_log_likelihood};
+pub use threads::map_on_threads;
 pub use value::{Judged, Measures, ValueConfig, ValueEvent, ValueTrainer, train_value};

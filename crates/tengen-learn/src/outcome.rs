@@ -168,8 +168,7 @@ impl Ending {
         let (Some(owner), Some(winner)) = (&self.estimated, self.winner) else {
             return true;
         };
-        let komi = f32::from(i16::try_from(self.komi.in_quarters()).unwrap_or(0)) / 4.0;
-        let lead = owner.iter().sum::<f32>() - komi;
+        let lead = f64::from(owner.iter().sum::<f32>()) - self.komi.to_f64();
         match winner {
             Color::Black => lead > 0.0,
             Color::White => lead < 0.0,
@@ -213,7 +212,7 @@ fn count(record: &Record, margins: [Points; 2], playouts: u64) -> Option<(Counte
             None => 0,
         })
         .collect();
-    let black_area = f32::from(i16::try_from((margin + komi).in_quarters()).unwrap_or(0)) / 4.0;
+    let black_area = (margin + komi).to_f64() as f32;
     Some((Counted { owner, black_area }, komi))
 }
 

@@ -8,7 +8,7 @@
 //! move of equal score.
 
 use crate::corpus::{Record, Sample};
-use rayon::prelude::*;
+use crate::threads::map_on_threads;
 use tengen_core::{BoardSize, Game, Move, Point};
 use tengen_mcts::net::{Encoded, row_index};
 use tengen_mcts::{Extractor, Limit, Network, PatternModel, Request, Search, SearchConfig};
@@ -133,36 +133,36 @@ pub fn rank_of(scores: &[f64], played: usize) -> (usize, f64) {
 }
 
 /// Predicts every stone play of `records` (on all cores, one predictor per
-/// worker from `make`); `progress` is told of each game done.
+/// thread from `make`: [`map_on_threads`], for a predictor may search);
+/// `progress` is told of each game done.
 pub fn evaluate<P: Predictor>(
     records: &[&Record],
     make: impl Fn() -> P + Sync + Send,
     progress: &(dyn Fn() + Sync),
 ) -> Tally {
-    records
-        .par_iter()
-        .map_init(&make, |predictor, r| {
-            let mut tally = Tally {
-                games: 1,
-                ..Tally::default()
+    map_on_threads(records, &make, |predictor, r| {
+        let mut tally = Tally {
+            games: 1,
+            ..Tally::default()
+        };
+        let mut legal = Vec::new();
+        r.for_each_sample(|s| {
+            s.candidates(&mut legal);
+            let Some(played) = legal.iter().position(|&p| p == s.played) else {
+                return;
             };
-            let mut legal = Vec::new();
-            r.for_each_sample(|s| {
-                s.candidates(&mut legal);
-                let Some(played) = legal.iter().position(|&p| p == s.played) else {
-                    return;
-                };
-                if legal.len() < 2 {
-                    return;
-                }
-                let scores = predictor.scores(r, s, &legal);
-                let (rank, p) = rank_of(&scores, played);
-                tally.add(s.move_number, rank, p);
-            });
-            progress();
-            tally
-        })
-        .reduce(Tally::default, Tally::merge)
+            if legal.len() < 2 {
+                return;
+            }
+            let scores = predictor.scores(r, s, &legal);
+            let (rank, p) = rank_of(&scores, played);
+            tally.add(s.move_number, rank, p);
+        });
+        progress();
+        tally
+    })
+    .into_iter()
+    .fold(Tally::default(), Tally::merge)
 }
 
 /// The pattern model's probabilities.

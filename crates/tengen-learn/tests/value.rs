@@ -95,7 +95,7 @@ fn a_counted_record_keeps_its_count_and_a_resigned_one_its_winner() {
             record.rules.scoring.counts_area(),
         )
         .unwrap();
-        let komi = f64::from(record.komi.in_quarters()) / 4.0;
+        let komi = record.komi.to_f64();
         assert!((f64::from(counted.black_area) - (lead + komi)).abs() < 1e-6);
         // The map mostly agrees with the margin (dame and kos aside).
         let owned: i32 = counted.owner.iter().map(|&o| i32::from(o)).sum();
@@ -120,7 +120,7 @@ fn a_counted_record_keeps_its_count_and_a_resigned_one_its_winner() {
             estimated += 1;
             assert_eq!(owner.len(), 361);
             assert!(owner.iter().all(|o| (-1.0..=1.0).contains(o)));
-            let lead = owner.iter().sum::<f32>() - record_komi(ending.komi);
+            let lead = f64::from(owner.iter().sum::<f32>()) - ending.komi.to_f64();
             assert_eq!(
                 lead > 0.0,
                 winner == Color::Black,
@@ -137,11 +137,6 @@ fn a_counted_record_keeps_its_count_and_a_resigned_one_its_winner() {
     // resigned professional games (the others resigned over a fight
     // the board does not show settled).
     assert!(estimated >= 12, "{estimated} of 20 estimated");
-}
-
-/// A komi in points.
-fn record_komi(komi: Points) -> f32 {
-    komi.in_quarters() as f32 / 4.0
 }
 
 #[test]

@@ -227,7 +227,7 @@ impl ValueInput {
         let (width, height) = (size.width() as usize, size.height() as usize);
         let n = width * height;
         let mut planes = vec![0.0f32; VALUE_PLANES * n];
-        let white_komi = komi.in_quarters() as f32 / 4.0;
+        let white_komi = komi.to_f64() as f32;
         let komi = match to_move {
             Color::White => white_komi,
             Color::Black => -white_komi,

@@ -13,11 +13,10 @@ use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use tengen_learn::judge::{
     CHECKPOINTS, JudgeConfig, Judged, RecordJudged, Tally, Verdict, judge_record,
 };
-use tengen_learn::pick;
+use tengen_learn::{map_on_threads, pick};
 use tengen_mcts::{DEFAULT_VALUE_WEIGHT, Knowledge, SearchConfig};
 use tengen_sgf::sgf_files;
 
@@ -85,34 +84,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         search_every: args.every,
     };
     let bar = progress::bar(ends.len() as u64, "games");
-    // One plain thread per core, not rayon's pool: the search's own threads
-    // hand the network's batches to that pool and wait, which deadlocks
-    // when every thread of the pool is itself waiting on a search.
-    let next = AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut judged: Vec<(usize, RecordJudged)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some((record, ending)) = ends.get(i) else {
-                            return done;
-                        };
-                        done.push((i, judge_record(record, ending, &config)));
-                        bar.inc(1);
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    });
-    judged.sort_by_key(|(i, _)| *i);
-    let judged: Vec<RecordJudged> = judged.into_iter().map(|(_, j)| j).collect();
+    let judged: Vec<RecordJudged> = map_on_threads(
+        &ends,
+        || (),
+        |(), (record, ending)| {
+            let j = judge_record(record, ending, &config);
+            bar.inc(1);
+            j
+        },
+    );
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     let (mut net, mut searched) = (Tally::default(), Tally::default());
