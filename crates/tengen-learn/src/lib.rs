@@ -2,7 +2,8 @@
 //! ([`corpus`]), the pattern model's fit ([`mm`]), the playouts' shapes
 //! ([`shapes`]), the policy network's
 //! training ([`net`]), the value network's targets ([`outcome`]) and
-//! training ([`value`]), how well the judges judge real games
+//! training ([`value`]) or export for an accelerator's trainer
+//! ([`export`]), how well the judges judge real games
 //! ([`judge`]), and how well a model predicts the moves of records
 //! it never saw ([`predict`]).
 //!
@@ -14,6 +15,7 @@
 
 mod checkpoint;
 pub mod corpus;
+pub mod export;
 pub mod judge;
 pub mod mm;
 pub mod net;

@@ -230,3 +230,61 @@ fn the_shipped_network_calls_a_won_position_won() {
     // Black owns more of the board than White does.
     assert!(j.ownership.iter().sum::<f32>() > 0.0);
 }
+
+#[test]
+fn the_export_holds_every_game_and_positions_as_tengen_reads_them() {
+    // Two counted Fox games: the file an accelerator's trainer reads.
+    let dir = data("fox_pro").join("Pro2.7z/Pro/1p");
+    let records: Vec<Record> = ["1542468839010001392.sgf", "1534948629010001692.sgf"]
+        .iter()
+        .flat_map(|f| read(dir.join(f)))
+        .collect();
+    let refs: Vec<&Record> = records.iter().collect();
+    let ended: Vec<Ending> = ends(&refs).into_iter().map(|(e, _)| e).collect();
+    let judged: Vec<Judged> = records
+        .iter()
+        .zip(&ended)
+        .map(|(record, ending)| Judged { record, ending })
+        .collect();
+    let mut file = Vec::new();
+    let written =
+        tengen_learn::export::write_games(&judged[..1], &judged[1..], 50, 7, &mut file).unwrap();
+    assert_eq!(written, 2);
+    assert_eq!(&file[..8], tengen_learn::export::MAGIC);
+    let length = u32::from_le_bytes(file[8..12].try_into().unwrap()) as usize;
+    let header: serde_json::Value = serde_json::from_slice(&file[12..12 + length]).unwrap();
+    let moves: usize = records.iter().map(|r| r.moves.len()).sum();
+    assert_eq!(header["games"], 2);
+    assert_eq!(header["moves"], moves);
+    assert_eq!(header["checks"], 50);
+    assert_eq!(header["points"], 361);
+    // Every array whole: 16 bytes and two boards per game, 3 per move,
+    // 8 and a board per check.
+    let body = 2 * (16 + 2 * 361) + 3 * moves + 50 * (8 + 361);
+    assert_eq!(file.len(), 12 + length + body);
+    // The first game is for training, the second for testing; both
+    // counted, Black's margin the count's.
+    let at = 12 + length;
+    assert_eq!(&file[at..at + 2], &[0, 1]);
+    assert_eq!(&file[at + 6..at + 8], &[1, 1]);
+    // Each check's stones are those of its game's board at its turn.
+    let checks = at + body - 50 * (8 + 361);
+    for k in 0..50 {
+        let pair = &file[checks + 8 * k..checks + 8 * k + 8];
+        let game = u32::from_le_bytes(pair[..4].try_into().unwrap()) as usize;
+        let turn = u32::from_le_bytes(pair[4..].try_into().unwrap()) as usize;
+        let board = records[game].board_before(turn).unwrap();
+        let codes = &file[checks + 400 + 361 * k..checks + 400 + 361 * (k + 1)];
+        let size = board.size();
+        for (p, &code) in size.points().zip(codes) {
+            let expected = match board.get(p) {
+                None => 0,
+                Some(c) => {
+                    let libs = board.liberties(p).clamp(1, 3) as u8;
+                    if c == Color::Black { libs } else { 3 + libs }
+                }
+            };
+            assert_eq!(code, expected, "check {k}: game {game}, turn {turn}");
+        }
+    }
+}

@@ -26,7 +26,7 @@ use burn::nn::{Initializer, Linear, LinearConfig, PaddingConfig2d};
 use burn::prelude::*;
 use burn::tensor::activation::{relu, sigmoid};
 use std::sync::OnceLock;
-use tengen_core::{Board, Color, Game, Points};
+use tengen_core::{Board, BoardSize, Color, Game, Points};
 
 /// Input planes per point.
 pub const VALUE_PLANES: usize = 12;
@@ -40,6 +40,12 @@ const SCORE_SCALE: f32 = 10.0;
 const HEAD: usize = 32;
 /// Bounds of the spread's logarithm: from half a point to 200 points.
 const LOG_SPREAD: (f32, f32) = (-0.7, 5.3);
+
+/// Whether the value network learned positions of boards of `size`: its
+/// records are 19x19, and elsewhere its judgement is a guess.
+pub fn learned(size: BoardSize) -> bool {
+    size.width() == 19 && size.height() == 19
+}
 
 /// The shipped weights (see `knowledge/README.md` for how they were made).
 static SHIPPED: &[u8] = include_bytes!("../knowledge/value.safetensors");
@@ -57,8 +63,8 @@ pub struct ValueShape {
 impl ValueShape {
     /// The shipped network's size.
     pub const SHIPPED: ValueShape = ValueShape {
-        channels: 32,
-        layers: 8,
+        channels: 64,
+        layers: 12,
     };
 }
 

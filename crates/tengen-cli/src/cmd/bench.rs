@@ -9,7 +9,7 @@ use tengen_mcts::net::Encoded;
 use tengen_mcts::{
     DEFAULT_NETWORK_BATCH, ESTIMATE_PLAYOUTS, Extractor, Knowledge, LightPlayout, Limit, Network,
     PatternModel, PlayoutStats, Position, Request, Rng, Search, SearchConfig, ValueInput,
-    ValueNetwork, random,
+    ValueSource, random,
 };
 use tengen_sgf::record::{self, ReplayOptions};
 
@@ -95,6 +95,9 @@ enum What {
         /// Seconds per line.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// Value network weights to measure instead of the shipped ones.
+        #[arg(long)]
+        value: Option<std::path::PathBuf>,
     },
     /// Dead-stone estimate against recorded results: over the finished
     /// games under PATH with a points result under area scoring, estimates
@@ -165,13 +168,21 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             threads,
             batches,
             seconds,
+            value,
         } => {
+            let source = super::gtp::read_value(value.as_deref())?;
             let or =
                 |v: &Vec<usize>, d: [usize; 2]| if v.is_empty() { d.to_vec() } else { v.clone() };
             for t in or(threads, [1, 2]) {
                 for b in or(batches, [1, 16]) {
                     net_line(*size, t, b, Duration::from_secs_f64(seconds.max(0.1)))?;
-                    value_line(*size, t, b, Duration::from_secs_f64(seconds.max(0.1)))?;
+                    value_line(
+                        source,
+                        *size,
+                        t,
+                        b,
+                        Duration::from_secs_f64(seconds.max(0.1)),
+                    )?;
                 }
             }
         }
@@ -417,8 +428,14 @@ fn net_line(size: u32, threads: usize, batch: usize, time: Duration) -> Result<(
 /// Judgements per second of the shipped value network on `threads`
 /// threads, in batches of `batch` positions of a real opening, input
 /// encoding included.
-fn value_line(size: u32, threads: usize, batch: usize, time: Duration) -> Result<()> {
-    let Some(value) = ValueNetwork::shipped() else {
+fn value_line(
+    source: ValueSource,
+    size: u32,
+    threads: usize,
+    batch: usize,
+    time: Duration,
+) -> Result<()> {
+    let Some(value) = source.network() else {
         bail!("the shipped value network cannot be read");
     };
     let size = BoardSize::square(size)?;

@@ -14,7 +14,7 @@
 use super::predict::{print_tally, read_records};
 use super::progress;
 use anyhow::{Context, Result};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use tengen_learn::{
@@ -195,6 +195,10 @@ struct ValueArgs {
     /// Start a new run from these weights (safetensors) instead of random ones.
     #[arg(long)]
     from: Option<PathBuf>,
+    /// Write the judged games to this file for a trainer on an accelerator
+    /// (`crates/tengen-learn/accelerator/value.py`) instead of training.
+    #[arg(long)]
+    export: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -413,6 +417,9 @@ fn value(args: &ValueArgs) -> Result<ExitCode> {
     let train_ends = judged(&train_games, args.count_playouts);
     let test_ends = judged(&test_games, args.count_playouts);
     let (train_set, test_set) = (as_judged(&train_ends), as_judged(&test_ends));
+    if let Some(path) = &args.export {
+        return export(path, &train_set, &test_set, args.seed);
+    }
     let config = ValueConfig {
         shape: ValueShape {
             channels: args.channels,
@@ -470,6 +477,19 @@ fn value(args: &ValueArgs) -> Result<ExitCode> {
         trainer.step(),
         start.elapsed().as_secs_f64()
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the judged games for an accelerator's trainer, with 2,000
+/// positions as tengen reads them for it to check its replay against.
+fn export(path: &Path, train: &[Judged], test: &[Judged], seed: u64) -> Result<ExitCode> {
+    let file =
+        std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    let games = tengen_learn::export::write_games(train, test, 2000, seed, &mut out)
+        .and_then(|n| std::io::Write::flush(&mut out).map(|()| n))
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    eprintln!("{}: {games} games", path.display());
     Ok(ExitCode::SUCCESS)
 }
 

@@ -11,6 +11,7 @@ use super::filter::Filter;
 use super::worker::{Owners, Shared, move_slot};
 use super::{Analysis, Candidate, Ownership};
 use crate::tree::Node;
+use crate::value::Judgement;
 use std::sync::atomic::Ordering;
 use tengen_core::{Color, Move};
 
@@ -91,27 +92,72 @@ impl Shared<'_> {
                 .collect(),
             count: u32::try_from(self.owned.load(Ordering::Acquire)).unwrap_or(u32::MAX),
         });
+        let searched_winrate = candidates.first().map_or(0.5, |c| c.winrate);
+        let judged = self.root_judgement.as_ref().filter(|_| self.root_judged);
+        if let Some(j) = judged {
+            anchor(&mut candidates, j, sign);
+        }
         // The value network's ownership of the root weighs as much as its
-        // judgement does in the results.
+        // judgement does in the results, or half where it gives the
+        // standing (the playouts still see the captures to come).
         let weight = self.value_weight();
         let ownership = match &self.root_judgement {
             Some(j) if weight > 0.0 => j.mix_ownership(&all.mean, weight),
+            Some(j) if self.root_judged => j.mix_ownership(&all.mean, ROOT_OWNERSHIP_SHARE),
             _ => all.mean,
         };
-        let (winrate, score_lead) = match candidates.first() {
-            Some(c) => (c.winrate, c.score_lead),
-            None => (0.5, sign * self.root.black_margin()),
+        let (winrate, score_lead) = match (candidates.first(), judged) {
+            (Some(c), _) => (c.winrate, c.score_lead),
+            (None, Some(j)) => mover_view(j, sign),
+            (None, None) => (0.5, sign * self.root.black_margin()),
         };
         Analysis {
             to_move,
             visits: u64::from(self.root.visits()),
             winrate,
+            searched_winrate,
             score_lead,
             score_stdev: self.root.margin_stdev(),
             candidates,
             ownership,
             ownership_stdev: all.stdev,
         }
+    }
+}
+
+/// The network's share of the root's ownership where it gives the
+/// standing ([`super::SearchConfig::judge_root`]).
+const ROOT_OWNERSHIP_SHARE: f32 = 0.5;
+
+/// The network's judgement from the side of the player to move (`sign`
+/// 1 for Black, -1 for White): win chance and score lead.
+fn mover_view(j: &Judgement, sign: f64) -> (f64, f64) {
+    let black = f64::from(j.black_wins);
+    (
+        if sign > 0.0 { black } else { 1.0 - black },
+        sign * f64::from(j.black_lead),
+    )
+}
+
+/// Moves every candidate by what takes the best one to the network's
+/// judgement of the root (`sign` as in [`mover_view`]): the differences
+/// the search finds between moves stay, in logits for the win rates and
+/// in points for the leads.
+fn anchor(candidates: &mut [Candidate], judged: &Judgement, sign: f64) {
+    let Some(best) = candidates.first() else {
+        return;
+    };
+    let logit = |p: f64| {
+        let p = p.clamp(1e-4, 1.0 - 1e-4);
+        (p / (1.0 - p)).ln()
+    };
+    let (win, lead) = mover_view(judged, sign);
+    let shift = logit(win) - logit(best.winrate);
+    let lead_shift = lead - best.score_lead;
+    for c in candidates {
+        c.winrate = 1.0 / (1.0 + (-(logit(c.winrate) + shift)).exp());
+        c.lcb = 1.0 / (1.0 + (-(logit(c.lcb) + shift)).exp());
+        c.score_lead += lead_shift;
     }
 }
 

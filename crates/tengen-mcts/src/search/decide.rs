@@ -29,6 +29,7 @@ pub(super) fn decide(
     if let Some(threshold) = resign_below
         && analysis.visits >= RESIGN_MIN_VISITS
         && best.winrate < threshold
+        && analysis.searched_winrate < threshold
     {
         return Decision::Resign;
     }

@@ -69,6 +69,14 @@ pub struct SearchConfig {
     pub value_weight: f32,
     /// The value network that judges.
     pub value: ValueSource,
+    /// Whether the value network's judgement of the root gives the
+    /// standing the analysis reports, on the boards it learned
+    /// ([`crate::value::learned`]): the root's win rate, score lead and
+    /// (half of) its ownership, each candidate's as far from it as the
+    /// search puts it from the best move. The search ranks the moves; the
+    /// network, far truer than the playouts about who is ahead on 19x19,
+    /// says where the game stands. One judgement per search.
+    pub judge_root: bool,
 }
 
 /// The value network's weight where none is asked: none, until a network
@@ -87,6 +95,7 @@ impl Default for SearchConfig {
             book: true,
             value_weight: DEFAULT_VALUE_WEIGHT,
             value: ValueSource::Shipped,
+            judge_root: true,
         }
     }
 }
@@ -195,6 +204,10 @@ pub struct Analysis {
     pub visits: u64,
     /// The best move's win rate for the player to move.
     pub winrate: f64,
+    /// The best move's win rate by the search's own statistics (the same
+    /// as `winrate` unless the network judged the root): a resignation
+    /// needs both to be low.
+    pub searched_winrate: f64,
     /// The best move's mean margin for the player to move, in points.
     pub score_lead: f64,
     /// The spread of the margins of every simulation, in points.
@@ -322,7 +335,11 @@ impl Search {
         let stop = stop.unwrap_or(&never);
         let shared = Shared::new(game, &root, mode, limit, stop, &filter)
             .knowing(self.config.knowledge, self.config.network_batch)
-            .valuing(self.config.value_weight, self.config.value)
+            .valuing(
+                self.config.value_weight,
+                self.config.value,
+                self.config.judge_root,
+            )
             .gathering_moves_ownership(moves_ownership);
         shared.search(self.config.threads.max(1), self.config.seed, report);
         let analysis = shared.analysis();
@@ -630,6 +647,7 @@ mod tests {
         let search = |weight: f32| {
             let mut s = Search::new(SearchConfig {
                 value_weight: weight,
+                judge_root: false,
                 ..SearchConfig::default()
             });
             s.analyze(&game, Request::new(Limit::playouts(1)))
@@ -659,5 +677,38 @@ mod tests {
             white,
             none.winrate
         );
+    }
+
+    #[test]
+    fn the_network_gives_the_standing_on_19x19_and_the_search_the_moves() {
+        let game = walled();
+        let judged = crate::value::ValueNetwork::shipped()
+            .unwrap()
+            .judge_game(&game);
+        let mut search = Search::new(SearchConfig::default());
+        let a = search.analyze(&game, Request::new(Limit::playouts(200)));
+        let white = 1.0 - f64::from(judged.black_wins);
+        assert!((a.winrate - white).abs() < 1e-6, "{} {white}", a.winrate);
+        assert!((a.score_lead + f64::from(judged.black_lead)).abs() < 1e-4);
+        // The search's own statistics are kept, and its order of moves.
+        let visits: Vec<u64> = a.candidates.iter().map(|c| c.visits).collect();
+        assert!(visits.windows(2).all(|w| w[0] >= w[1]));
+        assert!(
+            a.candidates
+                .iter()
+                .all(|c| (0.0..=1.0).contains(&c.winrate))
+        );
+        assert!((0.0..=1.0).contains(&a.searched_winrate));
+        // Without it, the playouts' standing.
+        let mut plain = Search::new(SearchConfig {
+            judge_root: false,
+            ..SearchConfig::default()
+        });
+        let b = plain.analyze(&game, Request::new(Limit::playouts(200)));
+        assert!((b.winrate - b.searched_winrate).abs() < 1e-12);
+        // On 9x9, which the network never saw, the search's own.
+        let small = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
+        let c = search.analyze(&small, Request::new(Limit::playouts(200)));
+        assert!((c.winrate - c.searched_winrate).abs() < 1e-12);
     }
 }

@@ -77,9 +77,12 @@ pub(super) struct Shared<'a> {
     /// The value network and the weight of its judgement in each
     /// simulation's result, when it judges.
     value: Option<(&'static ValueNetwork, f32)>,
-    /// The value network's ownership of the root's position, when it
-    /// judges.
+    /// The value network's judgement of the root's position, when it
+    /// judges the simulations or the root.
     pub(super) root_judgement: Option<Judgement>,
+    /// Whether that judgement gives the standing reported
+    /// ([`super::SearchConfig::judge_root`]).
+    pub(super) root_judged: bool,
     pub(super) root: &'a Node,
     mode: GenMode,
     pub(super) filter: &'a Filter,
@@ -188,6 +191,7 @@ impl<'a> Shared<'a> {
             batches: Batches::new(1),
             value: None,
             root_judgement: None,
+            root_judged: false,
             root,
             mode,
             filter,
@@ -234,18 +238,28 @@ impl<'a> Shared<'a> {
 
     /// The same, the value network's judgement weighing `weight` in each
     /// simulation's result (none at 0): the root is judged at once, every
-    /// other node when it is expanded.
-    pub(super) fn valuing(self, weight: f32, source: ValueSource) -> Shared<'a> {
+    /// other node when it is expanded. With `judge_root`, on a board the
+    /// network learned, the root is judged even at weight 0, and that
+    /// judgement gives the standing reported.
+    pub(super) fn valuing(self, weight: f32, source: ValueSource, judge_root: bool) -> Shared<'a> {
+        let network = source.network();
         let value = (weight > 0.0)
-            .then(|| source.network())
+            .then_some(network)
             .flatten()
             .map(|v| (v, weight.min(1.0)));
-        let root_judgement = value.map(|(v, _)| v.judge_game(self.game));
-        if let Some(j) = &root_judgement {
+        let root_judged = judge_root && crate::value::learned(self.game.size());
+        let root_judgement = (value.is_some() || root_judged)
+            .then_some(network)
+            .flatten()
+            .map(|v| v.judge_game(self.game));
+        if value.is_some()
+            && let Some(j) = &root_judgement
+        {
             self.root.set_judged(j.black_wins, j.black_lead);
         }
         Shared {
             value,
+            root_judged: root_judged && root_judgement.is_some(),
             root_judgement,
             ..self
         }
