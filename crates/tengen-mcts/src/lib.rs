@@ -36,7 +36,8 @@ pub use light_playout::{LightPlayout, PlayoutEnd, PlayoutStats};
 pub use model::{ModelError, PatternModel};
 pub use net::{Encoded, NetError, Network, PolicyNet};
 pub use ownership::{
-    ESTIMATE_PLAYOUTS, dead_stones, estimate_dead, final_ownership, judged_ownership,
+    ESTIMATE_PLAYOUTS, ESTIMATE_VALUE_SHARE, dead_stones, estimate_dead, estimate_dead_with,
+    final_ownership, judged_ownership,
 };
 pub use prior::Knowledge;
 pub use rng::Rng;

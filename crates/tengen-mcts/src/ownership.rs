@@ -13,7 +13,6 @@
 
 use crate::heavy_playout::{Count, HeavyPlayout, Judge, Start};
 use crate::rng::Rng;
-use crate::search::DEFAULT_VALUE_WEIGHT;
 use crate::value::ValueNetwork;
 use tengen_core::{Color, Game, Point};
 
@@ -64,25 +63,38 @@ pub fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
     dead
 }
 
+/// The value network's share of the ownership that the dead-stone
+/// estimate reads, on the boards it learned ([`crate::value::learned`]):
+/// the playouts miss what a group needs to live, the network what a local
+/// fight still changes (`tengen bench dead --value-share`).
+pub const ESTIMATE_VALUE_SHARE: f32 = 0.0;
+
 /// Dead stones of `game`'s final position (any phase), for `tengen score
 /// --dead auto`, the web board and GTP `final_status_list`: `playouts`
 /// playouts from the position, half with each player to move first, their
-/// ownership mixed with the value network's where it judges
-/// ([`judged_ownership`]), and [`dead_stones`] of that.
+/// ownership mixed with the value network's ([`judged_ownership`] at
+/// [`ESTIMATE_VALUE_SHARE`]), and [`dead_stones`] of that.
 pub fn estimate_dead(game: &Game, playouts: u64, seed: u64) -> Vec<Point> {
-    dead_stones(game, &judged_ownership(game, playouts, seed))
+    estimate_dead_with(game, playouts, seed, ESTIMATE_VALUE_SHARE)
+}
+
+/// [`estimate_dead`] with the network weighing `share` (0 to 1).
+pub fn estimate_dead_with(game: &Game, playouts: u64, seed: u64, share: f32) -> Vec<Point> {
+    dead_stones(game, &judged_ownership(game, playouts, seed, share))
 }
 
 /// The ownership of the playouts ([`final_ownership`]) mixed with the
-/// value network's, the network weighing as its judgement does in the
-/// search by default ([`DEFAULT_VALUE_WEIGHT`]; at 0 the network is not
-/// even read): the playouts miss what a group needs to live, the network
-/// what a local fight still changes.
-pub fn judged_ownership(game: &Game, playouts: u64, seed: u64) -> Vec<f32> {
+/// value network's, the network weighing `share` on the boards it learned
+/// (at 0, or elsewhere, it is not even read).
+pub fn judged_ownership(game: &Game, playouts: u64, seed: u64, share: f32) -> Vec<f32> {
     let played = final_ownership(game, playouts, seed);
-    let weight = DEFAULT_VALUE_WEIGHT;
-    match (weight > 0.0).then(ValueNetwork::shipped).flatten() {
-        Some(value) => value.judge_game(game).mix_ownership(&played, weight),
+    match (share > 0.0 && crate::value::learned(game.size()))
+        .then(ValueNetwork::shipped)
+        .flatten()
+    {
+        Some(value) => value
+            .judge_game(game)
+            .mix_ownership(&played, share.min(1.0)),
         None => played,
     }
 }

@@ -114,6 +114,9 @@ enum What {
         /// Print each game whose winner or margin disagrees.
         #[arg(long)]
         verbose: bool,
+        /// The value network's share of the ownership (19x19).
+        #[arg(long, default_value_t = tengen_mcts::ESTIMATE_VALUE_SHARE)]
+        value_share: f32,
     },
     /// The review's analysis of a record: every position of its main line
     /// searched as the web board's background analysis does (one thread,
@@ -234,7 +237,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             paths,
             playouts,
             verbose,
-        } => dead_line(paths, *playouts, *verbose)?,
+            value_share,
+        } => dead_line(paths, *playouts, *value_share, *verbose)?,
         What::Sgf { path } => sgf_line(path)?,
         What::Analysis { path, playouts } => analysis_line(path, *playouts)?,
     }
@@ -540,10 +544,13 @@ fn analysis_line(path: &std::path::Path, playouts: u64) -> Result<()> {
     Ok(())
 }
 
-fn dead_line(paths: &[std::path::PathBuf], playouts: u64, verbose: bool) -> Result<()> {
+fn dead_line(paths: &[std::path::PathBuf], playouts: u64, share: f32, verbose: bool) -> Result<()> {
     use rayon::prelude::*;
     let files = tengen_sgf::sgf_files(paths)?;
-    let checks: Vec<DeadCheck> = files.par_iter().map(|f| dead_check(f, playouts)).collect();
+    let checks: Vec<DeadCheck> = files
+        .par_iter()
+        .map(|f| dead_check(f, playouts, share))
+        .collect();
     let (mut games, mut winners, mut margins, mut inconsistent) = (0usize, 0usize, 0usize, 0usize);
     let mut out = std::io::stdout();
     for c in &checks {
@@ -568,7 +575,7 @@ fn dead_line(paths: &[std::path::PathBuf], playouts: u64, verbose: bool) -> Resu
     let pct = |n: usize| 100.0 * n as f64 / games.max(1) as f64;
     writeln!(
         out,
-        "files={} games={games} winner_agrees={winners} ({:.1}%) margin_within_1={margins} ({:.1}%) re_impossible_under_km={inconsistent} playouts={playouts}",
+        "files={} games={games} winner_agrees={winners} ({:.1}%) margin_within_1={margins} ({:.1}%) re_impossible_under_km={inconsistent} playouts={playouts} value_share={share}",
         files.len(),
         pct(winners),
         pct(margins),
@@ -577,7 +584,7 @@ fn dead_line(paths: &[std::path::PathBuf], playouts: u64, verbose: bool) -> Resu
 }
 
 /// Estimates, counts and compares one file's first game.
-fn dead_check(file: &std::path::Path, playouts: u64) -> DeadCheck {
+fn dead_check(file: &std::path::Path, playouts: u64, share: f32) -> DeadCheck {
     use tengen_core::{Outcome, WinBy};
     use tengen_sgf::record::RecordedResult;
     let source = record::Source::File(file);
@@ -609,7 +616,7 @@ fn dead_check(file: &std::path::Path, playouts: u64) -> DeadCheck {
     let Some(recorded_margin) = result.area_margin(game.komi()) else {
         return DeadCheck::Inconsistent;
     };
-    let dead = tengen_mcts::estimate_dead(game, playouts, super::score::DEAD_SEED);
+    let dead = tengen_mcts::estimate_dead_with(game, playouts, super::score::DEAD_SEED, share);
     let score = game.score(&dead);
     let diff = (score.margin - recorded_margin).abs();
     DeadCheck::Counted {
