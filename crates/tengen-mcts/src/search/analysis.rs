@@ -117,7 +117,7 @@ impl Shared<'_> {
             winrate,
             searched_winrate,
             score_lead,
-            score_stdev: self.root.margin_stdev(),
+            score_stdev: judged.map_or_else(|| self.root.margin_stdev(), |j| f64::from(j.spread)),
             candidates,
             ownership,
             ownership_stdev: all.stdev,
@@ -142,7 +142,7 @@ fn mover_view(j: &Judgement, sign: f64) -> (f64, f64) {
 /// Moves every candidate by what takes the best one to the network's
 /// judgement of the root (`sign` as in [`mover_view`]): the differences
 /// the search finds between moves stay, in logits for the win rates and
-/// in points for the leads.
+/// in points for the leads; the spread of the lead is the network's.
 fn anchor(candidates: &mut [Candidate], judged: &Judgement, sign: f64) {
     let Some(best) = candidates.first() else {
         return;
@@ -158,6 +158,9 @@ fn anchor(candidates: &mut [Candidate], judged: &Judgement, sign: f64) {
         c.winrate = 1.0 / (1.0 + (-(logit(c.winrate) + shift)).exp());
         c.lcb = 1.0 / (1.0 + (-(logit(c.lcb) + shift)).exp());
         c.score_lead += lead_shift;
+        // The playouts' spread of margins says how random they are, not
+        // how uncertain the lead is: the network's says that.
+        c.score_stdev = f64::from(judged.spread);
     }
 }
 

@@ -690,6 +690,9 @@ mod tests {
         let white = 1.0 - f64::from(judged.black_wins);
         assert!((a.winrate - white).abs() < 1e-6, "{} {white}", a.winrate);
         assert!((a.score_lead + f64::from(judged.black_lead)).abs() < 1e-4);
+        // The spread of the lead is the network's, not the playouts'.
+        assert!((a.score_stdev - f64::from(judged.spread)).abs() < 1e-4);
+        assert!(a.candidates.iter().all(|c| c.score_stdev == a.score_stdev));
         // The search's own statistics are kept, and its order of moves.
         let visits: Vec<u64> = a.candidates.iter().map(|c| c.visits).collect();
         assert!(visits.windows(2).all(|w| w[0] >= w[1]));
