@@ -31,9 +31,10 @@
 
 use crate::value::Judged;
 use std::io::{self, Write};
-use tengen_core::{Color, Move};
+use tengen_core::{Color, Move, Points};
 use tengen_mcts::Rng;
 use tengen_mcts::net::row_index;
+use tengen_mcts::value::ValueInput;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"TGVG0001";
@@ -169,14 +170,14 @@ pub fn write_games(
         let board = record
             .board_before(turn as usize)
             .unwrap_or_else(|| record.initial.clone());
-        let codes: Vec<u8> = size
-            .points()
-            .map(|p| match board.get(p) {
-                None => 0,
-                Some(c) => {
-                    let libs = board.liberties(p).clamp(1, 3) as u8;
-                    if c == Color::Black { libs } else { 3 + libs }
-                }
+        // Read off the network's own input with Black to move, so that the
+        // trainer checks its replay against what the network reads.
+        let input = ValueInput::new(&board, Color::Black, &[], Points::ZERO, true);
+        let codes: Vec<u8> = (0..n)
+            .map(|i| {
+                (0..6u8)
+                    .find(|&k| input.planes[usize::from(k) * n + i] > 0.5)
+                    .map_or(0, |k| k + 1)
             })
             .collect();
         out.write_all(&codes)?;
