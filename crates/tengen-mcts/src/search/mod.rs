@@ -79,9 +79,13 @@ pub struct SearchConfig {
     pub judge_root: bool,
 }
 
-/// The value network's weight where none is asked: none, until a network
-/// judges held-out games better than the playouts do (`tengen evaluate`;
-/// see `knowledge/README.md`). It learned from 19x19 records only.
+/// The value network's weight in each simulation's result where none is
+/// asked: none. It judges held-out 19x19 games far better than the
+/// playouts (`tengen evaluate`; see `knowledge/README.md`), and on 19x19
+/// it gives the standing the search reports ([`SearchConfig::judge_root`]),
+/// but a judgement costs as much as fifty playouts, so judging every node
+/// expanded would cut the search's playouts several times over, and it
+/// learned from 19x19 records only.
 pub const DEFAULT_VALUE_WEIGHT: f32 = 0.0;
 
 impl Default for SearchConfig {
