@@ -101,3 +101,15 @@ fn bench_play_replays_under_every_preset() {
         assert!(text.contains(&format!("rules={} ", p.name())), "{text}");
     }
 }
+
+#[test]
+fn bench_analysis_reads_a_record_written_in_another_charset() {
+    // A Fox record in GB2312: its names are not UTF-8, its moves are.
+    let record = common::data().join("fox_pro/Pro.7z/Pro/9p/1379941595019999631.sgf");
+    assert!(std::fs::read_to_string(&record).is_err());
+    let path = record.to_str().unwrap();
+    let out = tengen(&["bench", "analysis", path, "--playouts", "2"]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("analysis positions=257 "), "{text}");
+}

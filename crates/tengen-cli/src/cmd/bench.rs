@@ -527,8 +527,10 @@ enum DeadCheck {
 }
 
 fn analysis_line(path: &std::path::Path, playouts: u64) -> Result<()> {
-    let text = std::fs::read_to_string(path)?;
-    let line = tengen_web::review::main_line(&text)?;
+    // The moves are ASCII: a record in another charset (Fox's GB2312)
+    // loses only its names and comments to the replacement character.
+    let bytes = tengen_sgf::read_file(path, tengen_sgf::MAX_FILE_BYTES)?;
+    let line = tengen_web::review::main_line(&String::from_utf8_lossy(&bytes))?;
     let start = Instant::now();
     let mut positions = 0usize;
     for (n, game) in line.games() {
