@@ -163,20 +163,29 @@ impl WebError {
     }
 
     /// The JSON the page receives: `{"type":"error","code":..,"message":..}`.
+    /// The server's own failures (code `server`) are logged here, whole,
+    /// and the client reads only that the server failed: a storage error's
+    /// chain names hosts, files and queries that are no client's business.
     pub fn to_json(&self) -> serde_json::Value {
+        let message = if self.status() == StatusCode::INTERNAL_SERVER_ERROR {
+            tracing::error!("{self}");
+            SERVER_FAILED.to_string()
+        } else {
+            self.to_string()
+        };
         serde_json::json!({
             "type": "error",
             "code": self.code(),
-            "message": self.to_string(),
+            "message": message,
         })
     }
 }
 
+/// What a client reads of the server's own failures.
+const SERVER_FAILED: &str = "the server could not do this (its log says why); try again";
+
 impl IntoResponse for WebError {
     fn into_response(self) -> Response {
-        if self.status() == StatusCode::INTERNAL_SERVER_ERROR {
-            tracing::error!("{self}");
-        }
         (self.status(), axum::Json(self.to_json())).into_response()
     }
 }
@@ -227,5 +236,22 @@ impl Refusal {
             Refusal::SeatTaken => "seat_taken",
             Refusal::AnalysesBusy(_) => "analyses_busy",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_server_failure_reaches_the_client_without_its_details() {
+        let failed = WebError::Io(std::io::Error::other("cannot open /srv/tengen/secret.db"));
+        let json = failed.to_json();
+        assert_eq!(json["code"], "server");
+        assert_eq!(json["message"], SERVER_FAILED);
+        assert!(!json.to_string().contains("secret"));
+        // A refusal still says why.
+        let refused = WebError::invalid("size", "the board is 1x1 at least");
+        assert_eq!(refused.to_json()["message"], refused.to_string());
     }
 }
