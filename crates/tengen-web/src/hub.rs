@@ -12,6 +12,7 @@
 use crate::action::Action;
 use crate::analysis::{self, Progress};
 use crate::chat::{self, ChatLog};
+use crate::environment::Environment;
 use crate::error::{Refusal, WebError};
 use crate::learn;
 use crate::limits::Limits;
@@ -203,11 +204,16 @@ impl Hub {
     /// # Errors
     /// A storage error when the database cannot be opened or upgraded;
     /// [`WebError::ReadOnly`] when it cannot be written.
-    pub async fn open(db: &Database, node: &str, limits: Limits) -> Result<Arc<Hub>, WebError> {
+    pub async fn open(
+        db: &Database,
+        node: &str,
+        limits: Limits,
+        environment: &Environment,
+    ) -> Result<Arc<Hub>, WebError> {
         let seed = u64::from_str_radix(&random_hex(1)?, 16).unwrap_or(1);
         let heavy = Arc::new(Semaphore::new(limits.heavy_workers.max(1)));
         Ok(Arc::new(Hub {
-            store: Store::open(db, node).await?,
+            store: Store::open(db, node, environment).await?,
             node: node.to_string(),
             job_made: Notify::new(),
             rooms: Mutex::new(HashMap::new()),

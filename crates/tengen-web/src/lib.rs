@@ -31,6 +31,7 @@ pub mod chat;
 pub mod clock;
 mod date;
 mod engine;
+pub mod environment;
 pub mod error;
 pub mod estimate;
 mod fanout;
@@ -56,6 +57,7 @@ pub mod token;
 pub mod view;
 mod workers;
 
+pub use environment::Environment;
 pub use error::{Refusal, WebError};
 pub use limits::Limits;
 pub use server::{DEFAULT_PORT, ServeConfig, Server};

@@ -27,6 +27,7 @@
 //! (`origin`); connections are capped and slow heads cut off (`listen`).
 
 use crate::assets::{self, Asset};
+use crate::environment::Environment;
 use crate::error::{Refusal, WebError};
 use crate::hub::{Hub, now_ms};
 use crate::learn::{self, LESSONS};
@@ -80,6 +81,8 @@ pub struct ServeConfig {
     pub node: Option<String>,
     /// Connections, timeouts, workers, per-client limits.
     pub limits: Limits,
+    /// What the process's environment says (the caller reads it).
+    pub environment: Environment,
 }
 
 impl ServeConfig {
@@ -90,6 +93,7 @@ impl ServeConfig {
             db: db.into(),
             node: None,
             limits: Limits::default(),
+            environment: Environment::default(),
         }
     }
 }
@@ -97,10 +101,10 @@ impl ServeConfig {
 /// The host's name and the port: stable across restarts (so that a
 /// restarted server takes back its own engine jobs at once) and distinct
 /// for servers sharing a host.
-fn default_node(port: u16) -> String {
+fn default_node(port: u16, environment: &Environment) -> String {
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
         .ok()
-        .or_else(|| std::env::var("HOSTNAME").ok())
+        .or_else(|| environment.hostname.clone())
         .map(|h| h.trim().to_string())
         .filter(|h| !h.is_empty())
         .unwrap_or_else(|| "tengen".into());
@@ -126,8 +130,17 @@ impl Server {
     pub async fn bind(config: &ServeConfig) -> Result<Server, WebError> {
         let listener = TcpListener::bind(config.addr).await?;
         let port = listener.local_addr()?.port();
-        let node = config.node.clone().unwrap_or_else(|| default_node(port));
-        let hub = Hub::open(&config.db, &node, config.limits.clone()).await?;
+        let node = config
+            .node
+            .clone()
+            .unwrap_or_else(|| default_node(port, &config.environment));
+        let hub = Hub::open(
+            &config.db,
+            &node,
+            config.limits.clone(),
+            &config.environment,
+        )
+        .await?;
         Ok(Server { listener, hub })
     }
 

@@ -790,9 +790,10 @@ fn lines(c: &common::Client) -> Vec<String> {
 
 /// The chat lines stored for game `id`, read from the database itself.
 async fn stored_lines(db: &common::TestDb, id: &str) -> Vec<String> {
-    let store = tengen_web::store::Store::open(&db.db, "reader")
-        .await
-        .unwrap();
+    let store =
+        tengen_web::store::Store::open(&db.db, "reader", &tengen_web::Environment::default())
+            .await
+            .unwrap();
     let (lines, _) = store.chat(id, 1_000).await.unwrap();
     lines.into_iter().map(|l| l.text).collect()
 }

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
-use tengen_web::{DEFAULT_PORT, Database, Limits, ServeConfig, Server};
+use tengen_web::{DEFAULT_PORT, Database, Environment, Limits, ServeConfig, Server};
 use tracing_subscriber::fmt::format::{Format, Writer};
 use tracing_subscriber::fmt::{FmtContext, FormatEvent, FormatFields};
 use tracing_subscriber::registry::LookupSpan;
@@ -128,6 +128,19 @@ fn limits(args: &Args) -> Result<Limits> {
     Ok(limits)
 }
 
+/// What the server reads of this process's environment: the library
+/// reads none itself.
+fn environment() -> Environment {
+    Environment {
+        hostname: std::env::var("HOSTNAME").ok(),
+        libpq: Environment::LIBPQ
+            .iter()
+            .filter_map(|&name| Some((name.to_string(), std::env::var(name).ok()?)))
+            .collect(),
+        home: std::env::var_os("HOME").map(PathBuf::from),
+    }
+}
+
 /// Runs the server until the process is stopped.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let node = Arc::new(OnceLock::new());
@@ -148,6 +161,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let config = ServeConfig {
         node: args.node.clone(),
         limits: limits(args)?,
+        environment: environment(),
         ..ServeConfig::new(args.addr, db.clone())
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -17,6 +17,7 @@ mod sqlite;
 
 use crate::analysis::PositionAnalysis;
 use crate::chat::ChatLine;
+use crate::environment::Environment;
 use crate::error::WebError;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -283,10 +284,16 @@ impl Store {
     /// [`WebError::Storage`] or [`WebError::Postgres`] when the database
     /// cannot be opened or upgraded; [`WebError::ReadOnly`] when a SQLite
     /// file cannot be written.
-    pub async fn open(db: &Database, node: &str) -> Result<Store, WebError> {
+    pub async fn open(
+        db: &Database,
+        node: &str,
+        environment: &Environment,
+    ) -> Result<Store, WebError> {
         Ok(match db {
             Database::Sqlite(path) => Store::Sqlite(Sqlite::open(path)?),
-            Database::Postgres(url) => Store::Postgres(Box::new(Postgres::open(url, node).await?)),
+            Database::Postgres(url) => {
+                Store::Postgres(Box::new(Postgres::open(url, node, environment).await?))
+            }
         })
     }
 

@@ -3,10 +3,12 @@
 //! from the libpq URL or connection string. The parameters tokio-postgres
 //! does not read (libpq's TLS ones, [`super::tls`]) are taken out of the
 //! string before it reads the rest, and libpq's environment variables
-//! (`PGPASSWORD`, `PGSSLMODE`, `PGSSLROOTCERT`, `PGSSLCERT`, `PGSSLKEY`)
-//! fill what the string leaves out.
+//! (`PGPASSWORD`, `PGSSLMODE`, `PGSSLROOTCERT`, `PGSSLCERT`, `PGSSLKEY`),
+//! as the caller's [`Environment`] gives them, fill what the string leaves
+//! out.
 
 use super::tls::{SslMode, TlsSettings};
+use crate::environment::Environment;
 use crate::error::WebError;
 use percent_encoding::percent_decode_str;
 use std::time::Duration;
@@ -50,7 +52,11 @@ impl Connector {
     /// # Errors
     /// [`WebError::Invalid`] for a string libpq would not read, an unknown
     /// `sslmode`, or certificate files that cannot be read.
-    pub(super) fn new(url: &str, node: &str) -> Result<Connector, WebError> {
+    pub(super) fn new(
+        url: &str,
+        node: &str,
+        environment: &Environment,
+    ) -> Result<Connector, WebError> {
         let (rest, taken) = take_params(url)?;
         let param = |i: usize| {
             let (key, var) = TAKEN[i];
@@ -59,7 +65,7 @@ impl Connector {
                 .rev()
                 .find(|(k, _)| k == key)
                 .map(|(_, v)| v.clone())
-                .or_else(|| std::env::var(var).ok().filter(|v| !v.is_empty()))
+                .or_else(|| environment.libpq(var).map(str::to_string))
         };
         let (mode, root, cert, key) = (param(0), param(1), param(2), param(3));
         let settings = TlsSettings::read(
@@ -67,13 +73,14 @@ impl Connector {
             root.as_deref(),
             cert.as_deref(),
             key.as_deref(),
+            environment.home.as_deref(),
         )?;
         let mut config: Config = rest
             .parse()
             .map_err(|e| WebError::invalid("db", format!("{e}")))?;
         // libpq's way to keep the password off the command line.
         if config.get_password().is_none()
-            && let Ok(password) = std::env::var("PGPASSWORD")
+            && let Some(password) = environment.libpq("PGPASSWORD")
         {
             config.password(password);
         }
@@ -294,18 +301,32 @@ mod tests {
 
     #[test]
     fn a_connector_reads_every_mode_and_names_the_known_ones() {
-        let c = Connector::new("postgres://u@localhost/db?sslmode=require", "n").unwrap();
+        let c = Connector::new(
+            "postgres://u@localhost/db?sslmode=require",
+            "n",
+            &Environment::default(),
+        )
+        .unwrap();
         assert_eq!(c.mode, SslMode::Require);
         assert_eq!(
             c.config.get_ssl_mode(),
             tokio_postgres::config::SslMode::Require
         );
         // A Unix socket: no TLS, whatever the mode (as libpq).
-        let c = Connector::new("host=/run/postgresql dbname=d sslmode=require", "n").unwrap();
+        let c = Connector::new(
+            "host=/run/postgresql dbname=d sslmode=require",
+            "n",
+            &Environment::default(),
+        )
+        .unwrap();
         assert_eq!(c.mode, SslMode::Disable);
-        let e = Connector::new("postgres://u@h/db?sslmode=bogus", "n")
-            .unwrap_err()
-            .to_string();
+        let e = Connector::new(
+            "postgres://u@h/db?sslmode=bogus",
+            "n",
+            &Environment::default(),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("verify-full") && e.contains("bogus"), "{e}");
     }
 }

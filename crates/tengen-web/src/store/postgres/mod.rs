@@ -13,6 +13,7 @@ mod writer;
 use super::migrations::{self, LEDGER};
 use super::{Event, GameRow, LobbyRow, PlayerRow, StoredAction, Taken, Write, lease_ms};
 use crate::chat::ChatLine;
+use crate::environment::Environment;
 use crate::error::WebError;
 use crate::hub::now_ms;
 use connector::Connector;
@@ -148,8 +149,12 @@ impl Postgres {
     /// [`WebError::Postgres`] when the database cannot be reached (or its
     /// certificate is refused) or upgraded; [`WebError::Invalid`] for a
     /// string libpq would not read or certificate files that cannot be.
-    pub async fn open(url: &str, node: &str) -> Result<Postgres, WebError> {
-        let connector = Connector::new(url, node)?;
+    pub async fn open(
+        url: &str,
+        node: &str,
+        environment: &Environment,
+    ) -> Result<Postgres, WebError> {
+        let connector = Connector::new(url, node, environment)?;
         let mut client = connector.client().await?;
         migrate(&mut client).await?;
         client

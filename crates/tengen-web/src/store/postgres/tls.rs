@@ -99,12 +99,10 @@ pub struct TlsSettings {
     pub client: Option<(PathBuf, PathBuf)>,
 }
 
-/// libpq's default files, in `~/.postgresql`: used when they exist and
-/// no parameter names others.
-fn default_file(name: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(std::env::var_os("HOME")?)
-        .join(".postgresql")
-        .join(name);
+/// libpq's default files, in `.postgresql` in the home folder `home`:
+/// used when they exist and no parameter names others.
+fn default_file(home: Option<&Path>, name: &str) -> Option<PathBuf> {
+    let path = home?.join(".postgresql").join(name);
     path.is_file().then_some(path)
 }
 
@@ -121,11 +119,12 @@ impl TlsSettings {
         root: Option<&str>,
         cert: Option<&str>,
         key: Option<&str>,
+        home: Option<&Path>,
     ) -> Result<TlsSettings, WebError> {
         let roots = match root {
             Some("system") => Some(Roots::System),
             Some(path) => Some(Roots::File(path.into())),
-            None => default_file("root.crt").map(Roots::File),
+            None => default_file(home, "root.crt").map(Roots::File),
         };
         let mode = match mode {
             Some(text) => SslMode::parse(text)?,
@@ -147,7 +146,9 @@ impl TlsSettings {
                     "sslcert and sslkey go together: the certificate and its private key",
                 ));
             }
-            (None, None) => default_file("postgresql.crt").zip(default_file("postgresql.key")),
+            (None, None) => {
+                default_file(home, "postgresql.crt").zip(default_file(home, "postgresql.key"))
+            }
         };
         Ok(TlsSettings {
             mode,
@@ -336,20 +337,26 @@ mod tests {
 
     #[test]
     fn the_system_roots_mean_verify_full() {
-        let s = TlsSettings::read(None, Some("system"), None, None).unwrap();
+        let s = TlsSettings::read(None, Some("system"), None, None, None).unwrap();
         assert_eq!(
             (s.mode, s.roots),
             (SslMode::VerifyFull, Some(Roots::System))
         );
-        assert!(TlsSettings::read(Some("require"), Some("system"), None, None).is_err());
-        assert!(TlsSettings::read(None, None, Some("c.pem"), None).is_err());
-        let s = TlsSettings::read(Some("verify-ca"), Some("/ca.pem"), None, None).unwrap();
+        assert!(TlsSettings::read(Some("require"), Some("system"), None, None, None).is_err());
+        assert!(TlsSettings::read(None, None, Some("c.pem"), None, None).is_err());
+        let s = TlsSettings::read(Some("verify-ca"), Some("/ca.pem"), None, None, None).unwrap();
         assert_eq!(s.roots, Some(Roots::File("/ca.pem".into())));
     }
 
     #[test]
     fn a_missing_root_file_is_named() {
-        let s = TlsSettings::read(Some("verify-full"), Some("/no/such/ca.pem"), None, None);
+        let s = TlsSettings::read(
+            Some("verify-full"),
+            Some("/no/such/ca.pem"),
+            None,
+            None,
+            None,
+        );
         let e = s.unwrap().client_config().unwrap_err().to_string();
         assert!(e.contains("sslrootcert /no/such/ca.pem"), "{e}");
     }
