@@ -141,25 +141,23 @@ pub fn write_games(
             .map(|o| ((o.clamp(-1.0, 1.0) * 127.0).round() as i8).to_le_bytes()[0])
             .collect()
     })?;
-    each(out, &|_, g| {
-        g.record
-            .moves
-            .iter()
-            .map(|&(c, _)| sign(c).to_le_bytes()[0])
-            .collect()
-    })?;
-    each(out, &|_, g| {
-        g.record
-            .moves
-            .iter()
-            .flat_map(|&(_, mv)| {
-                let i = match mv {
-                    Move::Play(p) => row_index(size, p) as i16,
-                    Move::Pass => -1,
-                };
-                i.to_le_bytes()
-            })
-            .collect()
+    // Each move's bytes, game after game.
+    let per_move = |out: &mut dyn Write, f: &dyn Fn(Color, Move) -> Vec<u8>| {
+        each(out, &|_, g| {
+            g.record
+                .moves
+                .iter()
+                .flat_map(|&(c, mv)| f(c, mv))
+                .collect()
+        })
+    };
+    per_move(out, &|c, _| sign(c).to_le_bytes().to_vec())?;
+    per_move(out, &|_, mv| {
+        let i = match mv {
+            Move::Play(p) => row_index(size, p) as i16,
+            Move::Pass => -1,
+        };
+        i.to_le_bytes().to_vec()
     })?;
     for &(g, turn) in &drawn {
         out.write_all(&g.to_le_bytes())?;

@@ -40,16 +40,21 @@ fn ends(records: &[&Record]) -> Vec<(Ending, Komi)> {
         .collect()
 }
 
-#[test]
-fn a_counted_record_without_its_komi_gets_the_komi_its_count_shows() {
-    // Fox 1542468839010001392 (RE[W+3.50]) and 1534948629010001692
-    // (RE[W+12.5]), both KM[0]: tengen counts B+3 and W+6 before komi, so
-    // both were played with 6.5.
+/// Fox 1542468839010001392 (RE[W+3.50]) and 1534948629010001692
+/// (RE[W+12.5]): two counted games recorded with KM[0].
+fn two_counted() -> Vec<Record> {
     let dir = data("fox_pro").join("Pro2.7z/Pro/1p");
-    let records: Vec<Record> = ["1542468839010001392.sgf", "1534948629010001692.sgf"]
+    ["1542468839010001392.sgf", "1534948629010001692.sgf"]
         .iter()
         .flat_map(|f| read(dir.join(f)))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn a_counted_record_without_its_komi_gets_the_komi_its_count_shows() {
+    // Both KM[0]: tengen counts B+3 and W+6 before komi, so both were
+    // played with 6.5.
+    let records = two_counted();
     assert_eq!(records.len(), 2);
     assert!(records.iter().all(|r| r.komi.is_zero()));
     let refs: Vec<&Record> = records.iter().collect();
@@ -234,11 +239,7 @@ fn the_shipped_network_calls_a_won_position_won() {
 #[test]
 fn the_export_holds_every_game_and_positions_as_tengen_reads_them() {
     // Two counted Fox games: the file an accelerator's trainer reads.
-    let dir = data("fox_pro").join("Pro2.7z/Pro/1p");
-    let records: Vec<Record> = ["1542468839010001392.sgf", "1534948629010001692.sgf"]
-        .iter()
-        .flat_map(|f| read(dir.join(f)))
-        .collect();
+    let records = two_counted();
     let refs: Vec<&Record> = records.iter().collect();
     let ended: Vec<Ending> = ends(&refs).into_iter().map(|(e, _)| e).collect();
     let judged: Vec<Judged> = records
