@@ -27,6 +27,7 @@ Needs PyTorch (and safetensors); runs on a CPU too, slowly, for a check.
 """
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -521,7 +522,7 @@ def main():
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--weight-decay", type=float, default=1e-4)
     ap.add_argument("--measure-every", type=float, default=30.0, help="seconds")
-    ap.add_argument("--limit-games", type=int, default=0, help="the first N games only (a check)")
+    ap.add_argument("--limit-games", type=int, default=0, help="N games spread over the file only (a check)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     args.shape = args.shape or ["64x12"]
@@ -534,13 +535,13 @@ def main():
         torch.backends.cudnn.allow_tf32 = True
         amp = lambda: torch.autocast("cuda", dtype=torch.bfloat16)
     else:
-        import contextlib
-
         amp = contextlib.nullcontext
     start = time.time()
     games = read_games(args.games)
     if args.limit_games:
-        keep = np.arange(min(args.limit_games, len(games["moves"])))
+        # Spread over the file, which holds the training games first: a
+        # check needs test games too.
+        keep = np.unique(np.linspace(0, len(games["moves"]) - 1, args.limit_games).astype(np.int64))
         games = subset(games, keep)
     log(f"{len(games['moves'])} games, {int(games['moves'].sum())} moves, on {device}")
     pos = replay(games, device)
@@ -548,6 +549,8 @@ def main():
     check_replay(games, pos)
     data = Data(games, pos, device)
     log(f"{data.train_idx.numel()} training positions, {data.test_idx.numel()} test positions")
+    if data.train_idx.numel() == 0 or data.test_idx.numel() == 0:
+        sys.exit("the file needs training and test games with positions")
     gen = torch.Generator(device=device).manual_seed(args.seed)
     sample = lambda idx, k: idx[torch.randperm(idx.numel(), generator=gen, device=device)[:k]]
     train_sample = sample(data.train_idx, 50_000)
@@ -647,8 +650,6 @@ def write(net, data, args, name, kept, history, device):
     save_file(weights, os.path.join(args.out, f"value-{name}.safetensors"), metadata={"format": "safetensors"})
     # The probe: test positions, and how the network judges them in full
     # precision (both views, from Black's side), for tengen to read back.
-    import contextlib
-
     channels, layers = (int(x) for x in name.split("x"))
     check = ValueNet(channels, layers).to(device)
     check.load_state_dict(net.state_dict())

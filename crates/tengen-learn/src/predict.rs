@@ -250,6 +250,8 @@ impl SearchPredictor {
             search: Search::new(SearchConfig {
                 threads: 1,
                 resign_below: None,
+                // Only the moves' order is read: no judgement of the root.
+                judge_root: false,
                 ..config
             }),
             playouts,

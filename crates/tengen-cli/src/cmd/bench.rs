@@ -429,7 +429,8 @@ fn net_line(size: u32, threads: usize, batch: usize, time: Duration) -> Result<(
     Ok(())
 }
 
-/// Judgements per second of the shipped value network on `threads`
+/// Judgements per second of a value network (the shipped one unless
+/// `--value` names another) on `threads`
 /// threads, in batches of `batch` positions of a real opening, input
 /// encoding included.
 fn value_line(

@@ -101,9 +101,9 @@ impl Shared<'_> {
         // judgement does in the results, or half where it gives the
         // standing (the playouts still see the captures to come).
         let weight = self.value_weight();
-        let ownership = match &self.root_judgement {
-            Some(j) if weight > 0.0 => j.mix_ownership(&all.mean, weight),
-            Some(j) if self.root_judged => j.mix_ownership(&all.mean, ROOT_OWNERSHIP_SHARE),
+        let ownership = match (&self.root_judgement, judged) {
+            (Some(j), _) if weight > 0.0 => j.mix_ownership(&all.mean, weight),
+            (_, Some(j)) => j.mix_ownership(&all.mean, ROOT_OWNERSHIP_SHARE),
             _ => all.mean,
         };
         let (winrate, score_lead) = match (candidates.first(), judged) {
