@@ -35,6 +35,9 @@ enum Command {
     Serve(cmd::serve::Args),
     /// Play Go over GTP on stdin and stdout (for GUIs and servers).
     Gtp(cmd::gtp::Args),
+    /// Analyse positions over KataGo's JSON analysis protocol on stdin
+    /// and stdout (for KaTrain and scripts); takes KataGo's arguments.
+    Analysis(cmd::analysis::Args),
     /// Referee games between two GTP engines and rate them.
     Match(cmd::r#match::Args),
     /// Learn a move model from game records.
@@ -51,7 +54,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(cmd::analysis::katago_style(std::env::args_os()));
     let result = match cli.command {
         Command::Rules(args) => cmd::rules::run(&args),
         Command::Check(args) => cmd::check::run(&args),
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => cmd::bench::run(&args),
         Command::Serve(args) => cmd::serve::run(&args),
         Command::Gtp(args) => cmd::gtp::run(&args),
+        Command::Analysis(args) => cmd::analysis::run(&args),
         Command::Match(args) => cmd::r#match::run(&args),
         Command::Train(args) => cmd::train::run(&args),
         Command::Predict(args) => cmd::predict::run(&args),

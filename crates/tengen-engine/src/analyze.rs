@@ -109,6 +109,18 @@ pub fn report_line(
     size: BoardSize,
     options: &AnalyzeOptions,
 ) -> String {
+    info_line(
+        format,
+        size,
+        &report_of(analysis, options.max_moves),
+        options,
+    )
+}
+
+/// What a report says of `analysis` (at most `max_moves` candidates), from
+/// the view of the player to move: the lines of GTP's analysis commands
+/// and the answers of KataGo's JSON protocol are both written from it.
+pub fn report_of(analysis: &Analysis, max_moves: Option<usize>) -> Report {
     let sign = match analysis.to_move {
         Color::Black => 1.0,
         Color::White => -1.0,
@@ -118,7 +130,7 @@ pub fn report_line(
         .candidates
         .iter()
         .filter(|c| c.visits > 0)
-        .take(options.max_moves.unwrap_or(usize::MAX))
+        .take(max_moves.unwrap_or(usize::MAX))
         .enumerate()
         .map(|(order, c)| InfoMove {
             mv: c.mv,
@@ -137,7 +149,7 @@ pub fn report_line(
                 .map(|o| (view(&o.mean), o.stdev.clone())),
         })
         .collect();
-    let report = Report {
+    Report {
         moves,
         root: RootInfo {
             visits: analysis.visits,
@@ -147,8 +159,7 @@ pub fn report_line(
         },
         ownership: view(&analysis.ownership),
         ownership_stdev: analysis.ownership_stdev.clone(),
-    };
-    info_line(format, size, &report, options)
+    }
 }
 
 #[cfg(test)]

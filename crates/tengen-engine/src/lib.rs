@@ -1,4 +1,5 @@
-//! The engine behind tengen's GTP front end and match referee: a
+//! The engine behind tengen's GTP front end, its KataGo-style JSON
+//! analysis engine ([`json_analysis`]) and its match referee: a
 //! [`Session`] holding the game, the search and the clock, which answers
 //! every GTP command; [`serve()`] runs it over a byte stream; [`referee`]
 //! plays matches between two GTP engines.
@@ -6,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod analyze;
+pub mod json_analysis;
 pub mod referee;
 pub mod serve;
 pub mod session;

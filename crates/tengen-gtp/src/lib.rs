@@ -31,6 +31,7 @@ pub mod analysis;
 pub mod args;
 pub mod client;
 pub mod command;
+pub mod json_analysis;
 pub mod line;
 pub mod request;
 pub mod response;

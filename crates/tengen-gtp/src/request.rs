@@ -350,13 +350,7 @@ fn load_until(text: &str) -> Result<LoadUntil, GtpError> {
 /// The rules named by every argument together (a KataGo string may hold
 /// no space, a preset's name or KataGo's JSON may).
 fn set_rules(args: &[String]) -> Result<Request, GtpError> {
-    let text = args.join(" ");
-    if text.trim_start().starts_with('{') {
-        return crate::rules::parse_json(&text).map(Request::SetRules);
-    }
-    text.parse()
-        .map(Request::SetRules)
-        .map_err(|e: tengen_core::ParseRulesError| GtpError::Other(e.to_string()))
+    crate::rules::parse_any(&args.join(" ")).map(Request::SetRules)
 }
 
 /// `time_settings main_time byo_yomi_time byo_yomi_stones`: Canadian

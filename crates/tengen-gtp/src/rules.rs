@@ -50,6 +50,20 @@ pub fn parse_json(text: &str) -> Result<Rules, GtpError> {
         .map_err(|e: tengen_core::ParseRulesError| GtpError::Other(e.to_string()))
 }
 
+/// Reads rules as `kata-set-rules` and KataGo's analysis queries take
+/// them: a JSON object, or a preset name, alias or KataGo rule string.
+///
+/// # Errors
+/// As [`parse_json`], or the known names when the text is none.
+pub fn parse_any(text: &str) -> Result<Rules, GtpError> {
+    if text.trim_start().starts_with('{') {
+        return parse_json(text);
+    }
+    text.trim()
+        .parse()
+        .map_err(|e: tengen_core::ParseRulesError| GtpError::Other(e.to_string()))
+}
+
 /// The rules as KataGo's `kata-get-rules` writes them, with the game's
 /// komi (fields in KataGo's alphabetical order).
 pub fn to_json(rules: &Rules, komi: Points) -> String {

@@ -58,7 +58,7 @@ pub struct Args {
 }
 
 /// A weight from 0 to 1.
-fn weight(text: &str) -> Result<f32, String> {
+pub fn weight(text: &str) -> Result<f32, String> {
     match text.parse::<f32>() {
         Ok(w) if (0.0..=1.0).contains(&w) => Ok(w),
         _ => Err(format!("{text:?} is not a weight from 0 to 1")),
@@ -78,7 +78,7 @@ pub fn read_value(path: Option<&Path>) -> Result<ValueSource> {
 }
 
 /// A seed that differs from one start to the next.
-fn clock_seed() -> u64 {
+pub fn clock_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);

@@ -36,6 +36,13 @@ impl Shared<'_> {
             f64::from(c.policy().unwrap_or_else(|| w / n.max(1.0)))
         };
         let prior_sum: f64 = kids.iter().map(|c| prior_of(c)).sum();
+        let all_sum: f64 = self.root.kids().iter().map(prior_of).sum();
+        let policy = self
+            .root
+            .kids()
+            .iter()
+            .map(|c| (c.mv, prior_of(c) / all_sum.max(1e-9)))
+            .collect();
         let moves_owner = self
             .moves_owner
             .as_ref()
@@ -121,6 +128,7 @@ impl Shared<'_> {
             candidates,
             ownership,
             ownership_stdev: all.stdev,
+            policy,
         }
     }
 }

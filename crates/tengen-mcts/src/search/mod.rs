@@ -223,6 +223,10 @@ pub struct Analysis {
     pub ownership: Vec<f32>,
     /// The standard deviation of each point's owner over the playouts.
     pub ownership_stdev: Vec<f32>,
+    /// The prior of every move of the root (the learned probability where
+    /// there is one), normalised over them all, whatever the filter: the
+    /// policy a client asks for.
+    pub policy: Vec<(Move, f64)>,
 }
 
 /// What one search is asked: how long to think, how the end of the game
