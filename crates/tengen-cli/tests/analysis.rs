@@ -371,3 +371,100 @@ fn katrain_drives_tengen_through_a_game() {
         assert!(out.contains(&format!("ok   {step}")), "{step}:\n{out}");
     }
 }
+
+#[path = "common/serve.rs"]
+mod serve;
+
+/// A short record for the web review: nine moves on 9x9.
+const REVIEWED: &str =
+    "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[ee];W[cc];B[gc];W[cg];B[ge];W[dd];B[ce];W[de];B[df])";
+
+#[test]
+fn the_web_review_hands_its_analysis_to_an_analysis_engine() {
+    let dir = std::env::temp_dir().join(format!("tengen-analyst-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let queries = dir.join("queries.jsonl");
+    // The engine: `tengen analysis` behind `tee`, so that the queries the
+    // server sent can be read back.
+    let engine = format!(
+        "sh -c 'tee {} | {} analysis --seed 3'",
+        queries.display(),
+        env!("CARGO_BIN_EXE_tengen")
+    );
+    let (mut server, addr) = serve::start(
+        &[
+            "--db",
+            dir.join("db.sqlite").to_str().unwrap(),
+            "--analysis-playouts",
+            "40",
+            "--analysis-engine",
+            &engine,
+        ],
+        &dir.join("serve.log"),
+    );
+    let mut last = Value::Null;
+    for _ in 0..600 {
+        let (status, body) = serve::http(&addr, "POST", "/api/review/analysis?start=1", REVIEWED);
+        assert_eq!(status, 200, "{body}");
+        last = serde_json::from_str(&body).unwrap();
+        if last["done"] == 10 && last["running"] == false {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+    assert_eq!(last["done"], 10, "{last}");
+    let positions = last["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 10);
+    for p in positions {
+        assert!(p["visits"].as_u64().unwrap() >= 40, "{p}");
+        let w = p["winrate"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&w), "{p}");
+        assert_eq!(p["ownership"].as_str().unwrap().len(), 81, "{p}");
+        assert!(p["best"].is_string(), "{p}");
+    }
+    // Every position went to the engine, as KataGo's queries: the record's
+    // moves up to it, its rules, komi and size, Black's view.
+    let sent: Vec<Value> = std::fs::read_to_string(&queries)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(sent.len(), 10, "{sent:?}");
+    let mut turns: Vec<u64> = sent
+        .iter()
+        .map(|q| {
+            assert_eq!(q["boardXSize"], 9);
+            assert_eq!(q["komi"], 7.0);
+            assert_eq!(q["rules"]["scoring"], "AREA");
+            assert_eq!(q["maxVisits"], 40);
+            assert_eq!(q["overrideSettings"]["reportAnalysisWinratesAs"], "BLACK");
+            let turn = q["analyzeTurns"][0].as_u64().unwrap();
+            assert_eq!(q["moves"].as_array().unwrap().len() as u64, turn);
+            turn
+        })
+        .collect();
+    turns.sort_unstable();
+    assert_eq!(turns, (0..10).collect::<Vec<u64>>());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_server_with_an_analysis_engine_that_cannot_start_says_so() {
+    let dir = std::env::temp_dir().join(format!("tengen-noanalyst-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(dir.join("db.sqlite"))
+        .args(["--analysis-engine", "/nonexistent/katago analysis"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("analysis engine") && err.contains("/nonexistent/katago"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,6 +6,10 @@
 //! `reportAnalysisWinratesAs` names (Black by default, as in KataGo's
 //! example configuration, and as KaTrain asks).
 //!
+//! The client's side too, for a program that hands its analysis to such
+//! an engine (the web board's review): [`query_line`] asks for a game's
+//! last position, [`read_answer`] reads what comes back.
+//!
 //! Left out: running the searches, their order and their cancellation
 //! (`tengen-engine`'s `json_analysis`); KataGo's fields that describe its
 //! own network (`rawStWrError`, `thisHash`, `humanPrior`...); the settings
@@ -17,7 +21,7 @@ use crate::analysis::{Clause, ClauseKind, Report};
 use crate::args::{move_text, parse_color, parse_move};
 use serde_json::{Map, Value, json};
 use std::time::Duration;
-use tengen_core::{BoardSize, Color, Move, Point, Points, Rules};
+use tengen_core::{BoardSize, Color, Game, Move, Point, Points, Rules};
 
 /// The side whose view the values take (KataGo's
 /// `reportAnalysisWinratesAs`).
@@ -683,6 +687,148 @@ pub fn action_line(id: &str, action: &str, extra: &[(&str, Value)]) -> String {
     out.to_string()
 }
 
+/// A query for the last position of `game`, as a client sends it: its
+/// stones before the first move, its moves, rules (KataGo's JSON object)
+/// and komi, `max_visits`, the ownership, values from Black's view.
+pub fn query_line(id: &str, game: &Game, max_visits: u64) -> String {
+    let size = game.size();
+    let side = |c: Color| if c == Color::Black { "B" } else { "W" };
+    let initial = game.initial_board();
+    let stones: Vec<Value> = size
+        .points()
+        .filter_map(|p| {
+            initial
+                .get(p)
+                .map(|c| json!([side(c), move_text(Move::Play(p), size)]))
+        })
+        .collect();
+    let moves: Vec<Value> = game
+        .turns()
+        .iter()
+        .map(|t| json!([side(t.color), move_text(t.mv, size)]))
+        .collect();
+    let mut rules: Value =
+        serde_json::from_str(&crate::rules::to_json(game.rules(), game.komi())).unwrap_or_default();
+    // The komi goes on its own, as KataGo's queries carry it.
+    if let Some(o) = rules.as_object_mut() {
+        o.remove("komi");
+    }
+    json!({
+        "id": id,
+        "boardXSize": size.width(),
+        "boardYSize": size.height(),
+        "rules": rules,
+        "komi": game.komi().to_f64(),
+        "initialStones": stones,
+        "initialPlayer": side(game.first_to_move()),
+        "moves": moves,
+        "analyzeTurns": [game.turns().len()],
+        "maxVisits": max_visits,
+        "includeOwnership": true,
+        "overrideSettings": {"reportAnalysisWinratesAs": "BLACK"},
+    })
+    .to_string()
+}
+
+/// A final answer as a client reads it, from Black's view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answered {
+    /// The query's id.
+    pub id: String,
+    /// Black's chance to win.
+    pub winrate: f64,
+    /// Black's lead in points.
+    pub score_lead: f64,
+    /// Visits of the root.
+    pub visits: u64,
+    /// The best move's line, the move first (empty when no move was
+    /// searched).
+    pub pv: Vec<Move>,
+    /// Black's ownership, row by row from the top (empty when not sent).
+    pub ownership: Vec<f32>,
+}
+
+/// One line from an analysis engine, as a client sorts it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Received {
+    /// The final answer of a query's turn.
+    Answer(Answered),
+    /// A refusal: the query's id when the engine gave one.
+    Error {
+        /// The id.
+        id: Option<String>,
+        /// The engine's message.
+        message: String,
+    },
+    /// A turn that never ran (`noResults`).
+    NoResults(String),
+    /// Anything else: a report during a search, a warning, an action's
+    /// answer, a line that is not JSON.
+    Other,
+}
+
+/// Sorts one line of an engine that answers [`query_line`]'s queries on a
+/// `size` board.
+pub fn read_answer(line: &str, size: BoardSize) -> Received {
+    let Ok(v) = serde_json::from_str::<Value>(line) else {
+        return Received::Other;
+    };
+    let id = v.get("id").and_then(Value::as_str).map(str::to_string);
+    if let Some(message) = v.get("error") {
+        return Received::Error {
+            id,
+            message: message
+                .as_str()
+                .map_or_else(|| message.to_string(), str::to_string),
+        };
+    }
+    let Some(id) = id else {
+        return Received::Other;
+    };
+    if v.get("isDuringSearch").and_then(Value::as_bool) != Some(false) {
+        return Received::Other;
+    }
+    if v.get("noResults").and_then(Value::as_bool) == Some(true) {
+        return Received::NoResults(id);
+    }
+    let root = &v["rootInfo"];
+    let number = |x: &Value| x.as_f64().filter(|f| f.is_finite());
+    let (Some(winrate), Some(score_lead)) = (number(&root["winrate"]), number(&root["scoreLead"]))
+    else {
+        return Received::Error {
+            id: Some(id),
+            message: "an answer without rootInfo's winrate and scoreLead".to_string(),
+        };
+    };
+    let pv = v["moveInfos"]
+        .as_array()
+        .and_then(|m| m.iter().find(|i| i["order"] == 0).or_else(|| m.first()))
+        .and_then(|best| best["pv"].as_array())
+        .map(|pv| {
+            pv.iter()
+                .map_while(|m| m.as_str().and_then(|t| parse_move(t, size).ok()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let ownership = v["ownership"]
+        .as_array()
+        .map(|o| {
+            o.iter()
+                .filter_map(Value::as_f64)
+                .map(|x| x as f32)
+                .collect()
+        })
+        .unwrap_or_default();
+    Received::Answer(Answered {
+        id,
+        winrate,
+        score_lead,
+        visits: root["visits"].as_u64().unwrap_or(0),
+        pv,
+        ownership,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -906,5 +1052,54 @@ mod tests {
         assert_eq!(mover["rootInfo"]["winrate"], 0.25);
         assert_eq!(mover["moveInfos"][0]["scoreLead"], -3.0);
         assert_eq!(mover["ownership"][0], 0.5);
+    }
+
+    #[test]
+    fn a_clients_query_reads_back_and_its_answer_is_sorted() {
+        let size = BoardSize::square(9).unwrap();
+        let mut game = Game::new(Preset::Japanese.rules(), size);
+        game.set_komi(Points::halves(13));
+        let at = |t: &str| match Vertex::parse(t, size).unwrap() {
+            Vertex::Point(p) => Move::Play(p),
+            Vertex::Pass => Move::Pass,
+        };
+        game.play(at("E5")).unwrap();
+        game.play(at("C3")).unwrap();
+        let q = query(&query_line("r7", &game, 123));
+        assert_eq!(q.id, "r7");
+        assert_eq!(q.size, size);
+        assert_eq!(q.komi, Some(Points::halves(13)));
+        assert_eq!(q.rules.katago(), Preset::Japanese.rules().katago());
+        assert_eq!(
+            q.moves,
+            vec![(Color::Black, at("E5")), (Color::White, at("C3"))]
+        );
+        assert_eq!(q.analyze_turns, vec![2]);
+        assert_eq!(q.max_visits, Some(123));
+        assert!(q.ownership);
+        assert_eq!(q.perspective, Some(Perspective::Black));
+        let answer = r#"{"id":"r7","isDuringSearch":false,"turnNumber":2,"moveInfos":[{"move":"G7","order":0,"pv":["G7","C7"],"visits":90}],"rootInfo":{"winrate":0.4,"scoreLead":-1.5,"visits":123},"ownership":[0.5,-0.5]}"#;
+        assert_eq!(
+            read_answer(answer, size),
+            Received::Answer(Answered {
+                id: "r7".into(),
+                winrate: 0.4,
+                score_lead: -1.5,
+                visits: 123,
+                pv: vec![at("G7"), at("C7")],
+                ownership: vec![0.5, -0.5],
+            })
+        );
+        assert_eq!(
+            read_answer(r#"{"id":"r7","isDuringSearch":true,"rootInfo":{}}"#, size),
+            Received::Other
+        );
+        assert_eq!(
+            read_answer(r#"{"id":"r7","error":"Illegal move 2"}"#, size),
+            Received::Error {
+                id: Some("r7".into()),
+                message: "Illegal move 2".into()
+            }
+        );
     }
 }

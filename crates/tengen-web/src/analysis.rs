@@ -104,19 +104,41 @@ pub fn analyse(number: usize, game: &Game, playouts: u64, seed: u64) -> Position
     let a = search.analyze(game, Request::new(Limit::playouts(playouts.max(1))));
     let black = a.to_move == Color::Black;
     let best = a.candidates.first();
+    position(
+        number,
+        game,
+        if black { a.winrate } else { 1.0 - a.winrate },
+        if black { a.score_lead } else { -a.score_lead },
+        a.visits,
+        best.map_or(&[], |c| c.pv.as_slice()),
+        &a.ownership,
+    )
+}
+
+/// One position's analysis from Black's view, whichever engine gave it:
+/// the win chance, the lead, the visits, the expected line (its first move
+/// the best) and the ownership (row by row from the top).
+pub fn position(
+    number: usize,
+    game: &Game,
+    winrate: f64,
+    score: f64,
+    visits: u64,
+    pv: &[Move],
+    ownership: &[f32],
+) -> PositionAnalysis {
     PositionAnalysis {
         number,
-        winrate: if black { a.winrate } else { 1.0 - a.winrate },
-        score: if black { a.score_lead } else { -a.score_lead },
-        visits: a.visits,
-        best: best.map(|c| vertex(c.mv, game)),
-        pv: best.map_or_else(Vec::new, |c| {
-            c.pv.iter()
-                .take(PV_MOVES)
-                .map(|&mv| vertex(mv, game))
-                .collect()
-        }),
-        ownership: a.ownership.iter().map(|&v| ownership_letter(v)).collect(),
+        winrate: winrate.clamp(0.0, 1.0),
+        score,
+        visits,
+        best: pv.first().map(|&mv| vertex(mv, game)),
+        pv: pv
+            .iter()
+            .take(PV_MOVES)
+            .map(|&mv| vertex(mv, game))
+            .collect(),
+        ownership: ownership.iter().map(|&v| ownership_letter(v)).collect(),
     }
 }
 

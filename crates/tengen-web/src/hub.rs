@@ -191,6 +191,9 @@ pub struct Hub {
     analyses: Pool,
     /// The records being analysed (their keys).
     analysing: Mutex<HashSet<String>>,
+    /// Another engine that analyses the review's positions, when the
+    /// server was given one.
+    analyst: Mutex<Option<Arc<crate::analyst::Analyst>>>,
     /// Positions searched for analyses since start-up.
     analysed: AtomicU64,
     /// Places for connections (the accept loop takes one per connection).
@@ -223,6 +226,7 @@ impl Hub {
             reviews: Pool::new(limits.review_workers, Arc::clone(&heavy)),
             analyses: Pool::new(limits.analysis_workers, heavy),
             analysing: Mutex::new(HashSet::new()),
+            analyst: Mutex::new(None),
             analysed: AtomicU64::new(0),
             connections: Arc::new(Semaphore::new(limits.connections)),
             limits,
@@ -950,6 +954,12 @@ impl Hub {
         })
     }
 
+    /// Hands the review's analysis to another engine (`None`: tengen's own
+    /// search).
+    pub(crate) fn set_analyst(&self, analyst: Option<Arc<crate::analyst::Analyst>>) {
+        *self.analyst.lock().unwrap_or_else(|e| e.into_inner()) = analyst;
+    }
+
     fn analysing(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
         self.analysing.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -958,27 +968,40 @@ impl Hub {
     /// storing each as it ends; then lets the record be analysed again.
     async fn analyse(self: Arc<Hub>, line: MainLine, done: HashSet<usize>) {
         let key = line.key.clone();
+        let analyst = self
+            .analyst
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
         for (n, game) in line.games().filter(|(n, _)| !done.contains(n)) {
             let hub = Arc::clone(&self);
             let seed = self.seed.fetch_add(1, Ordering::Relaxed);
             let (total, playouts) = (line.positions, self.limits.analysis_playouts);
+            let analyst = analyst.clone();
             let searched = self
                 .analyses
                 .run(
                     || true,
                     move || {
-                        let position = analysis::analyse(n, &game, playouts, seed);
+                        let position = match analyst {
+                            Some(a) => a.analyse(n, &game, playouts),
+                            None => Ok(analysis::analyse(n, &game, playouts, seed)),
+                        };
                         hub.analysed.fetch_add(1, Ordering::Relaxed);
                         position
                     },
                 )
                 .await;
             let stored = match searched {
-                Some(position) => Some(
+                Some(Ok(position)) => Some(
                     self.store
                         .store_analysis(&key, total, playouts, &position)
                         .await,
                 ),
+                Some(Err(why)) => {
+                    tracing::error!("analysis of position {n}: {why}");
+                    break;
+                }
                 None => None,
             };
             match stored {

@@ -26,6 +26,7 @@
 
 pub mod action;
 pub mod analysis;
+mod analyst;
 mod assets;
 pub mod chat;
 pub mod clock;

@@ -83,6 +83,10 @@ pub struct ServeConfig {
     pub limits: Limits,
     /// What the process's environment says (the caller reads it).
     pub environment: Environment,
+    /// Another engine's command line for the review's analysis, one that
+    /// speaks KataGo's JSON analysis protocol (`tengen analysis`, a
+    /// club's KataGo); `None`: tengen's own search.
+    pub analysis_engine: Option<String>,
 }
 
 impl ServeConfig {
@@ -94,6 +98,7 @@ impl ServeConfig {
             node: None,
             limits: Limits::default(),
             environment: Environment::default(),
+            analysis_engine: None,
         }
     }
 }
@@ -134,6 +139,15 @@ impl Server {
             .node
             .clone()
             .unwrap_or_else(|| default_node(port, &config.environment));
+        let analyst = match &config.analysis_engine {
+            Some(command) => Some(Arc::new(crate::analyst::Analyst::start(command).map_err(
+                |why| WebError::Invalid {
+                    field: "analysis engine",
+                    why,
+                },
+            )?)),
+            None => None,
+        };
         let hub = Hub::open(
             &config.db,
             &node,
@@ -141,6 +155,7 @@ impl Server {
             &config.environment,
         )
         .await?;
+        hub.set_analyst(analyst);
         Ok(Server { listener, hub })
     }
 

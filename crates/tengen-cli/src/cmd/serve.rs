@@ -53,6 +53,11 @@ pub struct Args {
     /// analysis in the review (more: stronger and slower).
     #[arg(long, default_value_t = tengen_web::Limits::default().analysis_playouts)]
     analysis_playouts: u64,
+    /// Another engine for the review's analysis: the command line of a
+    /// program that speaks KataGo's JSON analysis protocol (`tengen
+    /// analysis`, or a club's `katago analysis -model M -config C`).
+    #[arg(long)]
+    analysis_engine: Option<String>,
 }
 
 /// The database path when none is given: the user's data directory.
@@ -162,6 +167,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         node: args.node.clone(),
         limits: limits(args)?,
         environment: environment(),
+        analysis_engine: args.analysis_engine.clone(),
         ..ServeConfig::new(args.addr, db.clone())
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
