@@ -153,6 +153,34 @@ impl RegionMap {
         n
     }
 
+    /// The points of the largest region reaching both colours (0 when
+    /// there is none): a border still open where it is wide, dame left
+    /// unfilled where it is a point or two, so the size says whether the
+    /// game's borders are all closed.
+    pub fn widest_dame(&self) -> usize {
+        let mut seen = vec![false; self.marks.len()];
+        let mut widest = 0;
+        for start in self.size.points() {
+            if self.get(start) != Mark::Dame || seen[start.index()] {
+                continue;
+            }
+            seen[start.index()] = true;
+            let mut stack = vec![start];
+            let mut points = 0;
+            while let Some(p) = stack.pop() {
+                points += 1;
+                for q in self.size.neighbours(p) {
+                    if self.get(q) == Mark::Dame && !seen[q.index()] {
+                        seen[q.index()] = true;
+                        stack.push(q);
+                    }
+                }
+            }
+            widest = widest.max(points);
+        }
+        widest
+    }
+
     /// The empty points' totals.
     pub fn regions(&self) -> Regions {
         let mut r = Regions::default();
@@ -322,6 +350,21 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    #[test]
+    fn the_widest_dame_says_whether_borders_are_closed() {
+        // A column of dame between the walls: four points in one region.
+        let closed = board(&["..X.O..", "..X.O..", "..X.O..", "..X.O.."]);
+        assert_eq!(RegionMap::new(&closed, &[]).widest_dame(), 4);
+        // The walls touch but for one point: one dame.
+        let one = board(&["..XO...", "..XO...", "..X.O..", "..XO..."]);
+        assert_eq!(RegionMap::new(&one, &[]).widest_dame(), 1);
+        // An open middle reaching both: the whole region.
+        let open = board(&["X.....O", ".......", ".......", "......."]);
+        assert_eq!(RegionMap::new(&open, &[]).widest_dame(), 26);
+        let empty = board(&[".....", ".....", "....."]);
+        assert_eq!(RegionMap::new(&empty, &[]).widest_dame(), 0);
     }
 
     #[test]

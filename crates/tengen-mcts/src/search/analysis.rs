@@ -4,6 +4,10 @@
 //! so far (each candidate's own when it was gathered). Moves a [`Filter`]
 //! forbids are not shown.
 //!
+//! The standing (the win rate and lead the best move starts from) is the
+//! count where the borders are closed ([`counted`]), else the value
+//! network's judgement where it gave one, else the search's own figures.
+//!
 //! Left out: the move to play ([`super::decide`]) and the text of GTP
 //! analysis lines (`tengen-gtp`'s).
 
@@ -13,7 +17,7 @@ use super::{Analysis, Candidate, Ownership};
 use crate::tree::Node;
 use crate::value::Judgement;
 use std::sync::atomic::Ordering;
-use tengen_core::{Color, Move};
+use tengen_core::{Color, Game, Move};
 
 impl Shared<'_> {
     /// What the tree says now (threads may still be adding to it).
@@ -101,8 +105,9 @@ impl Shared<'_> {
         });
         let searched_winrate = candidates.first().map_or(0.5, |c| c.winrate);
         let judged = self.root_judgement.as_ref().filter(|_| self.root_judged);
-        if let Some(j) = judged {
-            anchor(&mut candidates, j, sign);
+        let standing = counted(self.game, &all.mean).or_else(|| judged.map(Standing::of));
+        if let Some(s) = &standing {
+            anchor(&mut candidates, s, sign);
         }
         // The value network's ownership of the root weighs as much as its
         // judgement does in the results, or half where it gives the
@@ -113,9 +118,9 @@ impl Shared<'_> {
             (_, Some(j)) => j.mix_ownership(&all.mean, ROOT_OWNERSHIP_SHARE),
             _ => all.mean,
         };
-        let (winrate, score_lead) = match (candidates.first(), judged) {
+        let (winrate, score_lead) = match (candidates.first(), &standing) {
             (Some(c), _) => (c.winrate, c.score_lead),
-            (None, Some(j)) => mover_view(j, sign),
+            (None, Some(s)) => mover_view(s, sign),
             (None, None) => (0.5, sign * self.root.black_margin()),
         };
         Analysis {
@@ -124,7 +129,9 @@ impl Shared<'_> {
             winrate,
             searched_winrate,
             score_lead,
-            score_stdev: judged.map_or_else(|| self.root.margin_stdev(), |j| f64::from(j.spread)),
+            score_stdev: standing
+                .as_ref()
+                .map_or_else(|| self.root.margin_stdev(), |s| s.spread),
             candidates,
             ownership,
             ownership_stdev: all.stdev,
@@ -137,21 +144,76 @@ impl Shared<'_> {
 /// standing ([`super::SearchConfig::judge_root`]).
 const ROOT_OWNERSHIP_SHARE: f32 = 0.5;
 
-/// The network's judgement from the side of the player to move (`sign`
-/// 1 for Black, -1 for White): win chance and score lead.
-fn mover_view(j: &Judgement, sign: f64) -> (f64, f64) {
-    let black = f64::from(j.black_wins);
+/// A region reaching both colours of at most this many points is dame
+/// left unfilled, not a border still to be played. On the 35 counted
+/// held-out Fox games, the widest at the final position was 3 points or
+/// fewer in 34 (15 in the other), and at three quarters of the game 10 or
+/// more in all.
+const CLOSED_DAME: usize = 3;
+
+/// The points of lead over which the count's win chance goes from a half
+/// to about 73%, and the spread it reports: what is left to go wrong once
+/// the borders are closed (a dame that fills a liberty, a ko, a chain
+/// misjudged).
+const COUNT_SCALE: f64 = 1.0;
+
+/// Black's win chance, lead and its spread, as the root's standing.
+struct Standing {
+    black_wins: f64,
+    black_lead: f64,
+    spread: f64,
+}
+
+impl Standing {
+    /// The value network's judgement.
+    fn of(j: &Judgement) -> Standing {
+        Standing {
+            black_wins: f64::from(j.black_wins),
+            black_lead: f64::from(j.black_lead),
+            spread: f64::from(j.spread),
+        }
+    }
+}
+
+/// The count of `game` by its rules, the dead stones those the playouts'
+/// `ownership` shows ([`crate::dead_stones`]), when every border is
+/// closed (no region reaching both colours wider than [`CLOSED_DAME`],
+/// none reaching no stone); `None` while the borders are open. On the 35
+/// counted held-out Fox games at their final position this lead is off by
+/// 0.4 points on average, the value network's by 4.0, the playouts' mean
+/// margin by 7.1.
+fn counted(game: &Game, ownership: &[f32]) -> Option<Standing> {
+    let dead = crate::dead_stones(game, ownership);
+    let map = game.region_map(&dead);
+    if map.regions().neutral > 0 || map.widest_dame() > CLOSED_DAME {
+        return None;
+    }
+    let lead = game.count(&map).margin.to_f64();
+    Some(Standing {
+        black_wins: 1.0 / (1.0 + (-lead / COUNT_SCALE).exp()),
+        black_lead: lead,
+        spread: COUNT_SCALE,
+    })
+}
+
+/// A standing from the side of the player to move (`sign` 1 for Black,
+/// -1 for White): win chance and score lead.
+fn mover_view(s: &Standing, sign: f64) -> (f64, f64) {
     (
-        if sign > 0.0 { black } else { 1.0 - black },
-        sign * f64::from(j.black_lead),
+        if sign > 0.0 {
+            s.black_wins
+        } else {
+            1.0 - s.black_wins
+        },
+        sign * s.black_lead,
     )
 }
 
-/// Moves every candidate by what takes the best one to the network's
-/// judgement of the root (`sign` as in [`mover_view`]): the differences
-/// the search finds between moves stay, in logits for the win rates and
-/// in points for the leads; the spread of the lead is the network's.
-fn anchor(candidates: &mut [Candidate], judged: &Judgement, sign: f64) {
+/// Moves every candidate by what takes the best one to the root's
+/// standing (`sign` as in [`mover_view`]): the differences the search
+/// finds between moves stay, in logits for the win rates and in points
+/// for the leads; the spread of the lead is the standing's.
+fn anchor(candidates: &mut [Candidate], standing: &Standing, sign: f64) {
     let Some(best) = candidates.first() else {
         return;
     };
@@ -159,7 +221,7 @@ fn anchor(candidates: &mut [Candidate], judged: &Judgement, sign: f64) {
         let p = p.clamp(1e-4, 1.0 - 1e-4);
         (p / (1.0 - p)).ln()
     };
-    let (win, lead) = mover_view(judged, sign);
+    let (win, lead) = mover_view(standing, sign);
     let shift = logit(win) - logit(best.winrate);
     let lead_shift = lead - best.score_lead;
     for c in candidates {
@@ -167,8 +229,8 @@ fn anchor(candidates: &mut [Candidate], judged: &Judgement, sign: f64) {
         c.lcb = 1.0 / (1.0 + (-(logit(c.lcb) + shift)).exp());
         c.score_lead += lead_shift;
         // The playouts' spread of margins says how random they are, not
-        // how uncertain the lead is: the network's says that.
-        c.score_stdev = f64::from(judged.spread);
+        // how uncertain the lead is: the standing's says that.
+        c.score_stdev = standing.spread;
     }
 }
 

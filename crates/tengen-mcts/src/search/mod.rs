@@ -632,17 +632,45 @@ mod tests {
     }
 
     /// 19x19, Black's wall on the fifth line from the left, White's on the
-    /// fourth: Black owns three quarters of the board.
-    fn walled() -> Game {
+    /// fourth, `rows` long from the top: Black owns three quarters of the
+    /// board; below shorter walls, a border is still open.
+    fn walls(rows: u32) -> Game {
         let size = BoardSize::square(19).unwrap();
         let setup = tengen_core::Setup {
             size,
-            black: (0..19).map(|y| size.point(4, y).unwrap()).collect(),
-            white: (0..19).map(|y| size.point(3, y).unwrap()).collect(),
+            black: (0..rows).map(|y| size.point(4, y).unwrap()).collect(),
+            white: (0..rows).map(|y| size.point(3, y).unwrap()).collect(),
             to_move: Color::White,
             handicap: 0,
         };
         Game::from_setup(Preset::Chinese.rules(), &setup).unwrap()
+    }
+
+    /// The walls with the bottom four rows open: the network judges.
+    fn walled() -> Game {
+        walls(15)
+    }
+
+    #[test]
+    fn a_closed_position_is_judged_by_its_count() {
+        // Walls from top to bottom: nothing left to play. Black's 15
+        // columns against White's 4, komi 7.5: Black by 201.5.
+        let game = walls(19);
+        for judge_root in [true, false] {
+            let mut search = Search::new(SearchConfig {
+                judge_root,
+                ..SearchConfig::default()
+            });
+            let a = search.analyze(&game, Request::new(Limit::playouts(300)));
+            // White to move.
+            assert!((a.score_lead + 201.5).abs() < 1e-9, "{}", a.score_lead);
+            assert!(a.winrate < 1e-3, "{}", a.winrate);
+            assert!((a.score_stdev - 1.0).abs() < 1e-9);
+        }
+        // The same walls open at the bottom: no count.
+        let mut search = Search::new(SearchConfig::default());
+        let a = search.analyze(&walled(), Request::new(Limit::playouts(300)));
+        assert!((a.score_stdev - 1.0).abs() > 1e-3, "{}", a.score_stdev);
     }
 
     #[test]
