@@ -56,6 +56,24 @@ impl Not for Color {
     }
 }
 
+/// Why a colour's text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a colour (b, black, w or white)")]
+pub struct ParseColorError(pub String);
+
+impl std::str::FromStr for Color {
+    type Err = ParseColorError;
+
+    /// `b`, `black`, `w` or `white`, any case (as GTP and SGF write them).
+    fn from_str(s: &str) -> Result<Color, ParseColorError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "b" | "black" => Ok(Color::Black),
+            "w" | "white" => Ok(Color::White),
+            _ => Err(ParseColorError(s.to_string())),
+        }
+    }
+}
+
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -112,5 +130,27 @@ impl<T> IndexMut<Color> for ByColor<T> {
             Color::Black => &mut self.black,
             Color::White => &mut self.white,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_read_as_gtp_and_sgf_write_them() {
+        for (text, color) in [
+            ("b", Color::Black),
+            ("Black", Color::Black),
+            ("W", Color::White),
+        ] {
+            assert_eq!(text.parse::<Color>(), Ok(color));
+        }
+        assert_eq!(Color::White.to_string().parse::<Color>(), Ok(Color::White));
+        let bad = "red".parse::<Color>().unwrap_err();
+        assert_eq!(
+            bad.to_string(),
+            "\"red\" is not a colour (b, black, w or white)"
+        );
     }
 }

@@ -15,7 +15,6 @@ use crate::regions::RegionMap;
 use crate::rules::{EndOfPlay, HandicapPlacement, KoRule, Rules};
 use crate::scoring::{self, CountInput, QuickInput, Score};
 use crate::size::{BoardSize, Point};
-use std::fmt;
 
 /// A turn's action on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,16 +57,27 @@ impl From<Repetition> for IllegalMove {
     }
 }
 
-/// A refused play, with the move given back.
+/// A refused play, with the move given back; its text names the vertex
+/// (`illegal white move at E5: the point is occupied`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal {color} move: {reason}")]
+#[error("illegal {color} move {}: {reason}", where_(*.mv, *.size))]
 pub struct PlayError {
     /// Who tried to move.
     pub color: Color,
     /// What was tried.
     pub mv: Move,
+    /// The board, to name the move.
+    pub size: BoardSize,
     /// The rule broken.
     pub reason: IllegalMove,
+}
+
+/// `at E5`, or `pass`.
+fn where_(mv: Move, size: BoardSize) -> String {
+    match mv {
+        Move::Pass => "pass".to_string(),
+        Move::Play(p) => format!("at {}", p.name(size)),
+    }
 }
 
 /// A refused step of the end of the game.
@@ -485,8 +495,12 @@ impl Game {
     /// # Errors
     /// [`PlayError`] naming the rule broken; the game is unchanged.
     pub fn play_as(&mut self, color: Color, mv: Move) -> Result<(), PlayError> {
-        self.check_play(color, mv)
-            .map_err(|reason| PlayError { color, mv, reason })?;
+        self.check_play(color, mv).map_err(|reason| PlayError {
+            color,
+            mv,
+            size: self.board.size(),
+            reason,
+        })?;
         self.apply(color, mv);
         Ok(())
     }
@@ -520,7 +534,12 @@ impl Game {
                 self.apply(color, mv);
                 Ok(Some(reason))
             }
-            Err(reason) => Err(PlayError { color, mv, reason }),
+            Err(reason) => Err(PlayError {
+                color,
+                mv,
+                size: self.board.size(),
+                reason,
+            }),
         }
     }
 
@@ -785,15 +804,6 @@ impl Game {
     /// The number of turns played.
     pub fn move_number(&self) -> usize {
         self.history.turns()
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Pass => f.write_str("pass"),
-            Move::Play(p) => write!(f, "point {}", p.index()),
-        }
     }
 }
 

