@@ -46,6 +46,7 @@ impl Cell {
 
 /// Whether a play that leaves its own chain without liberty is allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Suicide {
     /// Never (Chinese 2002 art. 5, FFG §5, Strasbourg).
     Forbidden,

@@ -5,6 +5,7 @@ use std::ops::{Index, IndexMut, Not};
 
 /// A player, or the colour of a stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// Black moves first in an even game.
     Black,
@@ -82,6 +83,7 @@ impl fmt::Display for Color {
 
 /// One value per colour (captures, scores, clocks), instead of a bare tuple.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByColor<T> {
     /// Black's value.
     pub black: T,

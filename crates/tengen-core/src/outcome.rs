@@ -6,6 +6,7 @@ use std::fmt;
 
 /// How a win came about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum WinBy {
     /// By this many points at the count.
     Score(Points),
@@ -28,6 +29,7 @@ pub enum WinBy {
 
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// One player won.
     Win {

@@ -11,6 +11,12 @@ use std::str::FromStr;
 
 /// A number of points, kept exactly as a whole number of eighths.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+// As its exact text (`"7.5"`, `"3.75"`): a float would round eighths.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "String", try_from = "String")
+)]
 pub struct Points(i32);
 
 /// Eighths in a point.
@@ -253,5 +259,19 @@ mod tests {
         ] {
             assert!(text.parse::<Points>().is_err(), "{text}");
         }
+    }
+}
+
+impl From<Points> for String {
+    fn from(p: Points) -> String {
+        p.to_string()
+    }
+}
+
+impl TryFrom<String> for Points {
+    type Error = ParsePointsError;
+
+    fn try_from(s: String) -> Result<Points, ParsePointsError> {
+        s.parse()
     }
 }

@@ -69,6 +69,7 @@ impl Mark {
 /// Empty points by whom their region reaches: the totals of a
 /// [`RegionMap`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Regions {
     /// Points of regions reaching only this colour (eyes in seki included).
     pub territory: ByColor<u32>,

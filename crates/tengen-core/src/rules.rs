@@ -14,6 +14,7 @@ use std::str::FromStr;
 
 /// Which repetitions a stone play may not create.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum KoRule {
     /// A stone play may not recreate the arrangement that stood just before
     /// the opponent's last turn (Strasbourg, "le second joueur doit attendre
@@ -35,6 +36,7 @@ pub enum KoRule {
 
 /// How play stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum EndOfPlay {
     /// Two consecutive passes (FFG §8, Strasbourg game 3).
     TwoPasses,
@@ -46,6 +48,7 @@ pub enum EndOfPlay {
 
 /// How the final position is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Scoring {
     /// Stones + empty regions reaching the colour; a region reaching both
     /// colours counts for both (New Zealand's recursive territory).
@@ -78,6 +81,7 @@ impl Scoring {
 
 /// Where handicap stones go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HandicapPlacement {
     /// On the fixed points of the GTP `fixed_handicap` table.
     Fixed,
@@ -92,6 +96,7 @@ pub enum HandicapPlacement {
 
 /// What White receives in a handicap game, instead of komi.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HandicapCompensation {
     /// Nothing (New Zealand, Japanese, Tromp-Taylor).
     None,
@@ -135,6 +140,7 @@ impl HandicapCompensation {
 
 /// Whether passes hand stones to the opponent (the FFG quick count, AGA).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PassStones {
     /// Passes give nothing; no quick count.
     NotCounted,
@@ -146,6 +152,7 @@ pub enum PassStones {
 /// What the count takes from a player's points for the eyes of his groups
 /// (KataGo's `tax` part of a rule string).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Tax {
     /// Nothing: the eyes of a group in seki count like any region reaching
     /// only its colour.
@@ -156,6 +163,7 @@ pub enum Tax {
 
 /// A complete rule set. See the module docs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rules {
     /// Repetition rule.
     pub ko: KoRule,
@@ -181,6 +189,7 @@ pub struct Rules {
 
 /// The named rule sets of the source texts (RULES.md section 7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Preset {
     /// New Zealand Go Society, 1978.
     NewZealand,

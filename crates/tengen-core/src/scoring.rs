@@ -13,6 +13,7 @@ use crate::size::Point;
 /// The Chinese count (2002 art. 9): Black's stones and points, shared dame
 /// halved, against half the board plus half the komi.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ChineseCount {
     /// Black's count.
     pub black: Points,
@@ -28,6 +29,7 @@ pub struct ChineseCount {
 /// stones and the extra stone fill the opponent's territory, and only the
 /// empty points left are compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct QuickCount {
     /// Stones each player holds to put into the other's territory:
     /// captures + dead stones taken + the opponent's passes (+1 for Black
@@ -50,6 +52,7 @@ pub struct QuickCount {
 
 /// A counted position with its breakdown.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Score {
     /// The method used.
     pub scoring: Scoring,

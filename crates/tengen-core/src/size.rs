@@ -29,6 +29,12 @@ pub(crate) const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
 /// Width and height of a board, each from 1 to 25.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+// Read back through `BoardSize::new`, so that no size off the limits gets in.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "SizeText", into = "SizeText")
+)]
 pub struct BoardSize {
     width: u8,
     height: u8,
@@ -44,6 +50,33 @@ pub struct SizeError {
     pub width: u32,
     /// The height asked for.
     pub height: u32,
+}
+
+/// A board size as it is written: width and height.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SizeText {
+    width: u32,
+    height: u32,
+}
+
+#[cfg(feature = "serde")]
+impl From<BoardSize> for SizeText {
+    fn from(s: BoardSize) -> SizeText {
+        SizeText {
+            width: s.width(),
+            height: s.height(),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<SizeText> for BoardSize {
+    type Error = SizeError;
+
+    fn try_from(s: SizeText) -> Result<BoardSize, SizeError> {
+        BoardSize::new(s.width, s.height)
+    }
 }
 
 /// A point of the board: a padded index, only meaningful with its [`BoardSize`].

@@ -456,9 +456,10 @@ fn positions(q: &Query) -> Result<Vec<(usize, Game)>, InputError> {
             fault(
                 "moves",
                 format!(
-                    "Illegal move {}: {who} {} ({e})",
+                    "Illegal move {}: {who} {} ({})",
                     turn + 1,
-                    move_text(mv, q.size)
+                    move_text(mv, q.size),
+                    e.reason
                 ),
             )
         })?;
