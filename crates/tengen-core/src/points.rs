@@ -210,6 +210,20 @@ impl Mul<i32> for Points {
     }
 }
 
+impl From<Points> for String {
+    fn from(p: Points) -> String {
+        p.to_string()
+    }
+}
+
+impl TryFrom<String> for Points {
+    type Error = ParsePointsError;
+
+    fn try_from(s: String) -> Result<Points, ParsePointsError> {
+        s.parse()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,19 +273,5 @@ mod tests {
         ] {
             assert!(text.parse::<Points>().is_err(), "{text}");
         }
-    }
-}
-
-impl From<Points> for String {
-    fn from(p: Points) -> String {
-        p.to_string()
-    }
-}
-
-impl TryFrom<String> for Points {
-    type Error = ParsePointsError;
-
-    fn try_from(s: String) -> Result<Points, ParsePointsError> {
-        s.parse()
     }
 }
