@@ -6,12 +6,28 @@
 
 mod cmd;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
-/// A Go (baduk, weiqi) system: exact rules, every rule set of the texts.
+/// tengen plays, counts and teaches Go (baduk, weiqi).
+///
+/// A web board to play, review, count and learn in the browser, in English
+/// and French; a Monte-Carlo program that plays over the Go Text Protocol
+/// (for Sabaki, GoGui, Lizzie) and analyses over KataGo's JSON analysis
+/// protocol (for KaTrain); and exact rules for referees (New Zealand,
+/// Chinese 2002, French Federation, the Strasbourg teaching progression,
+/// Tromp-Taylor, AGA, Japanese), to check and count game records.
+// `about` is the package's description; the text above is the long one
+// (`--help`, the manual page).
+// Every subcommand takes `--version` too, as the manual pages say.
 #[derive(Debug, Parser)]
-#[command(name = "tengen", version, about, after_help = cmd::exit::HELP)]
+#[command(
+    name = "tengen",
+    version,
+    propagate_version = true,
+    about,
+    after_help = cmd::exit::HELP
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -53,8 +69,18 @@ enum Command {
     Manpages(cmd::manpages::Args),
 }
 
+/// The command line as it is parsed, documented and completed: the derived
+/// definitions, with the names of the options that take one listed.
+pub fn cli() -> clap::Command {
+    cmd::names::list(Cli::command())
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse_from(cmd::analysis::katago_style(std::env::args_os()));
+    let mut command = cli();
+    let cli = command
+        .try_get_matches_from_mut(cmd::analysis::katago_style(std::env::args_os()))
+        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches))
+        .unwrap_or_else(|err| err.format(&mut command).exit());
     let result = match cli.command {
         Command::Rules(args) => cmd::rules::run(&args),
         Command::Check(args) => cmd::check::run(&args),

@@ -57,19 +57,23 @@ fn check_reports_each_problem_as_file_game_move() {
     let o = tengen(&["check", "--rules", "nz", dir.join("sub").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", out(&o));
 
-    // --json: one object per problem.
+    // --json: one object per problem, then the summary.
     let o = tengen(&["check", "--json", dir.join("sub").to_str().unwrap()]);
     let text = out(&o);
-    assert_eq!(text.lines().count(), 1, "{text}");
+    assert_eq!(text.lines().count(), 2, "{text}");
     let line = text.lines().next().unwrap();
     for part in [
         "\"game\":1",
         "\"move\":4",
         "\"severity\":\"error\"",
+        "\"code\":\"rules.illegal-move\"",
         "suicide is forbidden under chinese",
     ] {
         assert!(line.contains(part), "{line}");
     }
+    let summary = text.lines().nth(1).unwrap();
+    assert!(summary.starts_with("{\"summary\":{"), "{summary}");
+    assert!(err(&o).is_empty(), "{}", err(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -111,7 +115,9 @@ fn score_prints_the_result_first_then_the_breakdown() {
     assert!(!text.contains("chinese count"));
     assert!(err(&ffg).is_empty(), "the record agrees: {}", err(&ffg));
 
+    // RE[B+3] is not what the count gives: the count all the same, exit 1.
     let chinese = tengen(&["score", dir.join("chinese.sgf").to_str().unwrap()]);
+    assert_eq!(chinese.status.code(), Some(1));
     let text = out(&chinese);
     assert_eq!(text.lines().next(), Some("W+7.5"));
     // 10 stones + 2.5 shared dame against 12.5 + 3.75.
@@ -120,7 +126,7 @@ fn score_prints_the_result_first_then_the_breakdown() {
         "{text}"
     );
     assert!(
-        err(&chinese).contains("warning: the record says RE[B+3], the count gives W+7.5"),
+        err(&chinese).contains("chinese.sgf: the record says RE[B+3], the count gives W+7.5"),
         "{}",
         err(&chinese)
     );
@@ -188,17 +194,22 @@ fn chinese_results_in_stones_agree_with_the_count() {
             ),
         ],
     );
-    for (file, warns) in [
+    for (file, differs) in [
         ("stones.sgf", false),
         ("points.sgf", false),
         ("wrong.sgf", true),
     ] {
         let run = tengen(&["score", dir.join(file).to_str().unwrap()]);
-        assert!(run.status.success(), "{}", err(&run));
+        assert_eq!(
+            run.status.code(),
+            Some(if differs { 1 } else { 0 }),
+            "{}",
+            err(&run)
+        );
         assert_eq!(out(&run).lines().next(), Some("W+7.5"));
         assert_eq!(
-            err(&run).contains("warning: the record says"),
-            warns,
+            err(&run).contains("the record says"),
+            differs,
             "{file}: {}",
             err(&run)
         );

@@ -359,6 +359,38 @@ impl Issue {
         }
     }
 
+    /// A short identifier of the kind of issue, stable across versions
+    /// and wordings, for tools that sort problems (as SGFC numbers its
+    /// messages): `sgf.*` for the syntax, `charset.*` for decoding.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Issue::EmptyInput => "sgf.empty",
+            Issue::JunkOutsideTree { .. } => "sgf.junk-outside-tree",
+            Issue::UnmatchedClose => "sgf.unmatched-close",
+            Issue::MissingOpenParen => "sgf.missing-open-paren",
+            Issue::Unclosed { .. } => "sgf.unclosed",
+            Issue::UnterminatedValue { .. } => "sgf.unterminated-value",
+            Issue::LowercaseIdent { .. } => "sgf.lowercase-ident",
+            Issue::NoUppercaseIdent { .. } => "sgf.no-uppercase-ident",
+            Issue::DuplicateProperty { .. } => "sgf.duplicate-property",
+            Issue::MissingValue { .. } => "sgf.missing-value",
+            Issue::UnescapedBracket { .. } => "sgf.unescaped-bracket",
+            Issue::UnexpectedChar { .. } => "sgf.unexpected-char",
+            Issue::ValueWithoutProperty => "sgf.value-without-property",
+            Issue::PropertyOutsideNode { .. } => "sgf.property-outside-node",
+            Issue::EmptyGameTree => "sgf.empty-game-tree",
+            Issue::NodeAfterVariation => "sgf.node-after-variation",
+            Issue::SeveralRoots => "sgf.several-roots",
+            Issue::VariationAtRoot => "sgf.variation-at-root",
+            Issue::UnknownCharset { .. } => "charset.unknown",
+            Issue::CharsetGuessed { .. } => "charset.guessed",
+            Issue::CharsetOverridden { .. } => "charset.overridden",
+            Issue::Replaced { .. } => "charset.replaced",
+            Issue::CharsetMismatch { .. } => "charset.mismatch",
+            Issue::TooManyWarnings { .. } => "sgf.too-many-warnings",
+        }
+    }
+
     /// The property this issue is about, if any.
     pub fn property(&self) -> Option<&str> {
         match self {
@@ -502,6 +534,19 @@ impl ParseError {
         }
     }
 
+    /// A short stable identifier of the kind of error: the issue's
+    /// [`Issue::code`] for syntax errors.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ParseError::TooLarge { .. } => "sgf.too-large",
+            ParseError::TooManyNodes { .. } => "sgf.too-many-nodes",
+            ParseError::Empty => "sgf.empty",
+            ParseError::NoGameTree { .. } => "sgf.no-game-tree",
+            ParseError::InvalidBytes { .. } => "charset.invalid-bytes",
+            ParseError::Syntax { issue, .. } => issue.code(),
+        }
+    }
+
     /// The issue, for syntax errors.
     pub fn issue(&self) -> Option<&Issue> {
         match self {
@@ -569,6 +614,7 @@ mod tests {
             "byte 1234 (line 5, column 17): unterminated value of property C"
         );
         assert_eq!(e.property(), Some("C"));
+        assert_eq!(e.code(), "sgf.unterminated-value");
         let w = Warning::new(
             Span::new(3, 5),
             Issue::DuplicateProperty {

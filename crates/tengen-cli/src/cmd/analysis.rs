@@ -4,7 +4,7 @@
 //! unchanged. The configuration file is KataGo's: the settings tengen has
 //! are read from it, the others are named once on stderr.
 
-use super::gtp::{clock_seed, read_value, weight};
+use super::gtp::{Knowing, clock_seed, read_value};
 use anyhow::{Context, Result, bail};
 use std::ffi::OsString;
 use std::io::{BufReader, Write};
@@ -13,7 +13,6 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tengen_engine::json_analysis::{JsonConfig, serve_json};
 use tengen_gtp::json_analysis::Perspective;
-use tengen_mcts::{DEFAULT_VALUE_WEIGHT, Knowledge};
 
 /// Arguments of `tengen analysis`. KataGo's one-dash spellings
 /// (`-model`, `-config`...) are read as the two-dash ones.
@@ -42,18 +41,8 @@ pub struct Args {
     /// queries still queued.
     #[arg(long = "quit-without-waiting")]
     quit_without_waiting: bool,
-    /// What the search knows of a move before playing it out (`net`,
-    /// `patterns`, `none`).
-    #[arg(long, default_value = "patterns", value_parser = Knowledge::from_name)]
-    knowledge: Knowledge,
-    /// The weight of the value network's judgement in the search's
-    /// results, 0 to 1.
-    #[arg(long, value_parser = weight, default_value_t = DEFAULT_VALUE_WEIGHT)]
-    value_weight: f32,
-    /// Value network weights (safetensors) to judge with instead of the
-    /// shipped ones.
-    #[arg(long)]
-    value: Option<PathBuf>,
+    #[command(flatten)]
+    knowing: Knowing,
     /// Seed of the searches (default: drawn from the clock).
     #[arg(long)]
     seed: Option<u64>,
@@ -164,9 +153,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut config = JsonConfig {
         searches: cores,
-        knowledge: args.knowledge,
-        value_weight: args.value_weight,
-        value: read_value(args.value.as_deref())?,
+        knowledge: args.knowing.knowledge,
+        value_weight: args.knowing.value_weight,
+        value: read_value(args.knowing.value.as_deref())?,
         seed: args.seed.unwrap_or_else(clock_seed),
         quit_without_waiting: args.quit_without_waiting,
         ..JsonConfig::default()

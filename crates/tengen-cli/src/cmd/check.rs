@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use tengen_core::Rules;
-use tengen_sgf::record::{self, ReplayMode, ReplayOptions, Severity};
-use tengen_sgf::{ParseOptions, parse, walk_sgf_files};
+use tengen_sgf::record::{self, Finding, LoadError, ReplayMode, ReplayOptions, Severity};
+use tengen_sgf::{GameTree, Location, ParseOptions, Parsed, parse, walk_sgf_files};
 
 /// Arguments of `tengen check`.
 #[derive(Debug, clap::Args)]
@@ -21,7 +21,8 @@ pub struct Args {
     /// standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// Replay under these rules instead of each record's `RU`.
+    /// Replay under these rules instead of each record's `RU` (a preset,
+    /// one of its aliases, or a KataGo rule string).
     #[arg(long)]
     rules: Option<Rules>,
     /// Play moves the rules forbid anyway and report each one (records
@@ -31,7 +32,9 @@ pub struct Args {
     /// Also report notes (komi read differently, unknown rules names...).
     #[arg(long)]
     notes: bool,
-    /// One JSON object per problem instead of text lines.
+    /// One JSON object per problem (with a stable `code`, `line`,
+    /// `column` and `property`), then `{"summary": {...}}`, instead of
+    /// text lines.
     #[arg(long)]
     json: bool,
 }
@@ -39,12 +42,126 @@ pub struct Args {
 /// One line of the report.
 struct Problem {
     file: String,
-    game: usize,
-    move_number: usize,
+    /// The game, from 1; `None` for a problem of the whole file.
+    game: Option<usize>,
+    /// The move (0 before the first); `None` for a problem of the whole
+    /// file.
+    move_number: Option<usize>,
     severity: Severity,
+    /// What kind of problem, stable across versions and wordings (the
+    /// list is in the reference): `file.unreadable`, `sgf.saved-link`,
+    /// `sgf.not-sgf`, `sgf.no-game`, the parser's
+    /// ([`tengen_sgf::ParseError::code`], [`tengen_sgf::Issue::code`]) and
+    /// the replay's ([`FINDINGS`]).
+    code: &'static str,
+    /// Line and column in the decoded text, where there is a place.
+    at: Option<Location>,
+    /// The SGF property involved, if any.
+    property: Option<String>,
     message: String,
-    /// The path could not be read at all.
-    unread: bool,
+}
+
+/// The code of a path that cannot be read: the one problem that makes the
+/// status 2.
+const UNREADABLE: &str = "file.unreadable";
+
+/// Which property a replay finding is about.
+#[derive(Clone, Copy)]
+enum Prop {
+    /// This property of the root.
+    Root(&'static str),
+    /// The move (`B` or `W`) of the finding's node.
+    Move,
+    /// The setup property (`AB`, `AW`, `AE`) the message names, else the
+    /// node's first.
+    Setup,
+}
+
+/// The kinds of replay findings, told apart by their message (the replay
+/// gives them as text): code, how the message starts, a phrase it holds,
+/// and the property. The first that fits wins; none: `record.other`.
+const FINDINGS: &[(&str, &str, &str, Prop)] = &[
+    ("record.not-go", "GM[", "", Prop::Root("GM")),
+    ("record.board-size", "SZ[", "", Prop::Root("SZ")),
+    (
+        "record.unknown-rules",
+        "unknown rules RU[",
+        "",
+        Prop::Root("RU"),
+    ),
+    ("record.komi", "KM[", "", Prop::Root("KM")),
+    (
+        "record.handicap-assumed",
+        "HA[",
+        "points are assumed",
+        Prop::Root("HA"),
+    ),
+    (
+        "record.handicap-missing",
+        "HA[",
+        "without its handicap stones",
+        Prop::Root("HA"),
+    ),
+    ("record.handicap", "HA[", "", Prop::Root("HA")),
+    ("record.handicap", "a handicap of ", "", Prop::Root("HA")),
+    ("record.setup-off-board", "", " is off the ", Prop::Setup),
+    ("record.setup", "setup: ", "", Prop::Setup),
+    (
+        "record.setup-after-moves",
+        "setup stones after the first move",
+        "",
+        Prop::Setup,
+    ),
+    ("record.two-moves", "a node holds both", "", Prop::Move),
+    (
+        "record.move-off-board",
+        "move ",
+        " is not a point of ",
+        Prop::Move,
+    ),
+    (
+        "rules.after-end",
+        "move ",
+        " comes after the end of the game",
+        Prop::Move,
+    ),
+    (
+        "rules.illegal-move",
+        "move ",
+        " breaks the rules ",
+        Prop::Move,
+    ),
+    ("rules.illegal-move", "illegal move ", "", Prop::Move),
+];
+
+/// The code, property and place of a replay finding of `tree`.
+fn classify(
+    parsed: &Parsed,
+    tree: &GameTree,
+    f: &Finding,
+) -> (&'static str, Option<String>, Location) {
+    let kind = FINDINGS
+        .iter()
+        .find(|(_, starts, holds, _)| f.message.starts_with(starts) && f.message.contains(holds));
+    let node = tree.node(f.node);
+    let root = tree.node(tree.root());
+    let property = kind.and_then(|&(_, _, _, prop)| match prop {
+        Prop::Root(ident) => root.get(ident).or_else(|| node.get(ident)),
+        Prop::Move => node.get("B").or_else(|| node.get("W")),
+        Prop::Setup => f
+            .message
+            .split(' ')
+            .next()
+            .and_then(|word| node.get(word))
+            .filter(|p| ["AB", "AW", "AE"].contains(&p.ident()))
+            .or_else(|| ["AB", "AW", "AE"].iter().find_map(|i| node.get(i))),
+    });
+    let span = property.map_or(node.span(), |p| p.span());
+    (
+        kind.map_or("record.other", |k| k.0),
+        property.map(|p| p.ident().to_string()),
+        parsed.location(span.start),
+    )
 }
 
 /// What one file gave.
@@ -59,24 +176,27 @@ struct FileReport {
 fn unread(path: &Path, why: impl std::fmt::Display) -> Problem {
     Problem {
         file: path.display().to_string(),
-        game: 0,
-        move_number: 0,
+        game: None,
+        move_number: None,
         severity: Severity::Error,
+        code: UNREADABLE,
+        at: None,
+        property: None,
         message: format!("cannot read: {why}"),
-        unread: true,
     }
 }
 
 fn check_file(path: &Path, options: &ReplayOptions, notes: bool) -> FileReport {
-    let file = path.display().to_string();
     let mut report = FileReport::default();
-    let problem = |game, move_number, severity, message| Problem {
-        file: file.clone(),
-        game,
-        move_number,
+    let of_file = |severity, code, at, property: Option<&str>, message| Problem {
+        file: path.display().to_string(),
+        game: None,
+        move_number: None,
         severity,
+        code,
+        at,
+        property: property.map(str::to_string),
         message,
-        unread: false,
     };
     let bytes = match input::read(path) {
         Ok(b) => b,
@@ -88,49 +208,85 @@ fn check_file(path: &Path, options: &ReplayOptions, notes: bool) -> FileReport {
     let parsed = match parse(&bytes, &ParseOptions::lenient()) {
         Ok(p) => p,
         Err(e) => {
-            let message = match link_target(&bytes) {
-                Some(target) => format!(
-                    "not an SGF file: it holds only the path {target} (a symbolic link saved as a file)"
+            let problem = match link_target(&bytes) {
+                Some(target) => of_file(
+                    Severity::Error,
+                    "sgf.saved-link",
+                    None,
+                    None,
+                    format!(
+                        "not an SGF file: it holds only the path {target} (a symbolic link saved as a file)"
+                    ),
                 ),
-                None => format!("not a readable SGF file: {e}"),
+                None => of_file(
+                    Severity::Error,
+                    e.code(),
+                    e.location(),
+                    e.property(),
+                    format!("not a readable SGF file: {e}"),
+                ),
             };
-            report
-                .problems
-                .push(problem(0, 0, Severity::Error, message));
+            report.problems.push(problem);
             return report;
         }
     };
     if notes {
         for w in &parsed.warnings {
             // A warning names its location itself.
-            report
-                .problems
-                .push(problem(0, 0, Severity::Note, w.to_string()));
+            report.problems.push(of_file(
+                Severity::Note,
+                w.issue.code(),
+                Some(w.location()),
+                w.issue.property(),
+                w.to_string(),
+            ));
         }
     }
     if let Some(junk) = parsed.not_sgf() {
-        report
-            .problems
-            .push(problem(0, 0, Severity::Error, junk.to_string()));
+        report.problems.push(of_file(
+            Severity::Error,
+            "sgf.not-sgf",
+            None,
+            None,
+            junk.to_string(),
+        ));
+        return report;
+    }
+    if parsed.collection.trees.is_empty() {
+        // What `score` and `explain` refuse, in their words.
+        report.problems.push(of_file(
+            Severity::Error,
+            "sgf.no-game",
+            None,
+            None,
+            LoadError::NoGame.to_string(),
+        ));
         return report;
     }
     for (i, tree) in parsed.collection.trees.iter().enumerate() {
         let game = i + 1;
         report.games += 1;
-        match record::replay_all(tree, options) {
+        let findings = match record::replay_all(tree, options) {
             Ok((_, findings, moves)) => {
                 report.moves += moves;
-                for f in findings {
-                    if f.severity > Severity::Note || notes {
-                        report
-                            .problems
-                            .push(problem(game, f.move_number, f.severity, f.message));
-                    }
-                }
+                findings
             }
-            Err(f) => report
-                .problems
-                .push(problem(game, 0, Severity::Error, f.message)),
+            Err(f) => vec![f],
+        };
+        for f in findings {
+            if f.severity > Severity::Note || notes {
+                let (code, property, at) = classify(&parsed, tree, &f);
+                report.problems.push(Problem {
+                    file: path.display().to_string(),
+                    game: Some(game),
+                    move_number: Some(f.move_number),
+                    severity: f.severity,
+                    code,
+                    at: Some(at),
+                    property,
+                    message: f.message,
+                });
+            }
         }
     }
     report
@@ -146,6 +302,8 @@ fn link_target(bytes: &[u8]) -> Option<&str> {
     .then_some(text)
 }
 
+/// Checks every file the paths name: the problems and the summary on
+/// stdout.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let start = Instant::now();
     let (stdin, paths): (Vec<PathBuf>, Vec<PathBuf>) =
@@ -180,55 +338,104 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             .collect(),
         ..FileReport::default()
     };
+    let all: Vec<&FileReport> = std::iter::once(&walked).chain(&reports).collect();
+    let problems = all.iter().flat_map(|r| &r.problems);
+    let severity = |s: Severity| problems.clone().filter(|p| p.severity == s).count();
+    let summary = Summary {
+        files: files.len() + walked.problems.len(),
+        games: all.iter().map(|r| r.games).sum(),
+        moves: all.iter().map(|r| r.moves).sum(),
+        problems: problems.clone().count(),
+        errors: severity(Severity::Error) + severity(Severity::Deviation),
+        deviations: severity(Severity::Deviation),
+        notes: severity(Severity::Note),
+        unreadable: problems.clone().filter(|p| p.code == UNREADABLE).count(),
+        seconds: start.elapsed().as_secs_f64(),
+    };
     let mut out = std::io::stdout().lock();
-    let (mut games, mut moves, mut errors, mut unreadable) = (0, 0, 0, 0);
-    for r in std::iter::once(&walked).chain(&reports) {
-        games += r.games;
-        moves += r.moves;
-        for p in &r.problems {
-            if p.severity > Severity::Note {
-                errors += 1;
-            }
-            if p.unread {
-                unreadable += 1;
-            }
-            if args.json {
-                let obj = serde_json::json!({
-                    "file": p.file,
-                    "game": p.game,
-                    "move": p.move_number,
-                    "severity": match p.severity {
-                        Severity::Note => "note",
-                        Severity::Deviation => "deviation",
-                        Severity::Error => "error",
-                    },
-                    "message": p.message,
-                });
-                writeln!(out, "{obj}")?;
-            } else {
-                writeln!(
-                    out,
-                    "{}:{}:{}: {}",
-                    p.file, p.game, p.move_number, p.message
-                )?;
-            }
+    for p in problems {
+        if args.json {
+            writeln!(out, "{}", p.json())?;
+        } else {
+            writeln!(
+                out,
+                "{}:{}:{}: {}",
+                p.file,
+                p.game.unwrap_or(0),
+                p.move_number.unwrap_or(0),
+                p.message
+            )?;
         }
     }
-    let summary = format!(
-        "files={} games={games} moves={moves} errors={errors} seconds={:.2}",
-        files.len() + walked.problems.len(),
-        start.elapsed().as_secs_f64()
-    );
     if args.json {
-        eprintln!("{summary}");
+        writeln!(out, "{}", serde_json::json!({ "summary": summary.json() }))?;
     } else {
-        writeln!(out, "{summary}")?;
+        writeln!(
+            out,
+            "files={} games={} moves={} errors={} seconds={:.2}",
+            summary.files, summary.games, summary.moves, summary.errors, summary.seconds
+        )?;
     }
-    Ok(if unreadable > 0 {
+    Ok(if summary.unreadable > 0 {
         exit::failed()
-    } else if errors > 0 {
+    } else if summary.errors > 0 {
         exit::errors_found()
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// What the whole check found: the last line of the report.
+struct Summary {
+    /// Files read, and entries that could not be.
+    files: usize,
+    games: usize,
+    moves: usize,
+    /// Problems reported (notes only with `--notes`).
+    problems: usize,
+    /// Problems of severity error or deviation.
+    errors: usize,
+    /// Of those, moves played anyway (`--tolerant`).
+    deviations: usize,
+    notes: usize,
+    /// Paths that could not be read.
+    unreadable: usize,
+    seconds: f64,
+}
+
+impl Summary {
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "files": self.files,
+            "games": self.games,
+            "moves": self.moves,
+            "problems": self.problems,
+            "errors": self.errors,
+            "deviations": self.deviations,
+            "notes": self.notes,
+            "unreadable": self.unreadable,
+            "seconds": (self.seconds * 100.0).round() / 100.0,
+        })
+    }
+}
+
+impl Problem {
+    /// The `--json` object of the problem.
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "file": self.file,
+            "game": self.game,
+            "move": self.move_number,
+            "severity": match self.severity {
+                Severity::Note => "note",
+                Severity::Deviation => "deviation",
+                Severity::Error => "error",
+            },
+            "code": self.code,
+            "line": self.at.map(|a| a.line),
+            "column": self.at.map(|a| a.column),
+            "property": self.property,
+            "message": self.message,
+        })
+    }
 }

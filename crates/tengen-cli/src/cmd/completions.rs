@@ -1,9 +1,9 @@
 //! `tengen completions SHELL`: the shell's completion script, generated from
 //! the command-line definitions by clap_complete, so that it cannot drift
-//! from them.
+//! from them. Options that take a name (`--rules`, `--knowledge`, `--lang`)
+//! complete those names ([`super::names`]), not file names.
 
 use anyhow::Result;
-use clap::CommandFactory;
 use clap_complete::Shell;
 use std::process::ExitCode;
 
@@ -15,7 +15,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let mut command = crate::Cli::command();
+    let mut command = crate::cli();
     clap_complete::generate(
         args.shell,
         &mut command,

@@ -1,18 +1,21 @@
 //! `tengen explain FILE.sgf`: the named moves of a record's main line, one
 //! line per move; `--out` writes the record with the sentences as comments;
 //! `--stats PATH...` counts how often each term occurs over many records;
+//! `--json` gives either as one JSON object;
 //! `--judge FILE.tsv` measures the lexicon on a labelled set ([`super::judge`]).
 
 use super::exit;
 use super::input::{self, Refused};
 use anyhow::{Context, Result, bail};
+use clap::ValueEnum;
 use rayon::prelude::*;
+use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tengen_core::Game;
-use tengen_sgf::record::{ReplayMode, ReplayOptions, Severity};
+use tengen_sgf::record::{RecordInfo, ReplayMode, ReplayOptions, Severity};
 use tengen_sgf::sgf_files;
 use tengen_sgf::{Collection, GameTree, ParseOptions};
 use tengen_tactics::{Lang, Named, TERMS, explain_line, name_moves};
@@ -40,9 +43,9 @@ impl From<LangArg> for Lang {
 #[command(after_help = exit::HELP)]
 pub struct Args {
     /// The SGF file (its first game), `-` for standard input; with
-    /// `--stats`, files or directories; with `--judge`, the directory of the
-    /// labelled records (default `../shared/data`).
-    #[arg(required_unless_present = "judge")]
+    /// `--stats`, files or directories; with `--judge`, the directory the
+    /// labelled set's record paths start from.
+    #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// The language of the sentences.
     #[arg(long, value_enum, default_value = "en")]
@@ -58,6 +61,10 @@ pub struct Args {
     /// record, move, term, right or wrong, reason).
     #[arg(long, conflicts_with_all = ["stats", "out"])]
     judge: Option<PathBuf>,
+    /// One JSON object (the game information and each move with its terms
+    /// and sentence; with `--stats`, the counts) instead of the text.
+    #[arg(long, conflicts_with = "judge")]
+    json: bool,
 }
 
 /// A record read and replayed: the parsed collection, its main line's game,
@@ -65,6 +72,7 @@ pub struct Args {
 /// the first moves), and the replay error that stopped it, if any.
 pub(super) struct Explained {
     collection: Collection,
+    info: RecordInfo,
     pub(super) game: Game,
     pub(super) first_number: usize,
     error: Option<String>,
@@ -88,15 +96,20 @@ pub(super) fn read(path: &Path) -> Result<Explained, Refused> {
     let first_number = replay.moves.saturating_sub(replay.game.turns().len()) + 1;
     Ok(Explained {
         collection: loaded.collection,
+        info: loaded.info,
         game: replay.game,
         first_number,
         error,
     })
 }
 
+/// Explains one record, or counts or judges the terms over many.
 pub fn run(args: &Args) -> Result<ExitCode> {
     if let Some(tsv) = &args.judge {
-        return super::judge::run(tsv, args.paths.first().map(PathBuf::as_path));
+        let [data] = args.paths.as_slice() else {
+            bail!("--judge takes one directory: the one its records are under");
+        };
+        return super::judge::run(tsv, data);
     }
     if args.stats {
         return stats(args);
@@ -143,8 +156,50 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         eprintln!("{message}");
     }
     let mut out = std::io::stdout().lock();
-    for line in &lines {
-        writeln!(out, "{line}")?;
+    if args.json {
+        let moves: Vec<serde_json::Value> = game
+            .turns()
+            .iter()
+            .zip(&names)
+            .zip(&lines)
+            .enumerate()
+            .map(|(i, ((turn, names), line))| {
+                let terms: Vec<serde_json::Value> = names
+                    .iter()
+                    .map(|n| json!({"id": n.id, "sentence": n.sentence(lang)}))
+                    .collect();
+                let [_, _, vertex, _, sentence] = fields(line);
+                json!({
+                    "number": explained.first_number + i,
+                    "color": turn.color.letter().to_string(),
+                    "vertex": vertex,
+                    "terms": terms,
+                    "sentence": sentence,
+                })
+            })
+            .collect();
+        let info = &explained.info;
+        let json = json!({
+            "file": path.display().to_string(),
+            "lang": args.lang.to_possible_value().map(|v| v.get_name().to_string()),
+            "game": {
+                "size": info.size.to_string(),
+                "rules": info.rules.name(),
+                "komi": info.komi.to_f64(),
+                "handicap": info.handicap,
+                "black": info.black,
+                "white": info.white,
+                "date": info.date,
+                "result": info.result_text,
+            },
+            "moves": moves,
+            "error": explained.error,
+        });
+        writeln!(out, "{json}")?;
+    } else {
+        for line in &lines {
+            writeln!(out, "{line}")?;
+        }
     }
     Ok(if explained.error.is_some() {
         exit::errors_found()
@@ -153,10 +208,17 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     })
 }
 
+/// The fields of an explain line: number, colour, vertex, term ids (or
+/// `-`), sentences; `--out` and `--json` take theirs from the line printed.
+fn fields(line: &str) -> [&str; 5] {
+    let mut parts = line.splitn(5, ' ');
+    std::array::from_fn(|_| parts.next().unwrap_or(""))
+}
+
 /// The comment for a move: the sentences of its explain line (the node
 /// says the colour and vertex already).
 fn comment(line: &str) -> String {
-    line.splitn(5, ' ').nth(4).unwrap_or(line).to_string()
+    fields(line)[4].to_string()
 }
 
 /// Adds each sentence as a comment (after any comment already there) to
@@ -235,20 +297,36 @@ fn stats(args: &Args) -> Result<ExitCode> {
     }
     let mut rows: Vec<(&str, usize)> = counts.into_iter().collect();
     rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let mut out = std::io::stdout().lock();
-    for (id, n) in rows {
-        let rate = if moves == 0 {
+    let rate = |n: usize| {
+        if moves == 0 {
             0.0
         } else {
             n as f64 * 1000.0 / moves as f64
-        };
-        writeln!(out, "{id} {n} {rate:.2}")?;
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let terms: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|&(id, n)| json!({"term": id, "count": n, "per_1000_moves": rate(n)}))
+            .collect();
+        let json = json!({
+            "terms": terms,
+            "files": files.len(),
+            "moves": moves,
+            "failures": failures,
+        });
+        writeln!(out, "{json}")?;
+    } else {
+        for (id, n) in rows {
+            writeln!(out, "{id} {n} {:.2}", rate(n))?;
+        }
+        writeln!(
+            out,
+            "files={} moves={moves} failures={failures}",
+            files.len()
+        )?;
     }
-    writeln!(
-        out,
-        "files={} moves={moves} failures={failures}",
-        files.len()
-    )?;
     Ok(if tallies.iter().any(|t| t.unread) {
         exit::failed()
     } else if failures == 0 {

@@ -34,27 +34,35 @@ pub struct Args {
     /// move for move).
     #[arg(long)]
     seed: Option<u64>,
-    /// What the search knows of a move before playing it out: `net` (the
-    /// policy network over the pattern model), `patterns` (the pattern
-    /// model learned from professional records) or `none` (hand-set
-    /// rules), to measure what the knowledge is worth.
-    #[arg(long, default_value = "patterns", value_parser = Knowledge::from_name)]
-    knowledge: Knowledge,
-    /// The weight of the value network's judgement in the search's results,
-    /// 0 to 1 (0: the playouts alone). Default: 0, until the network judges
-    /// held-out games better than the playouts (see the README's
-    /// "Judgement"); it learned on 19x19.
-    #[arg(long, value_parser = weight, default_value_t = DEFAULT_VALUE_WEIGHT)]
-    value_weight: f32,
-    /// Value network weights (safetensors, from `tengen train value`) to
-    /// judge with instead of the shipped ones.
-    #[arg(long)]
-    value: Option<PathBuf>,
+    #[command(flatten)]
+    knowing: Knowing,
     /// The answer to GTP `name`. Lizzie uses KataGo's analysis (scores,
     /// ownership) only with an engine whose name starts with `KataGo`:
     /// `--name KataGo-tengen` there.
     #[arg(long, default_value = "tengen")]
     name: String,
+}
+
+/// What the search knows and how it judges: the options `gtp` and
+/// `analysis` share.
+#[derive(Debug, clap::Args)]
+pub struct Knowing {
+    /// What the search knows of a move before playing it out: `net` (the
+    /// policy network over the pattern model), `patterns` (the pattern
+    /// model learned from professional records) or `none` (hand-set
+    /// rules), to measure what the knowledge is worth.
+    #[arg(long, default_value = "patterns", value_parser = Knowledge::from_name)]
+    pub knowledge: Knowledge,
+    /// The weight of the value network's judgement in the search's results,
+    /// 0 to 1 (0: the playouts alone). Default: 0, until the network judges
+    /// held-out games better than the playouts (see the README's
+    /// "Judgement"); it learned on 19x19.
+    #[arg(long, value_parser = weight, default_value_t = DEFAULT_VALUE_WEIGHT)]
+    pub value_weight: f32,
+    /// Value network weights (safetensors, from `tengen train value`) to
+    /// judge with instead of the shipped ones.
+    #[arg(long)]
+    pub value: Option<PathBuf>,
 }
 
 /// A weight from 0 to 1.
@@ -86,8 +94,7 @@ pub fn clock_seed() -> u64 {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let _ = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
+    let _ = super::logs::to_stderr()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .try_init();
     let time = match args.time {
@@ -106,9 +113,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         time,
         resign_below: (args.resign_below > 0.0).then_some(args.resign_below),
         seed: args.seed.unwrap_or_else(clock_seed),
-        knowledge: args.knowledge,
-        value_weight: args.value_weight,
-        value: read_value(args.value.as_deref())?,
+        knowledge: args.knowing.knowledge,
+        value_weight: args.knowing.value_weight,
+        value: read_value(args.knowing.value.as_deref())?,
         // Read once for the life of the process.
         name: Box::leak(args.name.clone().into_boxed_str()),
     });

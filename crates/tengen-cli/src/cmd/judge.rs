@@ -1,10 +1,11 @@
-//! `tengen explain --judge FILE.tsv [DATA]`: the lexicon's precision per
+//! `tengen explain --judge FILE.tsv DATA`: the lexicon's precision per
 //! term on a labelled set of real positions, so that every change to a
 //! detector shows its effect.
 //!
 //! Each line of the file is `record<TAB>move<TAB>term<TAB>verdict<TAB>reason`:
-//! the record's path under `DATA` (by default `../shared/data`, the shared
-//! records beside the repository), the move number as `tengen explain`
+//! the record's path under `DATA`, the directory the command line names
+//! (the labelled set of the tests is under the shared records beside the
+//! repository, `../shared/data`), the move number as `tengen explain`
 //! prints it, a term of the lexicon, `right` when the term belongs to that
 //! move by the glossary's definition and `wrong` when it does not, and why.
 //! Blank lines and lines starting with `#` are comments.
@@ -19,12 +20,9 @@ use anyhow::{Context, Result, bail};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use tengen_tactics::{TERMS, name_moves};
-
-/// Where the records are when the command line names no directory.
-const DEFAULT_DATA: &str = "../shared/data";
 
 /// One labelled position.
 struct Label {
@@ -104,8 +102,7 @@ fn named(path: &Path) -> Result<BTreeMap<usize, Vec<&'static str>>, String> {
 
 /// Prints, per term, `term judged right precision labelled-right missed`,
 /// then the overall line, after one line for each disagreement.
-pub fn run(tsv: &Path, data: Option<&Path>) -> Result<ExitCode> {
-    let data: PathBuf = data.map_or_else(|| PathBuf::from(DEFAULT_DATA), Path::to_path_buf);
+pub fn run(tsv: &Path, data: &Path) -> Result<ExitCode> {
     let labels = labels(tsv)?;
     let mut records: Vec<&str> = labels.iter().map(|l| l.record.as_str()).collect();
     records.sort_unstable();

@@ -10,6 +10,7 @@ use tengen_core::{Preset, Rules};
 pub struct Args {
     /// A preset name or alias (nz, chinese, ffg, ..., NZ, French, JP) or a
     /// KataGo rules string; all presets when absent.
+    #[arg(value_parser = super::names::preset_name())]
     name: Option<String>,
 }
 

@@ -95,12 +95,12 @@ where
     }
 }
 
-/// Logs at `info` unless `RUST_LOG` says otherwise.
+/// Logs at `info` unless `RUST_LOG` says otherwise, in colour only on a
+/// terminal (never into a file or the journal).
 fn start_logs(node: Arc<OnceLock<String>>) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
+    let _ = super::logs::to_stderr()
         .with_env_filter(filter)
         .event_format(NodeFormat {
             node,
