@@ -257,7 +257,8 @@ fn read_all(engine: &Engine<'_>, input: impl BufRead) -> io::Result<()> {
                 "query_version",
                 &[
                     ("version", serde_json::json!(env!("CARGO_PKG_VERSION"))),
-                    ("git_hash", serde_json::json!("tengen")),
+                    // KataGo's field; tengen builds no commit into itself.
+                    ("git_hash", serde_json::json!("")),
                 ],
             )),
             Ok(Input::ClearCache { id }) => {
