@@ -440,7 +440,9 @@ fn positions(q: &Query) -> Result<Vec<(usize, Game)>, InputError> {
     };
     let mut game = Game::from_setup(q.rules, &setup)
         .map_err(|e| fault("initialStones", format!("initialStones: {e}")))?;
-    game.set_komi(q.komi.unwrap_or(q.rules.komi));
+    if let Some(komi) = q.komi {
+        game.set_komi(komi);
+    }
     let mut out = Vec::new();
     let mut wanted: Vec<usize> = q.analyze_turns.clone();
     wanted.sort_unstable();

@@ -397,7 +397,7 @@ fn read_query(r: &Reader<'_>) -> Result<Query, InputError> {
         .map_err(|e| r.fault("boardXSize", &format!("and boardYSize: {e}")))?;
     let rules = match r.fields.get("rules") {
         Some(Value::String(name)) => crate::rules::parse_any(name),
-        Some(Value::Object(o)) => crate::rules::parse_json(&Value::Object(o.clone()).to_string()),
+        Some(Value::Object(o)) => crate::rules::from_fields(o),
         Some(_) => return Err(r.fault("rules", "must be a name or a JSON object")),
         None => return Err(r.fault("rules", "is required")),
     }
@@ -707,8 +707,7 @@ pub fn query_line(id: &str, game: &Game, max_visits: u64) -> String {
         .iter()
         .map(|t| json!([side(t.color), move_text(t.mv, size)]))
         .collect();
-    let mut rules: Value =
-        serde_json::from_str(&crate::rules::to_json(game.rules(), game.komi())).unwrap_or_default();
+    let mut rules = crate::rules::to_value(game.rules(), game.komi());
     // The komi goes on its own, as KataGo's queries carry it.
     if let Some(o) = rules.as_object_mut() {
         o.remove("komi");
@@ -741,9 +740,9 @@ pub struct Answered {
     pub score_lead: f64,
     /// Visits of the root.
     pub visits: u64,
-    /// The best move's line, the move first (empty when no move was
-    /// searched).
-    pub pv: Vec<Move>,
+    /// The best move's line as the engine wrote it, the move first (empty
+    /// when no move was searched): read on the board it is about.
+    pub pv: Vec<String>,
     /// Black's ownership, row by row from the top (empty when not sent).
     pub ownership: Vec<f32>,
 }
@@ -767,9 +766,8 @@ pub enum Received {
     Other,
 }
 
-/// Sorts one line of an engine that answers [`query_line`]'s queries on a
-/// `size` board.
-pub fn read_answer(line: &str, size: BoardSize) -> Received {
+/// Sorts one line of an engine that answers [`query_line`]'s queries.
+pub fn read_answer(line: &str) -> Received {
     let Ok(v) = serde_json::from_str::<Value>(line) else {
         return Received::Other;
     };
@@ -806,7 +804,7 @@ pub fn read_answer(line: &str, size: BoardSize) -> Received {
         .and_then(|best| best["pv"].as_array())
         .map(|pv| {
             pv.iter()
-                .map_while(|m| m.as_str().and_then(|t| parse_move(t, size).ok()))
+                .map_while(|m| m.as_str().map(str::to_string))
                 .collect()
         })
         .unwrap_or_default();
@@ -1080,22 +1078,22 @@ mod tests {
         assert_eq!(q.perspective, Some(Perspective::Black));
         let answer = r#"{"id":"r7","isDuringSearch":false,"turnNumber":2,"moveInfos":[{"move":"G7","order":0,"pv":["G7","C7"],"visits":90}],"rootInfo":{"winrate":0.4,"scoreLead":-1.5,"visits":123},"ownership":[0.5,-0.5]}"#;
         assert_eq!(
-            read_answer(answer, size),
+            read_answer(answer),
             Received::Answer(Answered {
                 id: "r7".into(),
                 winrate: 0.4,
                 score_lead: -1.5,
                 visits: 123,
-                pv: vec![at("G7"), at("C7")],
+                pv: vec!["G7".to_string(), "C7".to_string()],
                 ownership: vec![0.5, -0.5],
             })
         );
         assert_eq!(
-            read_answer(r#"{"id":"r7","isDuringSearch":true,"rootInfo":{}}"#, size),
+            read_answer(r#"{"id":"r7","isDuringSearch":true,"rootInfo":{}}"#),
             Received::Other
         );
         assert_eq!(
-            read_answer(r#"{"id":"r7","error":"Illegal move 2"}"#, size),
+            read_answer(r#"{"id":"r7","error":"Illegal move 2"}"#),
             Received::Error {
                 id: Some("r7".into()),
                 message: "Illegal move 2".into()

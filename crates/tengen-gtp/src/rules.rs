@@ -16,6 +16,14 @@ use tengen_core::{Points, Rules};
 pub fn parse_json(text: &str) -> Result<Rules, GtpError> {
     let fields: Map<String, Value> = serde_json::from_str(text)
         .map_err(|e| GtpError::Other(format!("rules are not a JSON object: {e}")))?;
+    from_fields(&fields)
+}
+
+/// Reads KataGo's JSON rules already parsed into an object.
+///
+/// # Errors
+/// As [`parse_json`].
+pub fn from_fields(fields: &Map<String, Value>) -> Result<Rules, GtpError> {
     let mut parts: Vec<String> = Vec::new();
     // A KataGo string starts with its scoring or its ko part.
     let scoring = match fields.get("scoring") {
@@ -23,7 +31,7 @@ pub fn parse_json(text: &str) -> Result<Rules, GtpError> {
         None => "AREA",
     };
     parts.push(format!("score{scoring}"));
-    for (key, value) in &fields {
+    for (key, value) in fields {
         let part = match key.as_str() {
             "scoring" => continue,
             "ko" => format!("ko{}", word(value, key)?),
@@ -67,6 +75,11 @@ pub fn parse_any(text: &str) -> Result<Rules, GtpError> {
 /// The rules as KataGo's `kata-get-rules` writes them, with the game's
 /// komi (fields in KataGo's alphabetical order).
 pub fn to_json(rules: &Rules, komi: Points) -> String {
+    to_value(rules, komi).to_string()
+}
+
+/// [`to_json`]'s object, before it is written.
+pub fn to_value(rules: &Rules, komi: Points) -> Value {
     let k = rules.katago();
     json!({
         "friendlyPassOk": false,
@@ -78,7 +91,6 @@ pub fn to_json(rules: &Rules, komi: Points) -> String {
         "tax": k.tax,
         "whiteHandicapBonus": k.white_handicap_bonus,
     })
-    .to_string()
 }
 
 fn word<'a>(value: &'a Value, key: &str) -> Result<&'a str, GtpError> {

@@ -68,6 +68,13 @@ pub struct Finding {
     pub move_number: usize,
     /// The node it concerns.
     pub node: NodeId,
+    /// A short identifier of its kind, stable across versions and wordings
+    /// (`record.komi`, `rules.illegal-move`...), for tools that sort
+    /// problems.
+    pub code: &'static str,
+    /// The property it is about (`KM`, `B`, `AB`...), on its node or, for
+    /// the game information, on the root.
+    pub property: Option<&'static str>,
     /// What and why, in words.
     pub message: String,
 }
@@ -283,12 +290,13 @@ fn read_komi(
         return None;
     }
     let mut note = |m: String| {
-        findings.push(Finding {
-            severity: Severity::Note,
-            move_number: 0,
-            node: root,
-            message: m,
-        })
+        findings.push(finding(
+            Severity::Note,
+            ("record.komi", Some("KM")),
+            0,
+            root,
+            m,
+        ))
     };
     // Long decimals (`7.500000`) read exactly; others are refused.
     let komi = match t.parse::<Points>() {
@@ -339,20 +347,16 @@ pub fn read_info(
 ) -> Result<(RecordInfo, Vec<Finding>), Finding> {
     let root = tree.node(tree.root());
     let mut findings = Vec::new();
-    let error = |m: String| Finding {
-        severity: Severity::Error,
-        move_number: 0,
-        node: tree.root(),
-        message: m,
-    };
+    let error = |kind: Kind, m: String| finding(Severity::Error, kind, 0, tree.root(), m);
     // GM[1] is Go; other numbers are other games (SGFC refuses them too).
     if let Some(gm) = simple(root, "GM")
         && !gm.is_empty()
         && gm != "1"
     {
-        return Err(error(format!(
-            "GM[{gm}]: not a Go game (Go records are GM[1])"
-        )));
+        return Err(error(
+            ("record.not-go", Some("GM")),
+            format!("GM[{gm}]: not a Go game (Go records are GM[1])"),
+        ));
     }
     let size = match root.value("SZ") {
         None => BoardSize::STANDARD,
@@ -362,9 +366,9 @@ pub fn read_info(
                 None => (v.simple_text(), v.simple_text()),
             };
             let (Ok(w), Ok(h)) = (w.trim().parse::<u32>(), h.trim().parse::<u32>()) else {
-                return Err(error(format!("SZ[{}] is not a board size", v.raw())));
+                return Err(error(SIZE, format!("SZ[{}] is not a board size", v.raw())));
             };
-            BoardSize::new(w, h).map_err(|e| error(format!("SZ[{}]: {e}", v.raw())))?
+            BoardSize::new(w, h).map_err(|e| error(SIZE, format!("SZ[{}]: {e}", v.raw())))?
         }
     };
     let rules_text = simple(root, "RU").filter(|s| !s.is_empty());
@@ -373,12 +377,13 @@ pub fn read_info(
         (None, Some(text)) => match text.parse::<Rules>() {
             Ok(r) => r,
             Err(_) => {
-                findings.push(Finding {
-                    severity: Severity::Note,
-                    move_number: 0,
-                    node: tree.root(),
-                    message: format!("unknown rules RU[{text}]: replayed under japanese"),
-                });
+                findings.push(finding(
+                    Severity::Note,
+                    ("record.unknown-rules", Some("RU")),
+                    0,
+                    tree.root(),
+                    format!("unknown rules RU[{text}]: replayed under japanese"),
+                ));
                 Preset::Japanese.rules()
             }
         },
@@ -389,12 +394,13 @@ pub fn read_info(
         Some(t) => match t.parse::<u32>() {
             Ok(n) => n,
             Err(_) => {
-                findings.push(Finding {
-                    severity: Severity::Note,
-                    move_number: 0,
-                    node: tree.root(),
-                    message: format!("HA[{t}] is not a number: read as an even game"),
-                });
+                findings.push(finding(
+                    Severity::Note,
+                    HANDICAP,
+                    0,
+                    tree.root(),
+                    format!("HA[{t}] is not a number: read as an even game"),
+                ));
                 0
             }
         },
@@ -412,7 +418,7 @@ pub fn read_info(
         to_move: Color::Black,
         handicap,
     };
-    let mut start = Game::from_setup(rules, &empty).map_err(|e| error(e.to_string()))?;
+    let mut start = Game::from_setup(rules, &empty).map_err(|e| error(HANDICAP, e.to_string()))?;
     if let Some(k) = recorded_komi {
         start.set_stated_komi(k);
     }
@@ -439,19 +445,51 @@ struct Line {
     stopped: bool,
 }
 
-fn finding(severity: Severity, move_number: usize, node: NodeId, message: String) -> Finding {
+/// A finding's code and property.
+type Kind = (&'static str, Option<&'static str>);
+
+/// The board size of the root.
+const SIZE: Kind = ("record.board-size", Some("SZ"));
+/// The handicap of the root.
+const HANDICAP: Kind = ("record.handicap", Some("HA"));
+
+fn finding(
+    severity: Severity,
+    (code, property): Kind,
+    move_number: usize,
+    node: NodeId,
+    message: String,
+) -> Finding {
     Finding {
         severity,
         move_number,
         node,
+        code,
+        property,
         message,
     }
+}
+
+/// The first setup property of a node (`AB`, `AW`, `AE`), for a finding
+/// about its setup.
+fn setup_property(node: &Node) -> Option<&'static str> {
+    ["AB", "AW", "AE"]
+        .into_iter()
+        .find(|i| node.get(i).is_some())
+}
+
+/// The move property of a colour.
+fn move_property(color: Color) -> Option<&'static str> {
+    Some(match color {
+        Color::Black => "B",
+        Color::White => "W",
+    })
 }
 
 /// Points of a point-list property, checked against the board.
 fn points_of(
     node: &Node,
-    ident: &str,
+    ident: &'static str,
     size: BoardSize,
     id: NodeId,
     out: &mut Vec<Finding>,
@@ -465,6 +503,7 @@ fn points_of(
             Some(p) => points.push(p),
             None => out.push(finding(
                 Severity::Error,
+                ("record.setup-off-board", Some(ident)),
                 0,
                 id,
                 format!("{ident} point {} is off the {size} board", point_text(x, y)),
@@ -497,6 +536,7 @@ fn node_move(
         (Some(_), Some(_)) => {
             return Err(finding(
                 Severity::Error,
+                ("record.two-moves", Some("B")),
                 move_number,
                 id,
                 "a node holds both a black and a white move".into(),
@@ -514,6 +554,7 @@ fn node_move(
         Some(p) => Ok(Some((color, Move::Play(p), raw))),
         None => Err(finding(
             Severity::Error,
+            ("record.move-off-board", move_property(color)),
             move_number,
             id,
             format!(
@@ -553,7 +594,7 @@ impl<'a> Replayer<'a> {
         };
         let game = r
             .start_game(&[], &[], Color::Black)
-            .map_err(|e| finding(Severity::Error, 0, tree.root(), e))?;
+            .map_err(|e| finding(Severity::Error, HANDICAP, 0, tree.root(), e))?;
         let line = Line {
             game,
             moves: 0,
@@ -652,6 +693,7 @@ impl<'a> Replayer<'a> {
             if line.moves > 0 && has_setup {
                 self.findings.push(finding(
                     Severity::Note,
+                    ("record.setup-after-moves", setup_property(node)),
                     line.moves,
                     id,
                     "setup stones after the first move: the repetition history starts again here"
@@ -663,6 +705,7 @@ impl<'a> Replayer<'a> {
                 Err(e) => {
                     self.findings.push(finding(
                         Severity::Error,
+                        ("record.setup", setup_property(node)),
                         line.moves,
                         id,
                         format!("setup: {e}"),
@@ -700,6 +743,7 @@ impl<'a> Replayer<'a> {
                     line.game = game;
                     self.findings.push(finding(
                         Severity::Note,
+                        ("record.handicap-assumed", Some("HA")),
                         0,
                         id,
                         format!("HA[{n}] without handicap stones and White to play: the fixed handicap points are assumed (the moves fit them)"),
@@ -708,6 +752,7 @@ impl<'a> Replayer<'a> {
                 None => {
                     self.findings.push(finding(
                         Severity::Error,
+                        ("record.handicap-missing", Some("HA")),
                         0,
                         id,
                         format!(
@@ -736,6 +781,7 @@ impl<'a> Replayer<'a> {
             };
             self.findings.push(finding(
                 severity,
+                ("rules.after-end", move_property(color)),
                 number,
                 id,
                 format!(
@@ -756,6 +802,7 @@ impl<'a> Replayer<'a> {
             Ok(None) => {}
             Ok(Some(reason)) => self.findings.push(finding(
                 Severity::Deviation,
+                ("rules.illegal-move", move_property(color)),
                 number,
                 id,
                 format!(
@@ -768,6 +815,7 @@ impl<'a> Replayer<'a> {
             Err(e) => {
                 self.findings.push(finding(
                     Severity::Error,
+                    ("rules.illegal-move", move_property(color)),
                     number,
                     id,
                     format!(

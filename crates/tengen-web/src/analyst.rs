@@ -17,15 +17,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
-use tengen_core::{BoardSize, Game};
+use tengen_core::{Game, Move};
 use tengen_gtp::json_analysis::{Received, query_line, read_answer};
 
 /// The longest wait for one position's answer.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(600);
 
-/// Where each awaited answer goes (the line as it came, or why none
+/// Where each awaited answer goes (the engine's final line, or why none
 /// will come), by query id.
-type Waiting = Arc<Mutex<HashMap<String, Sender<Result<String, String>>>>>;
+type Waiting = Arc<Mutex<HashMap<String, Sender<Result<Received, String>>>>>;
 
 /// A running engine process.
 struct Process {
@@ -112,12 +112,11 @@ impl Analyst {
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
-                // Only the id is read here (any board reads it); the
-                // waiter reads the line on its own board.
-                let id = match read_answer(&line, BoardSize::STANDARD) {
-                    Received::Answer(a) => Some(a.id),
-                    Received::Error { id, .. } => id,
-                    Received::NoResults(id) => Some(id),
+                let received = read_answer(&line);
+                let id = match &received {
+                    Received::Answer(a) => Some(a.id.clone()),
+                    Received::Error { id, .. } => id.clone(),
+                    Received::NoResults(id) => Some(id.clone()),
                     Received::Other => None,
                 };
                 let waiter = id.and_then(|id| {
@@ -127,7 +126,7 @@ impl Analyst {
                         .remove(&id)
                 });
                 if let Some(w) = waiter {
-                    let _ = w.send(Ok(line));
+                    let _ = w.send(Ok(received));
                 }
             }
             // The process ended: nobody will answer the others.
@@ -159,19 +158,25 @@ impl Analyst {
     ) -> Result<PositionAnalysis, String> {
         let id = format!("review-{}", self.next_id.fetch_add(1, Ordering::Relaxed));
         let answer = self.ask(&id, game, playouts)?;
-        let line = answer.recv_timeout(ANSWER_TIMEOUT).map_err(|_| {
+        let received = answer.recv_timeout(ANSWER_TIMEOUT).map_err(|_| {
             format!("the analysis engine did not answer position {number} in time")
         })??;
-        match read_answer(&line, game.size()) {
-            Received::Answer(a) => Ok(position(
-                number,
-                game,
-                a.winrate,
-                a.score_lead,
-                a.visits,
-                &a.pv,
-                &a.ownership,
-            )),
+        match received {
+            Received::Answer(a) => {
+                let pv: Vec<Move> =
+                    a.pv.iter()
+                        .map_while(|t| Move::parse(t, game.size()).ok())
+                        .collect();
+                Ok(position(
+                    number,
+                    game,
+                    a.winrate,
+                    a.score_lead,
+                    a.visits,
+                    &pv,
+                    &a.ownership,
+                ))
+            }
             Received::Error { message, .. } => Err(format!(
                 "the analysis engine refused position {number}: {message}"
             )),
@@ -188,7 +193,7 @@ impl Analyst {
         id: &str,
         game: &Game,
         playouts: u64,
-    ) -> Result<Receiver<Result<String, String>>, String> {
+    ) -> Result<Receiver<Result<Received, String>>, String> {
         let mut process = self.lock();
         if !process.as_mut().is_some_and(Process::alive) {
             *process = None;

@@ -193,7 +193,7 @@ pub struct Hub {
     analysing: Mutex<HashSet<String>>,
     /// Another engine that analyses the review's positions, when the
     /// server was given one.
-    analyst: Mutex<Option<Arc<crate::analyst::Analyst>>>,
+    analyst: Option<Arc<crate::analyst::Analyst>>,
     /// Positions searched for analyses since start-up.
     analysed: AtomicU64,
     /// Places for connections (the accept loop takes one per connection).
@@ -202,7 +202,8 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// The hub of server `node` over the database `db`, within `limits`.
+    /// The hub of server `node` over the database `db`, within `limits`;
+    /// the review's positions go to `analyst` when there is one.
     ///
     /// # Errors
     /// A storage error when the database cannot be opened or upgraded;
@@ -212,6 +213,7 @@ impl Hub {
         node: &str,
         limits: Limits,
         environment: &Environment,
+        analyst: Option<Arc<crate::analyst::Analyst>>,
     ) -> Result<Arc<Hub>, WebError> {
         let seed = u64::from_str_radix(&random_hex(1)?, 16).unwrap_or(1);
         let heavy = Arc::new(Semaphore::new(limits.heavy_workers.max(1)));
@@ -226,7 +228,7 @@ impl Hub {
             reviews: Pool::new(limits.review_workers, Arc::clone(&heavy)),
             analyses: Pool::new(limits.analysis_workers, heavy),
             analysing: Mutex::new(HashSet::new()),
-            analyst: Mutex::new(None),
+            analyst,
             analysed: AtomicU64::new(0),
             connections: Arc::new(Semaphore::new(limits.connections)),
             limits,
@@ -954,12 +956,6 @@ impl Hub {
         })
     }
 
-    /// Hands the review's analysis to another engine (`None`: tengen's own
-    /// search).
-    pub(crate) fn set_analyst(&self, analyst: Option<Arc<crate::analyst::Analyst>>) {
-        *self.analyst.lock().unwrap_or_else(|e| e.into_inner()) = analyst;
-    }
-
     fn analysing(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
         self.analysing.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -968,16 +964,11 @@ impl Hub {
     /// storing each as it ends; then lets the record be analysed again.
     async fn analyse(self: Arc<Hub>, line: MainLine, done: HashSet<usize>) {
         let key = line.key.clone();
-        let analyst = self
-            .analyst
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
         for (n, game) in line.games().filter(|(n, _)| !done.contains(n)) {
             let hub = Arc::clone(&self);
             let seed = self.seed.fetch_add(1, Ordering::Relaxed);
             let (total, playouts) = (line.positions, self.limits.analysis_playouts);
-            let analyst = analyst.clone();
+            let analyst = self.analyst.clone();
             let searched = self
                 .analyses
                 .run(

@@ -153,9 +153,9 @@ impl Server {
             &node,
             config.limits.clone(),
             &config.environment,
+            analyst,
         )
         .await?;
-        hub.set_analyst(analyst);
         Ok(Server { listener, hub })
     }
 

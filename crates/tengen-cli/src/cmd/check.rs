@@ -65,100 +65,17 @@ struct Problem {
 /// status 2.
 const UNREADABLE: &str = "file.unreadable";
 
-/// Which property a replay finding is about.
-#[derive(Clone, Copy)]
-enum Prop {
-    /// This property of the root.
-    Root(&'static str),
-    /// The move (`B` or `W`) of the finding's node.
-    Move,
-    /// The setup property (`AB`, `AW`, `AE`) the message names, else the
-    /// node's first.
-    Setup,
-}
-
-/// The kinds of replay findings, told apart by their message (the replay
-/// gives them as text): code, how the message starts, a phrase it holds,
-/// and the property. The first that fits wins; none: `record.other`.
-const FINDINGS: &[(&str, &str, &str, Prop)] = &[
-    ("record.not-go", "GM[", "", Prop::Root("GM")),
-    ("record.board-size", "SZ[", "", Prop::Root("SZ")),
-    (
-        "record.unknown-rules",
-        "unknown rules RU[",
-        "",
-        Prop::Root("RU"),
-    ),
-    ("record.komi", "KM[", "", Prop::Root("KM")),
-    (
-        "record.handicap-assumed",
-        "HA[",
-        "points are assumed",
-        Prop::Root("HA"),
-    ),
-    (
-        "record.handicap-missing",
-        "HA[",
-        "without its handicap stones",
-        Prop::Root("HA"),
-    ),
-    ("record.handicap", "HA[", "", Prop::Root("HA")),
-    ("record.handicap", "a handicap of ", "", Prop::Root("HA")),
-    ("record.setup-off-board", "", " is off the ", Prop::Setup),
-    ("record.setup", "setup: ", "", Prop::Setup),
-    (
-        "record.setup-after-moves",
-        "setup stones after the first move",
-        "",
-        Prop::Setup,
-    ),
-    ("record.two-moves", "a node holds both", "", Prop::Move),
-    (
-        "record.move-off-board",
-        "move ",
-        " is not a point of ",
-        Prop::Move,
-    ),
-    (
-        "rules.after-end",
-        "move ",
-        " comes after the end of the game",
-        Prop::Move,
-    ),
-    (
-        "rules.illegal-move",
-        "move ",
-        " breaks the rules ",
-        Prop::Move,
-    ),
-    ("rules.illegal-move", "illegal move ", "", Prop::Move),
-];
-
-/// The code, property and place of a replay finding of `tree`.
-fn classify(
-    parsed: &Parsed,
-    tree: &GameTree,
-    f: &Finding,
-) -> (&'static str, Option<String>, Location) {
-    let kind = FINDINGS
-        .iter()
-        .find(|(_, starts, holds, _)| f.message.starts_with(starts) && f.message.contains(holds));
+/// The property and place of a replay finding of `tree`: the property
+/// the finding names, on its node or else on the root (game information),
+/// or the node itself.
+fn locate(parsed: &Parsed, tree: &GameTree, f: &Finding) -> (Option<String>, Location) {
     let node = tree.node(f.node);
     let root = tree.node(tree.root());
-    let property = kind.and_then(|&(_, _, _, prop)| match prop {
-        Prop::Root(ident) => root.get(ident).or_else(|| node.get(ident)),
-        Prop::Move => node.get("B").or_else(|| node.get("W")),
-        Prop::Setup => f
-            .message
-            .split(' ')
-            .next()
-            .and_then(|word| node.get(word))
-            .filter(|p| ["AB", "AW", "AE"].contains(&p.ident()))
-            .or_else(|| ["AB", "AW", "AE"].iter().find_map(|i| node.get(i))),
-    });
+    let property = f
+        .property
+        .and_then(|ident| node.get(ident).or_else(|| root.get(ident)));
     let span = property.map_or(node.span(), |p| p.span());
     (
-        kind.map_or("record.other", |k| k.0),
         property.map(|p| p.ident().to_string()),
         parsed.location(span.start),
     )
@@ -275,13 +192,13 @@ fn check_file(path: &Path, options: &ReplayOptions, notes: bool) -> FileReport {
         };
         for f in findings {
             if f.severity > Severity::Note || notes {
-                let (code, property, at) = classify(&parsed, tree, &f);
+                let (property, at) = locate(&parsed, tree, &f);
                 report.problems.push(Problem {
                     file: path.display().to_string(),
                     game: Some(game),
                     move_number: Some(f.move_number),
                     severity: f.severity,
-                    code,
+                    code: f.code,
                     at: Some(at),
                     property,
                     message: f.message,
