@@ -55,6 +55,7 @@ impl Hub {
                     held.push((slot.id.as_str(), here));
                 }
             }
+            tracing::debug!(games = held.len(), "saying again who is connected here");
             if let Err(e) = self
                 .store()
                 .announce_presence(self.node(), lease, &held)
@@ -98,6 +99,7 @@ impl Hub {
                     here,
                     lease,
                 } => {
+                    tracing::debug!(%node, %game_id, ?here, ?lease, "heard who is connected");
                     let slot = self.rooms().get(&game_id).cloned();
                     if let Some(slot) = slot.filter(|_| node != self.node()) {
                         // At most a day: a server's word, not for ever.
@@ -147,7 +149,7 @@ impl Hub {
             match line {
                 Some(l) if l.seq < next => {}
                 Some(l) if l.seq == next => {
-                    let _ = slot.views.send(crate::protocol::chat([&l]).into());
+                    slot.watchers.send(crate::protocol::chat([&l]));
                     chat.stored(l);
                 }
                 _ => {

@@ -25,17 +25,14 @@ use crate::room::Room;
 use crate::settings::{NewGame, Settings};
 use crate::store::{Append, Database, Store};
 use crate::token::random_hex;
-use axum::extract::ws::Utf8Bytes;
+use crate::watchers::{Snapshot, Watchers};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio::sync::{Notify, Semaphore, broadcast};
-
-/// Views queued per watcher before a slow one is sent a fresh view instead.
-const BROADCAST_DEPTH: usize = 64;
+use tokio::sync::{Notify, Semaphore};
 
 /// How many times a chat line takes the next place when other servers
 /// store lines at its place first.
@@ -68,9 +65,8 @@ pub struct Slot {
     pub id: String,
     /// The game.
     pub room: tokio::sync::Mutex<Room>,
-    /// Views (JSON) broadcast to every watcher: one text built per change,
-    /// its bytes shared by every receiver.
-    pub views: broadcast::Sender<Utf8Bytes>,
+    /// What every watcher is sent: views, who is there, chat, names.
+    pub watchers: Watchers,
     /// Set when the position changes: stops the search of the engine
     /// move that served the old one. Replaced by a fresh flag each time.
     search: Mutex<Arc<AtomicBool>>,
@@ -97,7 +93,7 @@ impl Slot {
         Slot {
             id: room.settings().id.clone(),
             room: tokio::sync::Mutex::new(room),
-            views: broadcast::channel(BROADCAST_DEPTH).0,
+            watchers: Watchers::default(),
             search: Mutex::new(Arc::new(AtomicBool::new(false))),
             owner,
             engine_live: AtomicBool::new(engine_live),
@@ -135,7 +131,7 @@ impl Slot {
 /// Sends who is at the game to everyone watching it.
 pub(crate) fn send_presence(slot: &Slot, presence: &Presence) {
     if let Ok(text) = serde_json::to_string(&presence.view()) {
-        let _ = slot.views.send(Utf8Bytes::from(text));
+        slot.watchers.send_snapshot(Snapshot::Presence, text);
     }
 }
 
@@ -612,10 +608,7 @@ impl Hub {
 
     pub(crate) fn publish(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
         match serde_json::to_string(&room.view(now_ms())) {
-            Ok(text) => {
-                // No watcher is not an error.
-                let _ = slot.views.send(Utf8Bytes::from(text));
-            }
+            Ok(text) => slot.watchers.send_snapshot(Snapshot::View, text),
             Err(e) => tracing::error!("view of {}: {e}", room.settings().id),
         }
         if !room.game().turns().is_empty() {
@@ -642,9 +635,7 @@ impl Hub {
         let Ok(names) = tokio::task::spawn_blocking(move || names::last_move(&game)).await else {
             return;
         };
-        let _ = slot
-            .views
-            .send(Utf8Bytes::from(protocol::names(seq, &names)));
+        slot.watchers.send(protocol::names(seq, &names));
     }
 
     /// The names of the game's last move, as a `names` message.
@@ -780,7 +771,7 @@ impl Hub {
         }
         let message = protocol::chat([&line]);
         chat.stored(line);
-        let _ = slot.views.send(Utf8Bytes::from(message));
+        slot.watchers.send(message);
         slot.touch();
         Ok(())
     }
@@ -797,7 +788,7 @@ impl Hub {
             .filter(|l| l.seq > chat.last_seq())
             .collect();
         if !new.is_empty() {
-            let _ = slot.views.send(Utf8Bytes::from(protocol::chat(&new)));
+            slot.watchers.send(protocol::chat(&new));
             for l in new {
                 chat.stored(l);
             }
@@ -810,9 +801,11 @@ impl Hub {
         protocol::chat(slot.chat.lock().await.recent())
     }
 
-    /// Who is at the game, as a `presence` message.
-    pub async fn presence_message(&self, slot: &Slot) -> String {
-        serde_json::to_string(&slot.presence.lock().await.view()).unwrap_or_default()
+    /// Who is at the game, as a `presence` message, and its stamp.
+    pub async fn presence_message(&self, slot: &Slot) -> (String, u64) {
+        let presence = slot.presence.lock().await;
+        let text = serde_json::to_string(&presence.view()).unwrap_or_default();
+        (text, slot.watchers.stamp())
     }
 
     /// The score estimate of the game's position (the engine's dead-stone

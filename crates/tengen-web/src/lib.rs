@@ -56,6 +56,7 @@ pub mod settings;
 pub mod store;
 pub mod token;
 pub mod view;
+pub mod watchers;
 mod workers;
 
 pub use environment::Environment;

@@ -38,6 +38,7 @@ use crate::review;
 use crate::settings::{NewGame, SIZES};
 use crate::store::Database;
 use crate::token::random_hex;
+use crate::watchers::{Follower, Snapshot};
 use crate::{origin, security};
 use axum::body::{Body, to_bytes};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -571,10 +572,11 @@ async fn follow(
     sink: SplitSink<WebSocket, Message>,
     stream: SplitStream<WebSocket>,
 ) {
-    let views = slot.views.subscribe();
+    let mut follower = slot.watchers.follow();
     let (seat, first) = {
         let room = slot.room.lock().await;
         let seat = room.seat(hello.token.as_deref());
+        follower.took(Snapshot::View, slot.watchers.stamp());
         (seat, serde_json::to_string(&room.view(now_ms())))
     };
     // A name that does not read is left out rather than refusing the seat.
@@ -585,7 +587,7 @@ async fn follow(
     if let Err(e) = hub.arrive(slot, seat, name).await {
         tracing::error!("seat in {}: {e}", slot.id);
     }
-    answer(hub, slot, seat, first, views, sink, stream).await;
+    answer(hub, slot, seat, first, follower, sink, stream).await;
     hub.leave(slot, seat).await;
 }
 
@@ -594,12 +596,13 @@ async fn follow(
 async fn catch_up(
     hub: &Hub,
     slot: &crate::hub::Slot,
+    follower: &mut Follower,
     sink: &mut SplitSink<WebSocket, Message>,
 ) -> bool {
-    for text in [
-        hub.chat_message(slot).await,
-        hub.presence_message(slot).await,
-    ] {
+    let chat = hub.chat_message(slot).await;
+    let (presence, stamp) = hub.presence_message(slot).await;
+    follower.took(Snapshot::Presence, stamp);
+    for text in [chat, presence] {
         if sink.send(Message::Text(text.into())).await.is_err() {
             return false;
         }
@@ -613,7 +616,7 @@ async fn answer(
     slot: &Arc<crate::hub::Slot>,
     seat: protocol::Seat,
     first: Result<String, serde_json::Error>,
-    mut views: tokio::sync::broadcast::Receiver<Utf8Bytes>,
+    mut follower: Follower,
     mut sink: SplitSink<WebSocket, Message>,
     mut stream: SplitStream<WebSocket>,
 ) {
@@ -631,7 +634,7 @@ async fn answer(
     }
     let names = hub.names_message(slot).await;
     if sink.send(Message::Text(names.into())).await.is_err()
-        || !catch_up(hub, slot, &mut sink).await
+        || !catch_up(hub, slot, &mut follower, &mut sink).await
     {
         return;
     }
@@ -658,16 +661,17 @@ async fn answer(
                     break;
                 }
             }
-            view = views.recv() => {
-                let text = match view {
+            sent = follower.next() => {
+                let text = match sent {
                     Ok(text) => text,
                     Err(RecvError::Lagged(_)) => {
                         // Too slow to follow: the latest view, the chat and
                         // who is there replace the queue.
-                        if !catch_up(hub, slot, &mut sink).await {
+                        if !catch_up(hub, slot, &mut follower, &mut sink).await {
                             break;
                         }
                         let room = slot.room.lock().await;
+                        follower.took(Snapshot::View, slot.watchers.stamp());
                         match serde_json::to_string(&room.view(now_ms())) {
                             Ok(t) => Utf8Bytes::from(t),
                             Err(_) => continue,
