@@ -10,9 +10,16 @@
 //! ([`ownership`]) finds the dead stones of a finished game. The light
 //! playouts of the classic reference bot ([`light_playout`]) stay for
 //! benchmarks. The local answers of the playouts are `tengen-tactics`'s.
+//!
+//! The networks run on burn, behind the `net` feature (on by default).
+//! Without it (`default-features = false`) the crate still searches,
+//! analyses and estimates dead stones, by patterns and playouts alone,
+//! and needs no burn.
 
 #![warn(missing_docs)]
 
+#[cfg(not(feature = "net"))]
+mod absent;
 pub mod book;
 pub mod features;
 mod heavy_playout;
@@ -34,7 +41,9 @@ pub mod value;
 pub use features::{Extractor, Group, Position, Team};
 pub use light_playout::{LightPlayout, PlayoutEnd, PlayoutStats};
 pub use model::{ModelError, PatternModel};
-pub use net::{Encoded, NetError, Network, PolicyNet};
+#[cfg(feature = "net")]
+pub use net::PolicyNet;
+pub use net::{Encoded, NetError, Network};
 pub use ownership::{
     ESTIMATE_PLAYOUTS, ESTIMATE_VALUE_SHARE, dead_stones, estimate_dead, estimate_dead_with,
     final_ownership, judged_ownership,
@@ -46,4 +55,6 @@ pub use search::{
     Ownership, Reporter, Request, Restriction, RestrictionKind, Restrictions, Search, SearchConfig,
 };
 pub use time::think_time;
-pub use value::{Judgement, ValueInput, ValueNet, ValueNetwork, ValueShape, ValueSource};
+#[cfg(feature = "net")]
+pub use value::ValueNet;
+pub use value::{Judgement, ValueInput, ValueNetwork, ValueShape, ValueSource};

@@ -113,7 +113,7 @@ impl Node {
 
     /// Whether the network's priors of the children were asked for (and
     /// not handed back).
-    #[cfg(test)]
+    #[cfg(all(test, feature = "net"))]
     pub(crate) fn network_asked(&self) -> bool {
         self.asked.load(Ordering::Relaxed)
     }

@@ -1,0 +1,115 @@
+//! The networks of a build without the `net` feature: types with no
+//! value, so that the search, the analysis and the dead-stone estimate
+//! compile unchanged and the compiler proves no network is ever asked.
+//! Nothing is shipped and nothing loads ([`NetError::Absent`]): the search
+//! keeps the pattern model's priors and judges by its playouts, and the
+//! crate builds without burn (a few crates instead of about 160).
+
+use crate::features::{Extractor, Position};
+use crate::model::PatternModel;
+use crate::net::{Encoded, NetError, Shape};
+use crate::value::{Judgement, ValueInput, ValueShape};
+use tengen_core::{Game, Point};
+
+/// The policy network, absent from this build.
+#[derive(Clone, Debug)]
+pub enum Network {}
+
+impl Network {
+    /// Never read here.
+    ///
+    /// # Errors
+    /// Always [`NetError::Absent`].
+    pub fn from_bytes(_bytes: &[u8]) -> Result<Network, NetError> {
+        Err(NetError::Absent)
+    }
+
+    /// None in this build.
+    pub fn shipped() -> Option<&'static Network> {
+        None
+    }
+
+    /// Its size.
+    pub fn shape(&self) -> Shape {
+        match *self {}
+    }
+
+    /// The move probabilities of each position.
+    pub fn policy(&self, _positions: &[&Encoded]) -> Vec<Vec<f32>> {
+        match *self {}
+    }
+
+    /// The move probabilities of one position of the search.
+    pub fn position_policy(
+        &self,
+        _model: &PatternModel,
+        _extractor: &mut Extractor,
+        _position: &Position,
+        _recent: &[Option<Point>],
+        _moves: &[Point],
+    ) -> Vec<f32> {
+        match *self {}
+    }
+}
+
+/// The value network, absent from this build.
+#[derive(Clone, Debug)]
+pub enum ValueNetwork {}
+
+impl ValueNetwork {
+    /// Never read here.
+    ///
+    /// # Errors
+    /// Always [`NetError::Absent`].
+    pub fn from_bytes(_bytes: &[u8]) -> Result<ValueNetwork, NetError> {
+        Err(NetError::Absent)
+    }
+
+    /// None in this build.
+    pub fn shipped() -> Option<&'static ValueNetwork> {
+        None
+    }
+
+    /// Its size.
+    pub fn shape(&self) -> ValueShape {
+        match *self {}
+    }
+
+    /// The judgement of each position.
+    pub fn judge(&self, _inputs: &[&ValueInput]) -> Vec<Judgement> {
+        match *self {}
+    }
+
+    /// The judgement of `game` as it stands.
+    pub fn judge_game(&self, _game: &Game) -> Judgement {
+        match *self {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Knowledge, Limit, Request, Search, SearchConfig, ValueSource};
+    use tengen_core::{BoardSize, Preset};
+
+    #[test]
+    fn without_networks_nothing_loads_and_the_search_asked_for_them_plays_on_patterns() {
+        assert_eq!(Network::from_bytes(&[]).unwrap_err(), NetError::Absent);
+        assert_eq!(ValueSource::load(&[]).unwrap_err(), NetError::Absent);
+        assert!(ValueSource::Shipped.network().is_none());
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(19).unwrap());
+        let mut search = Search::new(SearchConfig {
+            threads: 1,
+            knowledge: Knowledge::Net,
+            value_weight: 0.5,
+            judge_root: true,
+            book: false,
+            ..SearchConfig::default()
+        });
+        let analysis = search.analyze(&game, Request::new(Limit::playouts(400)));
+        assert!(analysis.visits >= 400, "{} visits", analysis.visits);
+        let best = analysis.candidates.first().expect("a move");
+        assert!(game.is_legal(best.mv), "{:?}", best.mv);
+        assert_eq!(analysis.ownership.len(), 361);
+    }
+}
