@@ -152,7 +152,7 @@ impl Network {
     }
 
     /// The move probabilities of one position of the search, by point
-    /// index (as the pattern model's, [`BoardSize::cells`] long): the
+    /// index (as the pattern model's, [`tengen_core::BoardSize::cells`] long): the
     /// pattern model reads the position first, then the network.
     pub fn position_policy(
         &self,
