@@ -64,6 +64,20 @@ pub enum WebError {
         "the database {0} is read-only: the server stores every move, so it needs a file it can write (choose another with --db, or change the file's permissions)"
     )]
     ReadOnly(String),
+    /// The database file was removed or replaced while the server ran:
+    /// nothing written now would be kept.
+    #[error(
+        "the database {path} was {what} while the server ran: nothing more is stored (put the file back, or restart the server)"
+    )]
+    DatabaseLost {
+        /// The file.
+        path: String,
+        /// `removed` or `replaced by another file`.
+        what: String,
+    },
+    /// The last write failed for the disk's sake (full, or failing).
+    #[error("the database cannot be written: {0}")]
+    DiskFailing(String),
     /// The listening socket or another I/O failure.
     #[error("i/o: {0}")]
     Io(#[from] std::io::Error),
@@ -134,6 +148,7 @@ impl WebError {
             WebError::Chat(c) => c.code(),
             WebError::Sgf(_) => "sgf",
             WebError::Conflict => "conflict",
+            WebError::DatabaseLost { .. } | WebError::DiskFailing(_) => "storage_lost",
             WebError::Storage(_)
             | WebError::Postgres(_)
             | WebError::Stored(_)
@@ -153,6 +168,9 @@ impl WebError {
             WebError::Forbidden(_) | WebError::Chat(ChatError::Spectator) => StatusCode::FORBIDDEN,
             WebError::Chat(ChatError::TooFast(_)) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Illegal(_) | WebError::End(_) | WebError::Conflict => StatusCode::CONFLICT,
+            WebError::DatabaseLost { .. } | WebError::DiskFailing(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             WebError::Storage(_)
             | WebError::Postgres(_)
             | WebError::Stored(_)
@@ -167,11 +185,16 @@ impl WebError {
     /// and the client reads only that the server failed: a storage error's
     /// chain names hosts, files and queries that are no client's business.
     pub fn to_json(&self) -> serde_json::Value {
-        let message = if self.status() == StatusCode::INTERNAL_SERVER_ERROR {
-            tracing::error!("{self}");
-            SERVER_FAILED.to_string()
-        } else {
-            self.to_string()
+        let message = match self.status() {
+            StatusCode::INTERNAL_SERVER_ERROR => {
+                tracing::error!("{self}");
+                SERVER_FAILED.to_string()
+            }
+            StatusCode::SERVICE_UNAVAILABLE => {
+                tracing::error!("{self}");
+                STORAGE_LOST.to_string()
+            }
+            _ => self.to_string(),
         };
         serde_json::json!({
             "type": "error",
@@ -183,6 +206,9 @@ impl WebError {
 
 /// What a client reads of the server's own failures.
 const SERVER_FAILED: &str = "the server could not do this (its log says why); try again";
+
+/// What a client reads when the server can no longer store anything.
+const STORAGE_LOST: &str = "the server cannot store anything now (its database is gone or its disk is failing): this was not kept";
 
 impl IntoResponse for WebError {
     fn into_response(self) -> Response {

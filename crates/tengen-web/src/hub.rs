@@ -261,6 +261,7 @@ impl Hub {
     /// # Errors
     /// A storage error when the database does not answer.
     pub async fn health(&self) -> Result<Health, WebError> {
+        self.store.ping().await?;
         let open = self
             .limits
             .connections

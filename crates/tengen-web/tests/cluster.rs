@@ -279,6 +279,34 @@ async fn healthz_answers_on_sqlite_too() {
     assert_eq!(h["node"], server.node.as_str());
 }
 
+#[tokio::test]
+async fn a_database_file_removed_while_serving_is_reported_and_nothing_more_is_acknowledged() {
+    let path = common::temp_db("lost");
+    let server = Running::start(path.clone()).await;
+    let g = server.create(friend_game()).await;
+    let id = g["id"].as_str().unwrap();
+    let mut black = server.connect(id, g["token"].as_str()).await;
+    black.send(json!({"type": "play", "vertex": "D4"})).await;
+    assert_eq!(answer(&mut black, "D4").await["last"], "D4");
+    // The file goes; SQLite could still write to it, no name reaches it.
+    for end in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{end}", path.display()));
+    }
+    let (status, body) = server.http("GET", "/healthz", "").await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("was removed while the server ran"), "{body}");
+    let (status, body) = server.http("GET", "/api/health", "").await;
+    assert_eq!(status, 503, "{body}");
+    // The next move is refused, in words the page translates, not
+    // acknowledged and lost.
+    let mut white = server.connect(id, g["invite"].as_str()).await;
+    white.send(json!({"type": "play", "vertex": "E5"})).await;
+    let refused = answer(&mut white, "E5").await;
+    assert_eq!(refused["code"], "storage_lost", "{refused}");
+    let (status, body) = server.post_json("/api/games", &friend_game()).await;
+    assert_eq!(status, 503, "{body}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chat_and_presence_cross_servers_in_the_order_stored() {
     let (a, b) = two_nodes(Limits::default(), Limits::default()).await;

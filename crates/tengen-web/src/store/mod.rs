@@ -11,6 +11,7 @@
 //! what the first stored.
 
 mod checkpoint;
+mod file_watch;
 pub mod migrations;
 mod postgres;
 mod sqlite;

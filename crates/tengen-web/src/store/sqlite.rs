@@ -2,6 +2,7 @@
 //! a writer thread stores actions in group commits.
 
 use super::checkpoint::{Checkpoints, WRITER_BACKSTOP_PAGES};
+use super::file_watch::FileWatch;
 use super::migrations::{self, LEDGER};
 use super::{
     Batch, GameRow, JobChange, LobbyRow, PlayerRow, StoredAction, Taken, Write, last_per_game,
@@ -27,6 +28,8 @@ struct Job {
 pub struct Sqlite {
     conn: Arc<Mutex<Connection>>,
     writer: mpsc::Sender<Job>,
+    /// The file, checked before every write.
+    file: Arc<FileWatch>,
     _checkpoints: Checkpoints,
 }
 
@@ -51,14 +54,16 @@ impl Sqlite {
         migrate(&mut conn)?;
         conn.execute("UPDATE engine_jobs SET owner = NULL, lease_until = 0", [])?;
         let conn = Arc::new(Mutex::new(conn));
+        let file = Arc::new(FileWatch::of(path)?);
         let (writer, jobs) = mpsc::channel();
-        let shared = Arc::clone(&conn);
+        let (shared, watched) = (Arc::clone(&conn), Arc::clone(&file));
         std::thread::Builder::new()
             .name("tengen-db-writer".into())
-            .spawn(move || write_jobs(&shared, &jobs))?;
+            .spawn(move || write_jobs(&shared, &watched, &jobs))?;
         Ok(Sqlite {
             conn,
             writer,
+            file,
             _checkpoints: Checkpoints::start(path)?,
         })
     }
@@ -67,12 +72,26 @@ impl Sqlite {
         lock(&self.conn)
     }
 
+    /// The connection, to write, once the file is known to be the one
+    /// opened.
+    fn to_write(&self) -> Result<MutexGuard<'_, Connection>, WebError> {
+        self.file.check()?;
+        Ok(self.conn())
+    }
+
+    /// Notes how a write ended (see [`FileWatch::wrote`]), passing the
+    /// result on.
+    fn wrote<T>(&self, result: rusqlite::Result<T>) -> Result<T, WebError> {
+        self.file.wrote(result.as_ref().err());
+        Ok(result?)
+    }
+
     /// Stores a new game.
     ///
     /// # Errors
     /// [`WebError::Storage`] on a database failure.
     pub fn insert_game(&self, g: &GameRow) -> Result<(), WebError> {
-        self.conn().execute(
+        self.wrote(self.to_write()?.execute(
             "INSERT INTO games (id, rules, width, height, komi, handicap, handicap_stones,
                 opponent, black_token, white_token, clock, lesson, learner, created, state, result)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
@@ -94,7 +113,7 @@ impl Sqlite {
                 g.state,
                 g.result
             ],
-        )?;
+        ))?;
         Ok(())
     }
 
@@ -155,11 +174,11 @@ impl Sqlite {
     /// # Errors
     /// [`WebError::Storage`] on a database failure.
     pub fn claim_seat(&self, p: &PlayerRow) -> Result<bool, WebError> {
-        let n = self.conn().execute(
+        let n = self.wrote(self.to_write()?.execute(
             "INSERT INTO players (game_id, color, name, joined) VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT(game_id, color) DO NOTHING",
             params![p.game_id, p.color, p.name, p.joined],
-        )?;
+        ))?;
         Ok(n == 1)
     }
 
@@ -201,10 +220,10 @@ impl Sqlite {
     /// # Errors
     /// [`WebError::Storage`] on a database failure.
     pub fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), WebError> {
-        self.conn().execute(
+        self.wrote(self.to_write()?.execute(
             "INSERT OR IGNORE INTO lobby (game_id, listed, seat) VALUES (?1, ?2, ?3)",
             params![id, at, seat],
-        )?;
+        ))?;
         Ok(())
     }
 
@@ -276,11 +295,11 @@ impl Sqlite {
         position: usize,
         data: &str,
     ) -> Result<(), WebError> {
-        self.conn().execute(
+        self.wrote(self.to_write()?.execute(
             "INSERT OR REPLACE INTO analyses (record, position, total, playouts, data)
              VALUES (?1, ?2, ?3, ?4, ?5)",
             params![key, position, total, playouts, data],
-        )?;
+        ))?;
         Ok(())
     }
 
@@ -305,11 +324,11 @@ impl Sqlite {
     /// # Errors
     /// [`WebError::Storage`] on a database failure.
     pub fn ensure_job(&self, id: &str, seq: u64) -> Result<(), WebError> {
-        self.conn().execute(
+        self.wrote(self.to_write()?.execute(
             "INSERT INTO engine_jobs (game_id, seq, owner, lease_until, created)
              VALUES (?1, ?2, NULL, 0, ?3) ON CONFLICT(game_id) DO NOTHING",
             params![id, seq, now_ms()],
-        )?;
+        ))?;
         Ok(())
     }
 
@@ -320,22 +339,23 @@ impl Sqlite {
     /// [`WebError::Storage`] on a database failure.
     pub fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, WebError> {
         let now = now_ms();
-        let taken = self
-            .conn()
-            .query_row(
-                "UPDATE engine_jobs SET owner = ?1, lease_until = ?2 + ?3
+        let taken = self.wrote(
+            self.to_write()?
+                .query_row(
+                    "UPDATE engine_jobs SET owner = ?1, lease_until = ?2 + ?3
                  WHERE game_id = (SELECT game_id FROM engine_jobs WHERE lease_until < ?2
                                   ORDER BY lease_until, created LIMIT 1)
                  RETURNING game_id, seq",
-                params![node, now, lease_ms(lease)],
-                |r| {
-                    Ok(Taken {
-                        game_id: r.get(0)?,
-                        seq: r.get(1)?,
-                    })
-                },
-            )
-            .optional()?;
+                    params![node, now, lease_ms(lease)],
+                    |r| {
+                        Ok(Taken {
+                            game_id: r.get(0)?,
+                            seq: r.get(1)?,
+                        })
+                    },
+                )
+                .optional(),
+        )?;
         Ok(taken)
     }
 
@@ -344,11 +364,11 @@ impl Sqlite {
     /// # Errors
     /// [`WebError::Storage`] on a database failure.
     pub fn renew_job(&self, job: &Taken, node: &str, lease: Duration) -> Result<bool, WebError> {
-        let n = self.conn().execute(
+        let n = self.wrote(self.to_write()?.execute(
             "UPDATE engine_jobs SET lease_until = ?4
              WHERE game_id = ?1 AND seq = ?2 AND owner = ?3",
             params![job.game_id, job.seq, node, now_ms() + lease_ms(lease)],
-        )?;
+        ))?;
         Ok(n == 1)
     }
 
@@ -362,7 +382,7 @@ impl Sqlite {
         } else {
             "DELETE FROM engine_jobs WHERE game_id = ?1 AND seq = ?2"
         };
-        self.conn().execute(sql, params![job.game_id, job.seq])?;
+        self.wrote(self.to_write()?.execute(sql, params![job.game_id, job.seq]))?;
         Ok(())
     }
 
@@ -379,11 +399,15 @@ impl Sqlite {
         Ok(n)
     }
 
-    /// Checks that the database answers.
+    /// Checks that the database answers and keeps what it is given.
     ///
     /// # Errors
-    /// [`WebError::Storage`] when it does not.
+    /// [`WebError::Storage`] when it does not answer;
+    /// [`WebError::DatabaseLost`] when its file was removed or replaced;
+    /// [`WebError::DiskFailing`] when the last write failed for want of
+    /// room or of the disk.
     pub fn ping(&self) -> Result<(), WebError> {
+        self.file.health()?;
         self.conn().query_row("SELECT 1", [], |_| Ok(()))?;
         Ok(())
     }
@@ -475,19 +499,37 @@ fn lock(conn: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
 /// transaction and answers each once it is committed. When that
 /// transaction fails, each job is stored alone, so that one bad job
 /// refuses no other. Ends when the store is dropped.
-fn write_jobs(conn: &Mutex<Connection>, jobs: &mpsc::Receiver<Job>) {
+fn write_jobs(conn: &Mutex<Connection>, file: &FileWatch, jobs: &mpsc::Receiver<Job>) {
+    // What a write's result says of the disk.
+    let note = |result: &Result<(), WebError>| {
+        file.wrote(match result {
+            Err(WebError::Storage(e)) => Some(e),
+            _ => None,
+        });
+    };
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
         batch.extend(jobs.try_iter());
+        if file.check().is_err() {
+            // Written now, nothing would be kept: nothing is acknowledged.
+            for job in batch {
+                let _ = job.done.send(file.check());
+            }
+            continue;
+        }
         let mut conn = lock(conn);
-        if insert_all(&mut conn, batch.iter().map(|j| &j.write)).is_ok() {
+        let together = insert_all(&mut conn, batch.iter().map(|j| &j.write));
+        note(&together);
+        if together.is_ok() {
             for job in batch {
                 // The requester may have gone: nothing to tell.
                 let _ = job.done.send(Ok(()));
             }
         } else {
             for job in batch {
-                let _ = job.done.send(insert_all(&mut conn, [&job.write]));
+                let alone = insert_all(&mut conn, [&job.write]);
+                note(&alone);
+                let _ = job.done.send(alone);
             }
         }
     }
@@ -654,6 +696,80 @@ mod tests {
         assert!(store.actions("a", 0).unwrap()[1].payload.contains("G7"));
         assert_eq!(store.actions("b", 0).unwrap().len(), 2);
         assert_eq!(store.actions("a", 1).unwrap().len(), 1);
+        drop(store);
+        remove(&path);
+    }
+
+    #[tokio::test]
+    async fn a_database_file_removed_or_replaced_while_serving_stores_nothing_more_and_says_so() {
+        let path = temp("lost");
+        let store = Sqlite::open(&path).unwrap();
+        store.insert_game(&game("a")).unwrap();
+        store.append(vec![play("a", 1, "D4")]).await.unwrap();
+        store.ping().unwrap();
+        // Removed: SQLite would go on writing to a file no name reaches.
+        remove(&path);
+        let lost = |r: Result<(), WebError>, what: &str| match r {
+            Err(WebError::DatabaseLost { what: w, .. }) => assert_eq!(w, what),
+            other => panic!("{other:?}"),
+        };
+        lost(store.ping(), "removed");
+        lost(store.append(vec![play("a", 2, "E5")]).await, "removed");
+        lost(store.insert_game(&game("b")), "removed");
+        assert_eq!(
+            store.ping().unwrap_err().code(),
+            "storage_lost",
+            "the page is told, in its words"
+        );
+        // Replaced by another database at the same path.
+        drop(Sqlite::open(&path).unwrap());
+        lost(store.ping(), "replaced by another file");
+        lost(
+            store.append(vec![play("a", 2, "E5")]).await,
+            "replaced by another file",
+        );
+        drop(store);
+        remove(&path);
+    }
+
+    #[tokio::test]
+    async fn a_write_refused_for_want_of_room_shows_in_the_health_until_one_is_kept() {
+        let path = temp("full");
+        let store = Sqlite::open(&path).unwrap();
+        store.insert_game(&game("a")).unwrap();
+        // The file may grow no more: the next pages a write needs are
+        // refused as on a full disk.
+        let pages: u64 = store
+            .conn()
+            .query_row("PRAGMA page_count", [], |r| r.get(0))
+            .unwrap();
+        store
+            .conn()
+            .query_row(&format!("PRAGMA max_page_count = {pages}"), [], |_| Ok(()))
+            .unwrap();
+        let big = "x".repeat(64 * 1024);
+        let mut refused = None;
+        for seq in 1..=4 {
+            let mut a = play("a", seq, "D4");
+            a.payload = big.clone();
+            if let Err(e) = store.append(vec![a]).await {
+                refused = Some(e);
+                break;
+            }
+        }
+        assert!(refused.is_some(), "the file grew past its limit");
+        match store.ping() {
+            Err(WebError::DiskFailing(why)) => assert!(why.contains("full"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        // Room again: the next write is kept, and health with it.
+        store
+            .conn()
+            .query_row("PRAGMA max_page_count = 1000000", [], |_| Ok(()))
+            .unwrap();
+        let seq = store.actions("a", 0).unwrap().len() as u64 + 1;
+        store.append(vec![play("a", seq, "E5")]).await.unwrap();
+        store.ping().unwrap();
         drop(store);
         remove(&path);
     }
