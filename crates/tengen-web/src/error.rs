@@ -234,6 +234,12 @@ pub enum Refusal {
     /// A page of another site asked (its `Origin` is not this server's).
     #[error("requests from another site's page are refused")]
     CrossOrigin,
+    /// The request names a host this server does not answer for (a page
+    /// whose name was made to point here, DNS rebinding).
+    #[error(
+        "this server does not answer for the host named in the request: its administrator allows a name with --allowed-host NAME"
+    )]
+    UnknownHost,
     /// This client already has as many engine games going as allowed.
     #[error("you already have {0} games against the engine in progress: finish or leave one first")]
     TooManyEngineGames(usize),
@@ -257,6 +263,7 @@ impl Refusal {
             Refusal::NoRequest => "no_request",
             Refusal::Pending => "pending",
             Refusal::CrossOrigin => "cross_origin",
+            Refusal::UnknownHost => "unknown_host",
             Refusal::TooManyEngineGames(_) => "too_many_engine_games",
             Refusal::NoHello => "no_hello",
             Refusal::SeatTaken => "seat_taken",

@@ -42,7 +42,7 @@ pub mod limits;
 mod listen;
 pub mod lobby;
 pub mod names;
-mod origin;
+pub mod origin;
 pub mod pool;
 pub mod presence;
 mod priority;

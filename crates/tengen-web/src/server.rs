@@ -88,6 +88,10 @@ pub struct ServeConfig {
     /// speaks KataGo's JSON analysis protocol (`tengen analysis`, a
     /// club's KataGo); `None`: tengen's own search.
     pub analysis_engine: Option<String>,
+    /// The names the server answers for besides addresses and
+    /// `localhost` (the public name behind a proxy): requests naming
+    /// another host are refused ([`origin::Sites`]).
+    pub allowed_hosts: Vec<String>,
 }
 
 impl ServeConfig {
@@ -100,6 +104,7 @@ impl ServeConfig {
             limits: Limits::default(),
             environment: Environment::default(),
             analysis_engine: None,
+            allowed_hosts: Vec::new(),
         }
     }
 }
@@ -122,6 +127,7 @@ fn default_node(port: u16, environment: &Environment) -> String {
 pub struct Server {
     listener: TcpListener,
     hub: Arc<Hub>,
+    sites: origin::Sites,
 }
 
 impl Server {
@@ -157,7 +163,11 @@ impl Server {
             analyst,
         )
         .await?;
-        Ok(Server { listener, hub })
+        Ok(Server {
+            listener,
+            hub,
+            sites: origin::Sites::new(&config.allowed_hosts),
+        })
     }
 
     /// This server's name among those on its database.
@@ -182,7 +192,7 @@ impl Server {
     pub async fn run(self) -> Result<(), WebError> {
         let slots = self.hub.connection_slots();
         let header_read = self.hub.limits().header_read;
-        let app = router(Arc::clone(&self.hub));
+        let app = router(Arc::clone(&self.hub), self.sites.clone());
         tracing::info!(
             node = self.hub.node(),
             store = self.hub.store().kind(),
@@ -200,9 +210,9 @@ impl Server {
     }
 }
 
-/// The routes over a hub, with the security headers, the origin check and
-/// the body-read timeout.
-pub fn router(hub: Arc<Hub>) -> Router {
+/// The routes over a hub, with the security headers, the host and origin
+/// checks for `sites`, and the body-read timeout.
+pub fn router(hub: Arc<Hub>, sites: origin::Sites) -> Router {
     let body_read = hub.limits().body_read;
     let files = assets::files().fold(Router::new(), |router, &file| {
         router.route(file.path, get(move || async move { asset(file) }))
@@ -230,7 +240,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/healthz", get(healthz))
         .route("/ws/{id}", get(socket))
         .with_state(hub)
-        .layer(axum::middleware::from_fn(origin::same_origin))
+        .layer(axum::middleware::from_fn_with_state(sites, origin::guard))
         .layer(RequestBodyTimeoutLayer::new(body_read));
     security::with_headers(routes)
 }

@@ -522,3 +522,54 @@ async fn next_json(ws: &mut common::Socket) -> Value {
         }
     }
 }
+
+#[tokio::test]
+async fn a_name_pointed_at_the_server_is_refused_unless_allowed() {
+    // DNS rebinding: evil.example made to point at this server, its page
+    // asking with its own name as Host and Origin.
+    let config = tengen_web::ServeConfig {
+        allowed_hosts: vec!["go.example.org".into()],
+        ..tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), temp_db("hosts"))
+    };
+    let server = tengen_web::Server::bind(&config).await.unwrap();
+    let addr = server.local_addr();
+    tokio::spawn(server.run());
+    let form = json!({"rules": "ffg", "size": 9, "opponent": {"kind": "same_screen"}}).to_string();
+    let post = |host: &str, origin: &str| {
+        format!(
+            "POST /api/games HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n{form}",
+            form.len()
+        )
+    };
+    let get = |host: &str| format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    let port = addr.port();
+    let (status, _, body) = http_raw(
+        addr,
+        &post(
+            &format!("evil.example:{port}"),
+            &format!("http://evil.example:{port}"),
+        ),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+    assert!(
+        body.contains("unknown_host") && body.contains("--allowed-host"),
+        "{body}"
+    );
+    let (status, _, _) = http_raw(addr, &get(&format!("evil.example:{port}"))).await;
+    assert_eq!(status, 403, "even reading: the page would read the games");
+    // The address itself, localhost and the allowed name are answered.
+    for host in [
+        addr.to_string(),
+        format!("localhost:{port}"),
+        "go.example.org".into(),
+    ] {
+        let (status, _, _) = http_raw(addr, &get(&host)).await;
+        assert_eq!(status, 200, "{host}");
+    }
+    // Behind a proxy that passes its own Host upstream, the allowed
+    // public name's page may create games.
+    let (status, _, body) =
+        http_raw(addr, &post(&addr.to_string(), "https://go.example.org")).await;
+    assert_eq!(status, 200, "{body}");
+}

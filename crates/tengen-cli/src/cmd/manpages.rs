@@ -247,8 +247,8 @@ const EXAMPLES: [(&str, &str, &str); 17] = [
     ),
     (
         "serve",
-        "One of several servers sharing a PostgreSQL database:",
-        "tengen serve --addr 10.0.0.11:8619 --db postgres://tengen@10.0.0.5/tengen --node node1",
+        "One of several servers sharing a PostgreSQL database, behind a proxy that passes on its public name:",
+        "tengen serve --addr 10.0.0.11:8619 --db postgres://tengen@10.0.0.5/tengen --node node1 --allowed-host go.example.org",
     ),
     (
         "gtp",

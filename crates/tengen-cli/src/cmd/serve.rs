@@ -58,6 +58,13 @@ pub struct Args {
     /// analysis`, or a club's `katago analysis -model M -config C`).
     #[arg(long)]
     analysis_engine: Option<String>,
+    /// A name the server answers for (repeatable): the public name behind
+    /// a proxy that passes it on as `Host`, e.g. go.example.org. Addresses
+    /// and localhost are always answered; a request naming any other host
+    /// is refused, so that no other site's page can reach the server
+    /// through a name it points here (DNS rebinding).
+    #[arg(long = "allowed-host", value_name = "NAME")]
+    allowed_hosts: Vec<String>,
 }
 
 /// The database path when none is given: the user's data directory.
@@ -168,6 +175,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         limits: limits(args)?,
         environment: environment(),
         analysis_engine: args.analysis_engine.clone(),
+        allowed_hosts: args.allowed_hosts.clone(),
         ..ServeConfig::new(args.addr, db.clone())
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
