@@ -878,27 +878,61 @@ pub fn replay_main_line(
 /// Replays every variation (depth first, without recursion; each node is
 /// replayed once). Returns the findings and the number of moves replayed.
 ///
+/// Memory stays bounded by the depth of the tree, not by its width: the
+/// variations waiting at a branch share one copy of the line there, and
+/// each gets its own only when its turn comes (a record of 100,000
+/// sibling variations held 100,000 copies of the game at once).
+///
 /// # Errors
 /// A finding when the root cannot be read (board size).
 pub fn replay_all(
     tree: &GameTree,
     options: &ReplayOptions,
 ) -> Result<(RecordInfo, Vec<Finding>, usize), Finding> {
+    /// The variations of a branch still to replay, and the line at it.
+    struct Fork<'t> {
+        line: std::rc::Rc<Line>,
+        waiting: std::slice::Iter<'t, NodeId>,
+    }
     let info = read_info(tree, options)?;
     let (mut r, line) = Replayer::start(tree, &info, options)?;
-    let mut stack = vec![(tree.root(), line)];
-    while let Some((id, mut line)) = stack.pop() {
+    let mut next = Some((tree.root(), line));
+    let mut forks: Vec<Fork<'_>> = Vec::new();
+    loop {
+        let (id, mut line) = match next.take() {
+            Some(step) => step,
+            None => {
+                let Some(fork) = forks.last_mut() else {
+                    break;
+                };
+                match fork.waiting.next() {
+                    // The last to wait takes the shared line itself.
+                    Some(&k) if fork.waiting.len() == 0 => {
+                        let line = std::rc::Rc::clone(&fork.line);
+                        forks.pop();
+                        (k, std::rc::Rc::unwrap_or_clone(line))
+                    }
+                    Some(&k) => (k, Line::clone(&fork.line)),
+                    None => {
+                        forks.pop();
+                        continue;
+                    }
+                }
+            }
+        };
         r.apply(&mut line, id);
         if line.stopped {
             continue;
         }
-        let kids = tree.children(id);
-        // Later variations get a copy; the main line takes the line itself.
-        for &k in kids.iter().skip(1).rev() {
-            stack.push((k, line.clone()));
-        }
-        if let Some(&first) = kids.first() {
-            stack.push((first, line));
+        // The main line goes on with the line itself.
+        if let [first, rest @ ..] = tree.children(id) {
+            if !rest.is_empty() {
+                forks.push(Fork {
+                    line: std::rc::Rc::new(line.clone()),
+                    waiting: rest.iter(),
+                });
+            }
+            next = Some((*first, line));
         }
     }
     let (findings, moves) = (r.findings, r.moves);

@@ -206,6 +206,44 @@ fn every_variation_is_replayed_once() {
     );
 }
 
+#[test]
+fn nested_and_sibling_variations_each_replay_from_their_own_branch_depth_first() {
+    let sgf = "(;SZ[5]RU[Japanese];B[cc](;W[bb](;B[bb])(;B[dd];W[cc]))(;W[cc])(;W[dd];B[dd]))";
+    let parsed = parse(sgf.as_bytes(), &ParseOptions::default()).unwrap();
+    let (_, findings, moves) =
+        record::replay_all(&parsed.collection.trees[0], &ReplayOptions::default()).unwrap();
+    let messages: Vec<&str> = findings.iter().map(|f| f.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "illegal move B[bb] at move 3: the point is occupied under japanese",
+            "illegal move W[cc] at move 4: the point is occupied under japanese",
+            "illegal move W[cc] at move 2: the point is occupied under japanese",
+            "illegal move B[dd] at move 3: the point is occupied under japanese",
+        ]
+    );
+    // B[cc], W[bb], B[dd] and W[dd]: each refused move ends its line only.
+    assert_eq!(moves, 4);
+    // Thousands of siblings: each from the branch's position, none
+    // seeing another's stone.
+    let wide: String = (0..5_000)
+        .map(|i| {
+            format!(
+                "(;W[{}{}])",
+                (b'a' + (i % 5) as u8) as char,
+                (b'a' + (i / 5 % 5) as u8) as char
+            )
+        })
+        .collect();
+    let sgf = format!("(;SZ[5];B[cc]{wide})");
+    let parsed = parse(sgf.as_bytes(), &ParseOptions::default()).unwrap();
+    let (_, findings, moves) =
+        record::replay_all(&parsed.collection.trees[0], &ReplayOptions::default()).unwrap();
+    // One sibling in 25 is W[cc], on Black's stone.
+    assert_eq!(findings.len(), 200, "{:?}", findings.first());
+    assert_eq!(moves, 1 + 5_000 - 200);
+}
+
 fn random_game(rules: Rules, size: BoardSize, handicap: u32, seed: u64, turns: usize) -> Game {
     let mut game = Game::with_handicap(rules, size, handicap, HandicapStones::Fixed)
         .unwrap_or_else(|_| Game::new(rules, size));
