@@ -46,6 +46,8 @@ pub struct JsonConfig {
     pub value_weight: f32,
     /// The value network that judges.
     pub value: ValueSource,
+    /// Bytes each worker's search tree may take.
+    pub tree_memory: usize,
     /// The searches' seed.
     pub seed: u64,
     /// Whose view the values take when a query does not say
@@ -66,6 +68,7 @@ impl Default for JsonConfig {
             knowledge: Knowledge::default(),
             value_weight: tengen_mcts::DEFAULT_VALUE_WEIGHT,
             value: ValueSource::Shipped,
+            tree_memory: tengen_mcts::DEFAULT_TREE_MEMORY,
             seed: 0,
             perspective: Perspective::Black,
             quit_without_waiting: false,
@@ -317,6 +320,7 @@ fn work(engine: &Engine<'_>, config: &JsonConfig, worker: u64) {
         knowledge: config.knowledge,
         value_weight: config.value_weight,
         value: config.value,
+        tree_memory: config.tree_memory,
         ..SearchConfig::default()
     });
     let mut generation = engine.generation.load(Ordering::Relaxed);

@@ -47,6 +47,8 @@ pub struct EngineConfig {
     pub value_weight: f32,
     /// The value network that judges.
     pub value: ValueSource,
+    /// Bytes the search tree may take.
+    pub tree_memory: usize,
     /// The answer to `name`: `tengen`, or what a client needs to hear
     /// (Lizzie speaks KataGo's dialect only to a name starting `KataGo`).
     pub name: &'static str,
@@ -64,6 +66,7 @@ impl Default for EngineConfig {
             knowledge: Knowledge::default(),
             value_weight: tengen_mcts::DEFAULT_VALUE_WEIGHT,
             value: ValueSource::Shipped,
+            tree_memory: tengen_mcts::DEFAULT_TREE_MEMORY,
             name: "tengen",
         }
     }
@@ -105,6 +108,7 @@ impl Session {
             knowledge: config.knowledge,
             value_weight: config.value_weight,
             value: config.value,
+            tree_memory: config.tree_memory,
             ..SearchConfig::default()
         });
         Session {

@@ -51,8 +51,9 @@ pub use ownership::{
 pub use prior::Knowledge;
 pub use rng::Rng;
 pub use search::{
-    Analysis, Candidate, DEFAULT_NETWORK_BATCH, DEFAULT_VALUE_WEIGHT, Decision, GenMode, Limit,
-    Ownership, Reporter, Request, Restriction, RestrictionKind, Restrictions, Search, SearchConfig,
+    Analysis, Candidate, DEFAULT_NETWORK_BATCH, DEFAULT_TREE_MEMORY, DEFAULT_VALUE_WEIGHT,
+    Decision, GenMode, Limit, Ownership, Reporter, Request, Restriction, RestrictionKind,
+    Restrictions, Search, SearchConfig,
 };
 pub use time::think_time;
 #[cfg(feature = "net")]

@@ -233,6 +233,20 @@ impl Node {
         })
     }
 
+    /// The nodes under this one, itself excluded (walked with a stack of
+    /// its own, not by recursion).
+    pub(crate) fn size(&self) -> usize {
+        let mut count = 0;
+        let mut waiting = vec![self];
+        while let Some(node) = waiting.pop() {
+            if let Some(kids) = node.children.get() {
+                count += kids.len();
+                waiting.extend(kids.iter());
+            }
+        }
+        count
+    }
+
     /// Takes the subtree under `mv` out of this node (tree reuse).
     pub(crate) fn into_child(self, mv: Move) -> Option<Node> {
         let kids = self.children.into_inner()?;

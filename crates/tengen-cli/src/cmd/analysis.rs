@@ -4,7 +4,7 @@
 //! unchanged. The configuration file is KataGo's: the settings tengen has
 //! are read from it, the others are named once on stderr.
 
-use super::gtp::{Knowing, clock_seed, read_value};
+use super::gtp::{SearchOptions, clock_seed, read_value};
 use anyhow::{Context, Result, bail};
 use std::ffi::OsString;
 use std::io::{BufReader, Write};
@@ -42,7 +42,7 @@ pub struct Args {
     #[arg(long = "quit-without-waiting")]
     quit_without_waiting: bool,
     #[command(flatten)]
-    knowing: Knowing,
+    search: SearchOptions,
     /// Seed of the searches (default: drawn from the clock).
     #[arg(long)]
     seed: Option<u64>,
@@ -153,9 +153,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut config = JsonConfig {
         searches: cores,
-        knowledge: args.knowing.knowledge,
-        value_weight: args.knowing.value_weight,
-        value: read_value(args.knowing.value.as_deref())?,
+        knowledge: args.search.knowledge,
+        value_weight: args.search.value_weight,
+        value: read_value(args.search.value.as_deref())?,
+        tree_memory: args.search.tree_bytes(),
         seed: args.seed.unwrap_or_else(clock_seed),
         quit_without_waiting: args.quit_without_waiting,
         ..JsonConfig::default()

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tengen_core::Rules;
 use tengen_engine::{EngineConfig, Session};
-use tengen_mcts::{DEFAULT_VALUE_WEIGHT, Knowledge, ValueSource};
+use tengen_mcts::{DEFAULT_TREE_MEMORY, DEFAULT_VALUE_WEIGHT, Knowledge, ValueSource};
 
 /// Arguments of `tengen gtp`.
 #[derive(Debug, clap::Args)]
@@ -35,7 +35,7 @@ pub struct Args {
     #[arg(long)]
     seed: Option<u64>,
     #[command(flatten)]
-    knowing: Knowing,
+    search: SearchOptions,
     /// The answer to GTP `name`. Lizzie uses KataGo's analysis (scores,
     /// ownership) only with an engine whose name starts with `KataGo`:
     /// `--name KataGo-tengen` there.
@@ -43,10 +43,10 @@ pub struct Args {
     name: String,
 }
 
-/// What the search knows and how it judges: the options `gtp` and
-/// `analysis` share.
+/// What the search knows, how it judges and how much memory its tree may
+/// take: the options `gtp` and `analysis` share.
 #[derive(Debug, clap::Args)]
-pub struct Knowing {
+pub struct SearchOptions {
     /// What the search knows of a move before playing it out: `net` (the
     /// policy network over the pattern model), `patterns` (the pattern
     /// model learned from professional records) or `none` (hand-set
@@ -63,6 +63,19 @@ pub struct Knowing {
     /// judge with instead of the shipped ones.
     #[arg(long)]
     pub value: Option<PathBuf>,
+    /// Mebibytes the search tree may take (the subtree kept from the last
+    /// move included); once full the tree stops growing and the search
+    /// goes on within it.
+    #[arg(long, value_name = "MIB", default_value_t = (DEFAULT_TREE_MEMORY >> 20) as u64,
+          value_parser = clap::value_parser!(u64).range(16..=1 << 20))]
+    pub tree_memory: u64,
+}
+
+impl SearchOptions {
+    /// The tree's memory in bytes.
+    pub fn tree_bytes(&self) -> usize {
+        usize::try_from(self.tree_memory << 20).unwrap_or(usize::MAX)
+    }
 }
 
 /// A weight from 0 to 1.
@@ -113,9 +126,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         time,
         resign_below: (args.resign_below > 0.0).then_some(args.resign_below),
         seed: args.seed.unwrap_or_else(clock_seed),
-        knowledge: args.knowing.knowledge,
-        value_weight: args.knowing.value_weight,
-        value: read_value(args.knowing.value.as_deref())?,
+        knowledge: args.search.knowledge,
+        value_weight: args.search.value_weight,
+        value: read_value(args.search.value.as_deref())?,
+        tree_memory: args.search.tree_bytes(),
         // Read once for the life of the process.
         name: Box::leak(args.name.clone().into_boxed_str()),
     });

@@ -79,7 +79,16 @@ pub struct SearchConfig {
     /// network, far truer than the playouts about who is ahead on 19x19,
     /// says where the game stands. One judgement per search.
     pub judge_root: bool,
+    /// Bytes the tree may take, the subtree kept from the last move
+    /// included (as Pachi's `max_tree_size`): once full it stops growing
+    /// and the search goes on within it, so a long think holds memory
+    /// flat.
+    pub tree_memory: usize,
 }
+
+/// The tree's memory where none is asked: 512 MiB, about five million
+/// nodes, more than a minute of thinking on two cores.
+pub const DEFAULT_TREE_MEMORY: usize = 512 << 20;
 
 /// The value network's weight in each simulation's result where none is
 /// asked: none. It judges held-out 19x19 games far better than the
@@ -102,6 +111,7 @@ impl Default for SearchConfig {
             value_weight: DEFAULT_VALUE_WEIGHT,
             value: ValueSource::Shipped,
             judge_root: true,
+            tree_memory: DEFAULT_TREE_MEMORY,
         }
     }
 }
@@ -344,6 +354,7 @@ impl Search {
         let never = AtomicBool::new(false);
         let stop = stop.unwrap_or(&never);
         let shared = Shared::new(game, &root, mode, limit, stop, &filter)
+            .holding(self.config.tree_memory)
             .knowing(self.config.knowledge, self.config.network_batch)
             .valuing(
                 self.config.value_weight,
@@ -391,6 +402,30 @@ impl Search {
 mod tests {
     use super::*;
     use tengen_core::{BoardSize, Preset};
+
+    #[test]
+    fn the_tree_stays_within_its_memory_the_kept_subtree_counted() {
+        let nodes = 3_000;
+        let mut search = Search::new(SearchConfig {
+            threads: 2,
+            book: false,
+            tree_memory: nodes * std::mem::size_of::<Node>(),
+            ..SearchConfig::default()
+        });
+        let mut game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
+        // One expansion per thread may pass the bound by a node's children.
+        let slack = 2 * 82;
+        for _ in 0..3 {
+            let (decision, _) = search.genmove(&game, Request::new(Limit::playouts(20_000)));
+            let kept = search.kept.as_ref().map_or(0, |k| k.root.size());
+            assert!(kept <= nodes + slack, "{kept} nodes");
+            assert!(kept >= nodes / 2, "{kept} nodes: the tree grew");
+            match decision {
+                Decision::Move(mv) => game.play(mv).unwrap(),
+                other => panic!("{other:?}"),
+            };
+        }
+    }
 
     #[test]
     fn the_opening_book_plays_where_it_knows_the_position() {

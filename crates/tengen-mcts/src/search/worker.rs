@@ -32,8 +32,6 @@ pub(super) const NETWORK_AT: u32 = 40;
 /// RAVE equivalence: the visits at which AMAF and real statistics weigh the
 /// same (Michi's 3500).
 const RAVE_EQUIV: f32 = 3500.0;
-/// Nodes the tree may hold before it stops growing (memory bound).
-const MAX_NODES: usize = 4_000_000;
 /// Simulations between two flushes of a thread's ownership counts.
 const OWNERSHIP_FLUSH: u32 = 16;
 
@@ -92,7 +90,9 @@ pub(super) struct Shared<'a> {
     done: AtomicBool,
     issued: AtomicU64,
     finished: AtomicUsize,
+    /// Nodes in the tree, and how many it may hold.
     nodes: AtomicUsize,
+    max_nodes: usize,
     pub(super) ownership: Vec<AtomicI32>,
     /// Per point, the playouts in which someone owned it (the sum of the
     /// owners' squares), for the spread.
@@ -202,6 +202,7 @@ impl<'a> Shared<'a> {
             issued: AtomicU64::new(0),
             finished: AtomicUsize::new(0),
             nodes: AtomicUsize::new(0),
+            max_nodes: usize::MAX,
             ownership: (0..game.size().num_points())
                 .map(|_| AtomicI32::new(0))
                 .collect(),
@@ -218,6 +219,16 @@ impl<'a> Shared<'a> {
         let slots = self.game.size().cells() + 1;
         Shared {
             moves_owner: gather.then(|| Mutex::new(vec![None; slots])),
+            ..self
+        }
+    }
+
+    /// The same, its tree (the kept subtree counted) growing while it
+    /// takes less than `bytes`.
+    pub(super) fn holding(self, bytes: usize) -> Shared<'a> {
+        Shared {
+            nodes: AtomicUsize::new(self.root.size()),
+            max_nodes: bytes / std::mem::size_of::<Node>(),
             ..self
         }
     }
@@ -430,9 +441,15 @@ impl<'a> Shared<'a> {
             }
             let kids = match node.children.get() {
                 Some(k) => k,
-                None if path.len() == 1 || node.visits() >= EXPAND_AT => node
-                    .children
-                    .get_or_init(|| self.expand(&path, w.extractor.as_mut())),
+                // A full tree grows no more (the root aside): the node
+                // stays unexpanded, to grow in a later search with room.
+                None if path.len() == 1
+                    || (node.visits() >= EXPAND_AT
+                        && self.nodes.load(Ordering::Relaxed) < self.max_nodes) =>
+                {
+                    node.children
+                        .get_or_init(|| self.expand(&path, w.extractor.as_mut()))
+                }
                 None => &[][..],
             };
             if let Some(network) = self.network
@@ -599,7 +616,7 @@ impl<'a> Shared<'a> {
         let Some(game) = self.game_at(path) else {
             return Box::new([]);
         };
-        if game.phase() != Phase::Playing || self.nodes.load(Ordering::Relaxed) > MAX_NODES {
+        if game.phase() != Phase::Playing {
             return Box::new([]);
         }
         if let (Some((value, _)), Some(node)) = (self.value, path.last())
