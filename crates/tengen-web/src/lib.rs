@@ -29,6 +29,7 @@ pub mod analysis;
 mod analyst;
 mod assets;
 pub mod chat;
+pub mod client;
 pub mod clock;
 mod date;
 mod engine;

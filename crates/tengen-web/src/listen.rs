@@ -11,7 +11,6 @@ use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -27,8 +26,9 @@ const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
 
 /// Serves `app` on `listener` for ever: at most `slots`' permits of
 /// connections at once, each closed when a request's head takes longer
-/// than `header_read` (an idle keep-alive connection too). Handlers see
-/// the client's address as [`ConnectInfo`].
+/// than `header_read` (an idle keep-alive connection too). The peer's
+/// address goes with each request as [`ConnectInfo`] (the client, unless
+/// a trusted proxy says otherwise: [`crate::client`]).
 pub async fn serve(
     listener: TcpListener,
     app: Router,
@@ -120,6 +120,3 @@ impl AsyncWrite for Slotted {
         self.tcp.is_write_vectored()
     }
 }
-
-/// The client's address, for handlers that limit per client.
-pub type Client = ConnectInfo<SocketAddr>;

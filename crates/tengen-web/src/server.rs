@@ -27,12 +27,13 @@
 //! (`origin`); connections are capped and slow heads cut off (`listen`).
 
 use crate::assets::{self, Asset};
+use crate::client::{self, ClientIp};
 use crate::environment::Environment;
 use crate::error::{Refusal, WebError};
 use crate::hub::{Hub, now_ms};
 use crate::learn::{self, LESSONS};
 use crate::limits::Limits;
-use crate::listen::{self, Client};
+use crate::listen;
 use crate::protocol::{self, Hello, Incoming, Talk, read_hello, read_incoming};
 use crate::review;
 use crate::settings::{NewGame, SIZES};
@@ -92,6 +93,10 @@ pub struct ServeConfig {
     /// `localhost` (the public name behind a proxy): requests naming
     /// another host are refused ([`origin::Sites`]).
     pub allowed_hosts: Vec<String>,
+    /// The proxies whose report of the client (`X-Forwarded-For`,
+    /// `Forwarded`) is believed for the per-client limits
+    /// ([`client::Proxies`]); none by default.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 impl ServeConfig {
@@ -105,6 +110,7 @@ impl ServeConfig {
             environment: Environment::default(),
             analysis_engine: None,
             allowed_hosts: Vec::new(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -128,6 +134,7 @@ pub struct Server {
     listener: TcpListener,
     hub: Arc<Hub>,
     sites: origin::Sites,
+    proxies: client::Proxies,
 }
 
 impl Server {
@@ -167,6 +174,7 @@ impl Server {
             listener,
             hub,
             sites: origin::Sites::new(&config.allowed_hosts),
+            proxies: client::Proxies::new(config.trusted_proxies.iter().copied()),
         })
     }
 
@@ -192,7 +200,11 @@ impl Server {
     pub async fn run(self) -> Result<(), WebError> {
         let slots = self.hub.connection_slots();
         let header_read = self.hub.limits().header_read;
-        let app = router(Arc::clone(&self.hub), self.sites.clone());
+        let app = router(
+            Arc::clone(&self.hub),
+            self.sites.clone(),
+            self.proxies.clone(),
+        );
         tracing::info!(
             node = self.hub.node(),
             store = self.hub.store().kind(),
@@ -211,8 +223,9 @@ impl Server {
 }
 
 /// The routes over a hub, with the security headers, the host and origin
-/// checks for `sites`, and the body-read timeout.
-pub fn router(hub: Arc<Hub>, sites: origin::Sites) -> Router {
+/// checks for `sites`, each request's client (behind `proxies`), and the
+/// body-read timeout.
+pub fn router(hub: Arc<Hub>, sites: origin::Sites, proxies: client::Proxies) -> Router {
     let body_read = hub.limits().body_read;
     let files = assets::files().fold(Router::new(), |router, &file| {
         router.route(file.path, get(move || async move { asset(file) }))
@@ -241,6 +254,10 @@ pub fn router(hub: Arc<Hub>, sites: origin::Sites) -> Router {
         .route("/ws/{id}", get(socket))
         .with_state(hub)
         .layer(axum::middleware::from_fn_with_state(sites, origin::guard))
+        .layer(axum::middleware::from_fn_with_state(
+            proxies,
+            client::identify,
+        ))
         .layer(RequestBodyTimeoutLayer::new(body_read));
     security::with_headers(routes)
 }
@@ -353,7 +370,7 @@ async fn read_body(headers: &HeaderMap, body: Body, limit: usize) -> Result<Vec<
 
 async fn create(
     State(hub): State<Arc<Hub>>,
-    client: Option<Extension<Client>>,
+    client: Option<Extension<ClientIp>>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, WebError> {
@@ -364,7 +381,7 @@ async fn create(
         form.learner = learner_cookie(&headers);
     }
     let created = hub
-        .create(form, client.map(|Extension(c)| c.0.ip()))
+        .create(form, client.map(|Extension(ClientIp(ip))| ip))
         .await?;
     Ok(axum::Json(created).into_response())
 }

@@ -573,3 +573,49 @@ async fn a_name_pointed_at_the_server_is_refused_unless_allowed() {
         http_raw(addr, &post(&addr.to_string(), "https://go.example.org")).await;
     assert_eq!(status, 200, "{body}");
 }
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_client_has_its_own_share() {
+    // The proxy on this machine; the per-client limit of engine games is
+    // one, so that the second game of a client is refused.
+    let limits = Limits {
+        engine_games_per_client: 1,
+        ..Limits::default()
+    };
+    let start = |trusted: Vec<ipnet::IpNet>| {
+        let config = tengen_web::ServeConfig {
+            limits: limits.clone(),
+            trusted_proxies: trusted,
+            ..tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), temp_db("proxy"))
+        };
+        async move {
+            let server = tengen_web::Server::bind(&config).await.unwrap();
+            let addr = server.local_addr();
+            tokio::spawn(server.run());
+            addr
+        }
+    };
+    let form = json!({"rules": "chinese", "size": 9,
+        "opponent": {"kind": "engine", "strength": "easy", "color": "black"}})
+    .to_string();
+    let create = |addr: std::net::SocketAddr, forwarded: &str| {
+        format!(
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {forwarded}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{form}",
+            form.len()
+        )
+    };
+    let trusting = start(vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()]).await;
+    let (status, _, body) = http_raw(trusting, &create(trusting, "203.0.113.1")).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, _, body) = http_raw(trusting, &create(trusting, "203.0.113.1")).await;
+    assert_eq!(status, 429, "the same client's second game: {body}");
+    // Another member behind the same proxy is not refused for the first.
+    let (status, _, body) = http_raw(trusting, &create(trusting, "203.0.113.2")).await;
+    assert_eq!(status, 200, "{body}");
+    // A server that trusts no proxy believes no header: one client.
+    let plain = start(Vec::new()).await;
+    let (status, _, body) = http_raw(plain, &create(plain, "203.0.113.1")).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, _, body) = http_raw(plain, &create(plain, "203.0.113.2")).await;
+    assert_eq!(status, 429, "{body}");
+}

@@ -65,6 +65,13 @@ pub struct Args {
     /// through a name it points here (DNS rebinding).
     #[arg(long = "allowed-host", value_name = "NAME")]
     allowed_hosts: Vec<String>,
+    /// A proxy in front of the server whose report of the client
+    /// (X-Forwarded-For, or Forwarded) is believed for the per-client
+    /// limits, as an address or a range (repeatable): e.g. 127.0.0.1 for
+    /// nginx on the same machine. Off by default: a client could write
+    /// any address in those headers.
+    #[arg(long = "trusted-proxy", value_name = "CIDR", value_parser = tengen_web::client::parse_proxy)]
+    trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 /// The database path when none is given: the user's data directory.
@@ -176,6 +183,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         environment: environment(),
         analysis_engine: args.analysis_engine.clone(),
         allowed_hosts: args.allowed_hosts.clone(),
+        trusted_proxies: args.trusted_proxies.clone(),
         ..ServeConfig::new(args.addr, db.clone())
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
