@@ -161,9 +161,11 @@ impl WebError {
         match self {
             WebError::NoGame(_) => StatusCode::NOT_FOUND,
             WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            WebError::Forbidden(Refusal::TooManyEngineGames(_) | Refusal::AnalysesBusy(_)) => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            WebError::Forbidden(
+                Refusal::TooManyEngineGames(_)
+                | Refusal::AnalysesBusy(_)
+                | Refusal::GamesTooFast(_),
+            ) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Forbidden(Refusal::SeatTaken) => StatusCode::CONFLICT,
             WebError::Forbidden(_) | WebError::Chat(ChatError::Spectator) => StatusCode::FORBIDDEN,
             WebError::Chat(ChatError::TooFast(_)) => StatusCode::TOO_MANY_REQUESTS,
@@ -240,6 +242,10 @@ pub enum Refusal {
         "this server does not answer for the host named in the request: its administrator allows a name with --allowed-host NAME"
     )]
     UnknownHost,
+    /// This client created as many games as it may in a minute; the
+    /// seconds until it may create one again.
+    #[error("you have created many games in a short time: try again in {0} s")]
+    GamesTooFast(u64),
     /// This client already has as many engine games going as allowed.
     #[error("you already have {0} games against the engine in progress: finish or leave one first")]
     TooManyEngineGames(usize),
@@ -265,6 +271,7 @@ impl Refusal {
             Refusal::CrossOrigin => "cross_origin",
             Refusal::UnknownHost => "unknown_host",
             Refusal::TooManyEngineGames(_) => "too_many_engine_games",
+            Refusal::GamesTooFast(_) => "games_too_fast",
             Refusal::NoHello => "no_hello",
             Refusal::SeatTaken => "seat_taken",
             Refusal::AnalysesBusy(_) => "analyses_busy",

@@ -10,6 +10,7 @@
 //! soon as the position it serves changes.
 
 use crate::action::Action;
+use crate::allowance::Allowance;
 use crate::analysis::{self, Progress};
 use crate::chat::{self, ChatLog};
 use crate::environment::Environment;
@@ -194,6 +195,8 @@ pub struct Hub {
     analysed: AtomicU64,
     /// Places for connections (the accept loop takes one per connection).
     connections: Arc<Semaphore>,
+    /// Each client's allowance of new games.
+    creations: Allowance,
     limits: Limits,
 }
 
@@ -227,6 +230,7 @@ impl Hub {
             analyst,
             analysed: AtomicU64::new(0),
             connections: Arc::new(Semaphore::new(limits.connections)),
+            creations: Allowance::per_minute(limits.games_per_minute),
             limits,
         }))
     }
@@ -403,6 +407,14 @@ impl Hub {
         form: NewGame,
         client: Option<IpAddr>,
     ) -> Result<Created, WebError> {
+        if let Some(ip) = client {
+            self.creations
+                .take(ip, std::time::Instant::now())
+                .map_err(|wait| {
+                    // Rounded up: "try again in 0 s" would be refused again.
+                    WebError::Forbidden(Refusal::GamesTooFast(wait.as_secs() + 1))
+                })?;
+        }
         let listed = form.lobby
             && matches!(
                 form.opponent,

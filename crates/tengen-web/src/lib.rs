@@ -25,6 +25,7 @@
 #![warn(missing_docs)]
 
 pub mod action;
+pub mod allowance;
 pub mod analysis;
 mod analyst;
 mod assets;

@@ -36,6 +36,10 @@ pub struct Limits {
     /// Unfinished engine games that one client (one IP address) may have
     /// loaded at once.
     pub engine_games_per_client: usize,
+    /// Games one client may create a minute (as many at once); 0: no
+    /// limit. A person creates a few; a flood of creations would fill the
+    /// memory and the lobby.
+    pub games_per_minute: u32,
     /// Records read for review at once; others wait in line.
     pub review_workers: usize,
     /// Positions of records under analysis searched at once (on the
@@ -83,6 +87,7 @@ impl Default for Limits {
             engine_lease: Duration::from_secs(30),
             presence_period: Duration::from_secs(5),
             engine_games_per_client: 8,
+            games_per_minute: 30,
             review_workers: (cores / 4).max(1),
             analysis_workers: (cores / 4).max(1),
             analysis_playouts: 1_000,

@@ -619,3 +619,47 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_share() {
     let (status, _, body) = http_raw(plain, &create(plain, "203.0.113.2")).await;
     assert_eq!(status, 429, "{body}");
 }
+
+#[tokio::test]
+async fn a_client_creating_games_faster_than_a_person_is_slowed_and_others_are_not() {
+    let config = tengen_web::ServeConfig {
+        limits: Limits {
+            games_per_minute: 5,
+            ..Limits::default()
+        },
+        trusted_proxies: vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()],
+        ..tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), temp_db("rate"))
+    };
+    let server = tengen_web::Server::bind(&config).await.unwrap();
+    let addr = server.local_addr();
+    tokio::spawn(server.run());
+    let form = json!({"rules": "ffg", "size": 9, "opponent": {"kind": "friend", "color": "black"}})
+        .to_string();
+    let create = |client: &str| {
+        format!(
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {client}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{form}",
+            form.len()
+        )
+    };
+    // A flood from one client: its minute's allowance, then refusals
+    // that say when to try again.
+    let mut created = 0;
+    let mut refused = None;
+    for _ in 0..50 {
+        let (status, _, body) = http_raw(addr, &create("203.0.113.1")).await;
+        match status {
+            200 => created += 1,
+            429 => refused = Some(body),
+            other => panic!("{other}: {body}"),
+        }
+    }
+    assert_eq!(created, 5);
+    let refused = refused.expect("refused");
+    assert!(
+        refused.contains("games_too_fast") && refused.contains("try again in 12 s"),
+        "{refused}"
+    );
+    // Another client is served meanwhile.
+    let (status, _, body) = http_raw(addr, &create("203.0.113.2")).await;
+    assert_eq!(status, 200, "{body}");
+}

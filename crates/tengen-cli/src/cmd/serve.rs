@@ -72,6 +72,10 @@ pub struct Args {
     /// any address in those headers.
     #[arg(long = "trusted-proxy", value_name = "CIDR", value_parser = tengen_web::client::parse_proxy)]
     trusted_proxies: Vec<ipnet::IpNet>,
+    /// Games one client may create a minute, as many at once (0: no
+    /// limit); past it a creation is refused with the seconds to wait.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().games_per_minute)]
+    games_per_minute: u32,
 }
 
 /// The database path when none is given: the user's data directory.
@@ -138,6 +142,7 @@ fn limits(args: &Args) -> Result<Limits> {
         engine_lease: seconds(args.engine_lease, "engine-lease")?,
         presence_period: seconds(args.presence_period, "presence-period")?,
         analysis_playouts: args.analysis_playouts.max(1),
+        games_per_minute: args.games_per_minute,
         ..Limits::default()
     };
     if let Some(n) = args.engine_workers {

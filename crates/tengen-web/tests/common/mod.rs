@@ -31,6 +31,16 @@ pub fn temp_db(name: &str) -> PathBuf {
     dir.join("tengen.db")
 }
 
+/// `limits` without the per-client rate of new games: a test creates
+/// games faster than a person (the rate's own test starts its server
+/// itself).
+fn unhurried(limits: Limits) -> Limits {
+    Limits {
+        games_per_minute: 0,
+        ..limits
+    }
+}
+
 /// The two stores a test may run on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
@@ -131,7 +141,7 @@ impl Running {
     pub async fn start_node(db: impl Into<TestDb>, node: Option<&str>, limits: Limits) -> Running {
         let db = db.into();
         let config = ServeConfig {
-            limits,
+            limits: unhurried(limits),
             node: node.map(str::to_string),
             ..ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.db.clone())
         };
@@ -215,7 +225,7 @@ impl Served {
     pub async fn start(db: impl Into<TestDb>, limits: Limits) -> Served {
         let db = db.into();
         let config = ServeConfig {
-            limits,
+            limits: unhurried(limits),
             ..ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.db.clone())
         };
         let (ready, bound) = tokio::sync::oneshot::channel();
