@@ -511,6 +511,8 @@ fn main() {
         let limits = tengen_web::Limits {
             // 1,000 players, the hostile client, and room to spare.
             connections: 4 * games + 64,
+            // Every player on one address.
+            sockets_per_client: 0,
             ..tengen_web::Limits::default()
         };
         let server = Arc::new(Running::start_with(temp_db("load"), limits.clone()).await);
@@ -676,6 +678,7 @@ mod cluster {
                 engine_workers: w,
                 heavy_workers: w.max(1),
                 engine_games_per_client: 4096,
+                sockets_per_client: 0,
                 ..Limits::default()
             };
             nodes.push(Running::start_node(db.clone(), Some(&format!("n{i}")), limits).await);

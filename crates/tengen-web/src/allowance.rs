@@ -1,8 +1,8 @@
 //! What one client may do per minute: an allowance that refills with
 //! time (a token bucket), kept per client, so that a greedy or hostile
 //! client is slowed to the rate of a person and others are not. One
-//! client's allowance is its address; an IPv6 host is given a whole /64,
-//! so a client holds every address of its /64 in one.
+//! client's allowance is its address ([`crate::client::holder`]: an IPv6
+//! host holds its whole /64).
 //!
 //! Memory stays bounded: past [`MAX_CLIENTS`] kept, the allowances that
 //! have refilled whole are forgotten (a full one says nothing), and if
@@ -48,7 +48,9 @@ impl Allowance {
         if left.len() >= MAX_CLIENTS {
             forget(&mut left, full, per_second, now);
         }
-        let (tokens, at) = left.entry(holder(client)).or_insert((full, now));
+        let (tokens, at) = left
+            .entry(crate::client::holder(client))
+            .or_insert((full, now));
         let refilled =
             (*tokens + now.saturating_duration_since(*at).as_secs_f64() * per_second).min(full);
         *at = now;
@@ -73,21 +75,6 @@ fn forget(left: &mut HashMap<IpAddr, (f64, Instant)>, full: f64, per_second: f64
         times.sort_unstable();
         let cut = times[times.len() / 2];
         left.retain(|_, (_, at)| *at > cut);
-    }
-}
-
-/// Whose allowance an address draws on: itself, or its /64 for IPv6.
-fn holder(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let mut octets = v6.octets();
-                octets[8..].fill(0);
-                IpAddr::from(octets)
-            }
-        },
-        v4 => v4,
     }
 }
 

@@ -74,6 +74,20 @@ impl Proxies {
     }
 }
 
+/// Whose share an address draws on in the per-client limits: itself, or
+/// for IPv6 its /64 (a host is given a whole /64 and may use any address
+/// of it).
+pub fn holder(ip: IpAddr) -> IpAddr {
+    match canonical(ip) {
+        IpAddr::V6(v6) => {
+            let mut octets = v6.octets();
+            octets[8..].fill(0);
+            IpAddr::from(octets)
+        }
+        v4 => v4,
+    }
+}
+
 /// An IPv4 address written as IPv6 (`::ffff:1.2.3.4`) as the IPv4 one.
 fn canonical(ip: IpAddr) -> IpAddr {
     match ip {

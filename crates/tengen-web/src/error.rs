@@ -164,7 +164,8 @@ impl WebError {
             WebError::Forbidden(
                 Refusal::TooManyEngineGames(_)
                 | Refusal::AnalysesBusy(_)
-                | Refusal::GamesTooFast(_),
+                | Refusal::GamesTooFast(_)
+                | Refusal::TooManySockets(_),
             ) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Forbidden(Refusal::SeatTaken) => StatusCode::CONFLICT,
             WebError::Forbidden(_) | WebError::Chat(ChatError::Spectator) => StatusCode::FORBIDDEN,
@@ -246,6 +247,9 @@ pub enum Refusal {
     /// seconds until it may create one again.
     #[error("you have created many games in a short time: try again in {0} s")]
     GamesTooFast(u64),
+    /// This client holds as many game sockets open as it may.
+    #[error("you have {0} games open already: close some first")]
+    TooManySockets(usize),
     /// This client already has as many engine games going as allowed.
     #[error("you already have {0} games against the engine in progress: finish or leave one first")]
     TooManyEngineGames(usize),
@@ -272,6 +276,7 @@ impl Refusal {
             Refusal::UnknownHost => "unknown_host",
             Refusal::TooManyEngineGames(_) => "too_many_engine_games",
             Refusal::GamesTooFast(_) => "games_too_fast",
+            Refusal::TooManySockets(_) => "too_many_sockets",
             Refusal::NoHello => "no_hello",
             Refusal::SeatTaken => "seat_taken",
             Refusal::AnalysesBusy(_) => "analyses_busy",

@@ -15,6 +15,7 @@ use crate::analysis::{self, Progress};
 use crate::chat::{self, ChatLog};
 use crate::environment::Environment;
 use crate::error::{Refusal, WebError};
+use crate::held::{Held, Place};
 use crate::learn;
 use crate::limits::Limits;
 use crate::names;
@@ -197,6 +198,8 @@ pub struct Hub {
     connections: Arc<Semaphore>,
     /// Each client's allowance of new games.
     creations: Allowance,
+    /// Each client's open game sockets.
+    sockets: Held,
     limits: Limits,
 }
 
@@ -231,6 +234,7 @@ impl Hub {
             analysed: AtomicU64::new(0),
             connections: Arc::new(Semaphore::new(limits.connections)),
             creations: Allowance::per_minute(limits.games_per_minute),
+            sockets: Held::new(limits.sockets_per_client),
             limits,
         }))
     }
@@ -286,6 +290,18 @@ impl Hub {
             analyses: self.analyses.load(),
             positions_analysed: self.analysed.load(Ordering::Relaxed),
         })
+    }
+
+    /// A place for one more game socket of `client`.
+    ///
+    /// # Errors
+    /// [`Refusal::TooManySockets`] when it holds as many as it may.
+    pub fn open_socket(&self, client: IpAddr) -> Result<Place, WebError> {
+        self.sockets
+            .take(client)
+            .ok_or(WebError::Forbidden(Refusal::TooManySockets(
+                self.limits.sockets_per_client,
+            )))
     }
 
     pub(crate) fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Slot>>> {

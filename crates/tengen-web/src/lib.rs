@@ -38,6 +38,7 @@ pub mod environment;
 pub mod error;
 pub mod estimate;
 mod fanout;
+pub mod held;
 pub mod hub;
 pub mod learn;
 pub mod limits;

@@ -57,6 +57,15 @@ pub struct Limits {
     /// The first WebSocket message (the seat token) must arrive within
     /// this.
     pub hello: Duration,
+    /// Game sockets one client may hold open at once (0: no limit): far
+    /// more than a person's tabs, far fewer than the server's
+    /// `connections`.
+    pub sockets_per_client: usize,
+    /// A game socket is pinged this often, and closed when nothing (not
+    /// even the answer to a ping, which every browser sends) has come
+    /// from it for three times this: a client that holds sockets without
+    /// reading them, or one gone without a word, lets its place go.
+    pub socket_ping: Duration,
 }
 
 impl Limits {
@@ -94,6 +103,8 @@ impl Default for Limits {
             analyses_at_once: 4,
             unload_after: Duration::from_secs(600),
             hello: Duration::from_secs(10),
+            sockets_per_client: 64,
+            socket_ping: Duration::from_secs(30),
         }
     }
 }

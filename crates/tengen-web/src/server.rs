@@ -542,8 +542,14 @@ async fn healthz(State(hub): State<Arc<Hub>>) -> Response {
 async fn socket(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    client: Option<Extension<ClientIp>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, WebError> {
+    // Counted from the upgrade to the close.
+    let place = match client {
+        Some(Extension(ClientIp(ip))) => Some(hub.open_socket(ip)?),
+        None => None,
+    };
     let slot = hub.slot(&id).await?;
     // Small reads: the protocol's messages are short, and each read
     // buffer is zeroed before use.
@@ -551,7 +557,10 @@ async fn socket(
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| session(hub, slot, socket)))
+        .on_upgrade(move |socket| async move {
+            session(hub, slot, socket).await;
+            drop(place);
+        }))
 }
 
 fn error_text(e: &WebError) -> Message {
@@ -665,9 +674,14 @@ async fn answer(
     {
         return;
     }
+    // Pinged every period; closed when nothing has come for three.
+    let period = hub.limits().socket_ping.max(Duration::from_millis(10));
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
             incoming = stream.next() => {
+                heard = tokio::time::Instant::now();
                 let reply = match incoming {
                     Some(Ok(Message::Text(text))) => match read_incoming(text.as_str()) {
                         Ok(Incoming::Game(request)) => hub.request(slot, seat, &request).await.err(),
@@ -706,7 +720,23 @@ async fn answer(
                     }
                     Err(RecvError::Closed) => break,
                 };
-                if sink.send(Message::Text(text)).await.is_err() {
+                // A client that stops reading is not waited for past a
+                // period: its place goes to others.
+                if !matches!(
+                    tokio::time::timeout(period, sink.send(Message::Text(text))).await,
+                    Ok(Ok(()))
+                ) {
+                    break;
+                }
+            }
+            _ = pings.tick() => {
+                if heard.elapsed() >= 3 * period
+                    || !matches!(
+                        tokio::time::timeout(period, sink.send(Message::Ping(Default::default())))
+                            .await,
+                        Ok(Ok(()))
+                    )
+                {
                     break;
                 }
             }

@@ -663,3 +663,69 @@ async fn a_client_creating_games_faster_than_a_person_is_slowed_and_others_are_n
     let (status, _, body) = http_raw(addr, &create("203.0.113.2")).await;
     assert_eq!(status, 200, "{body}");
 }
+
+#[tokio::test]
+async fn one_client_holds_only_so_many_sockets_and_one_that_never_answers_is_closed() {
+    let limits = Limits {
+        sockets_per_client: 2,
+        socket_ping: Duration::from_millis(200),
+        // Short waits for the raw requests' connections to close.
+        header_read: Duration::from_millis(500),
+        hello: Duration::from_millis(500),
+        ..Limits::default()
+    };
+    let server = Running::start_with(temp_db("sockets"), limits).await;
+    let g = server
+        .create(json!({"rules": "ffg", "size": 9, "opponent": {"kind": "same_screen"}}))
+        .await;
+    let id = g["id"].as_str().unwrap();
+    let token = g["token"].as_str();
+    let upgrade = format!(
+        "GET /ws/{id} HTTP/1.1\r\nHost: {}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+        server.addr
+    );
+    // A client that reads (and so answers the pings) and one that never
+    // reads again once it has said hello.
+    let reader = server.connect(id, token).await;
+    let silent = common::join(server.addr, id, None).await;
+    // The reader reads all along, as a page does (its socket answers the
+    // pings).
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reading = {
+        let stop = std::sync::Arc::clone(&stop);
+        tokio::spawn(async move {
+            let mut reader = reader;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                reader.drain().await;
+            }
+            reader
+        })
+    };
+    let (status, _, body) = http_raw(server.addr, &upgrade).await;
+    assert_eq!(status, 429, "a third socket: {body}");
+    assert!(body.contains("too_many_sockets"), "{body}");
+    // Three periods without a word from the silent one: closed, its
+    // place given back.
+    let started = Instant::now();
+    loop {
+        let (status, _, _) = http_raw(server.addr, &upgrade).await;
+        if status == 101 {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the silent socket kept its place"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        started.elapsed() >= Duration::from_millis(300),
+        "closed before its time"
+    );
+    drop(silent);
+    // The one that answers is still served.
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut reader = reading.await.unwrap();
+    let v = reader.play("E5").await;
+    assert_eq!(v["last"], "E5", "{v}");
+}

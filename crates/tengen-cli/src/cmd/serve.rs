@@ -76,6 +76,11 @@ pub struct Args {
     /// limit); past it a creation is refused with the seconds to wait.
     #[arg(long, value_name = "N", default_value_t = Limits::default().games_per_minute)]
     games_per_minute: u32,
+    /// Game sockets one client may hold open at once (0: no limit); past
+    /// it a new one is refused. Sockets are pinged every 30 s and closed
+    /// after 90 s without a word from the client.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().sockets_per_client)]
+    sockets_per_client: usize,
 }
 
 /// The database path when none is given: the user's data directory.
@@ -143,6 +148,7 @@ fn limits(args: &Args) -> Result<Limits> {
         presence_period: seconds(args.presence_period, "presence-period")?,
         analysis_playouts: args.analysis_playouts.max(1),
         games_per_minute: args.games_per_minute,
+        sockets_per_client: args.sockets_per_client,
         ..Limits::default()
     };
     if let Some(n) = args.engine_workers {
