@@ -4,7 +4,7 @@
 //! client's allowance is its address ([`crate::client::holder`]: an IPv6
 //! host holds its whole /64).
 //!
-//! Memory stays bounded: past [`MAX_CLIENTS`] kept, the allowances that
+//! Memory stays bounded: past ten thousand clients kept, the allowances that
 //! have refilled whole are forgotten (a full one says nothing), and if
 //! that is not enough the oldest go.
 

@@ -52,7 +52,7 @@ struct Problem {
     /// list is in the reference): `file.unreadable`, `sgf.saved-link`,
     /// `sgf.not-sgf`, `sgf.no-game`, the parser's
     /// ([`tengen_sgf::ParseError::code`], [`tengen_sgf::Issue::code`]) and
-    /// the replay's ([`FINDINGS`]).
+    /// the replay's ([`tengen_sgf::record::Finding::code`]).
     code: &'static str,
     /// Line and column in the decoded text, where there is a place.
     at: Option<Location>,
