@@ -130,6 +130,28 @@ impl Slot {
     }
 }
 
+/// Unloads, least recently touched first, games nobody holds (as
+/// [`Hub::unload_idle`] but whatever their age) until an eighth of `cap`
+/// is free, so that the next games do not each pay for a sort. Games
+/// watched stay: their sockets are capped per client. Returns how many
+/// left memory.
+fn unload_oldest(rooms: &mut HashMap<String, Arc<Slot>>, cap: usize) -> usize {
+    let target = cap - cap / 8;
+    let mut idle: Vec<(i64, String)> = rooms
+        .iter()
+        .filter(|(_, slot)| Arc::strong_count(slot) == 1)
+        .map(|(id, slot)| (slot.touched.load(Ordering::Relaxed), id.clone()))
+        .collect();
+    idle.sort_unstable();
+    let excess = rooms.len().saturating_sub(target);
+    let mut gone = 0;
+    for (_, id) in idle.into_iter().take(excess) {
+        rooms.remove(&id);
+        gone += 1;
+    }
+    gone
+}
+
 /// Sends who is at the game to everyone watching it.
 pub(crate) fn send_presence(slot: &Slot, presence: &Presence) {
     if let Ok(text) = serde_json::to_string(&presence.view()) {
@@ -374,11 +396,17 @@ impl Hub {
     /// game: a copy put over another would leave the one that workers and
     /// requests hold changing unseen.
     fn hold(&self, id: &str, fresh: &Arc<Slot>) -> Arc<Slot> {
-        Arc::clone(
-            self.rooms()
+        let mut rooms = self.rooms();
+        let slot = Arc::clone(
+            rooms
                 .entry(id.to_string())
                 .or_insert_with(|| Arc::clone(fresh)),
-        )
+        );
+        if rooms.len() > self.limits.games_loaded {
+            let gone = unload_oldest(&mut rooms, self.limits.games_loaded);
+            tracing::debug!("{gone} games unloaded early: {} held", rooms.len());
+        }
+        slot
     }
 
     /// Unloads the games nobody holds (no watcher, no engine move or clock

@@ -51,6 +51,10 @@ pub struct Limits {
     pub analysis_playouts: u64,
     /// Records analysed at once; a further one is refused until one ends.
     pub analyses_at_once: usize,
+    /// Games held in memory before the least recently touched of those
+    /// nobody watches leave it early (a tenth of a megabyte or so each):
+    /// a flood of new games cannot fill the memory.
+    pub games_loaded: usize,
     /// A game nobody has watched or touched for this long leaves memory
     /// (it is replayed from the database when next opened).
     pub unload_after: Duration,
@@ -101,6 +105,7 @@ impl Default for Limits {
             analysis_workers: (cores / 4).max(1),
             analysis_playouts: 1_000,
             analyses_at_once: 4,
+            games_loaded: 10_000,
             unload_after: Duration::from_secs(600),
             hello: Duration::from_secs(10),
             sockets_per_client: 64,

@@ -729,3 +729,35 @@ async fn one_client_holds_only_so_many_sockets_and_one_that_never_answers_is_clo
     let v = reader.play("E5").await;
     assert_eq!(v["last"], "E5", "{v}");
 }
+
+#[tokio::test]
+async fn games_held_in_memory_are_capped_the_least_recently_touched_leaving_first() {
+    let limits = Limits {
+        games_loaded: 8,
+        ..Limits::default()
+    };
+    let server = Running::start_with(temp_db("lru"), limits).await;
+    let form = json!({"rules": "ffg", "size": 9, "opponent": {"kind": "same_screen"}});
+    // A game watched all along stays, however many come after it.
+    let first = server.create(form.clone()).await;
+    let mut watcher = server
+        .connect(first["id"].as_str().unwrap(), first["token"].as_str())
+        .await;
+    let mut ids = Vec::new();
+    for _ in 0..40 {
+        let g = server.create(form.clone()).await;
+        ids.push((
+            g["id"].as_str().unwrap().to_string(),
+            g["token"].as_str().unwrap().to_string(),
+        ));
+        let held = server.get_json("/api/health").await["games_loaded"]
+            .as_u64()
+            .unwrap();
+        assert!(held <= 8, "{held} games held");
+    }
+    assert_eq!(watcher.play("C3").await["last"], "C3");
+    // An early game left memory and comes back whole when opened.
+    let (id, token) = &ids[0];
+    let mut c = server.connect(id, Some(token)).await;
+    assert_eq!(c.play("D4").await["last"], "D4");
+}
