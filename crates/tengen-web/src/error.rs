@@ -165,7 +165,8 @@ impl WebError {
                 Refusal::TooManyEngineGames(_)
                 | Refusal::AnalysesBusy(_)
                 | Refusal::GamesTooFast(_)
-                | Refusal::TooManySockets(_),
+                | Refusal::TooManySockets(_)
+                | Refusal::TooManyAnalyses(_),
             ) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Forbidden(Refusal::SeatTaken) => StatusCode::CONFLICT,
             WebError::Forbidden(_) | WebError::Chat(ChatError::Spectator) => StatusCode::FORBIDDEN,
@@ -247,6 +248,9 @@ pub enum Refusal {
     /// seconds until it may create one again.
     #[error("you have created many games in a short time: try again in {0} s")]
     GamesTooFast(u64),
+    /// This client has as many records under analysis as it may.
+    #[error("you have {0} records under analysis already: try again when it is done")]
+    TooManyAnalyses(usize),
     /// This client holds as many game sockets open as it may.
     #[error("you have {0} games open already: close some first")]
     TooManySockets(usize),
@@ -277,6 +281,7 @@ impl Refusal {
             Refusal::TooManyEngineGames(_) => "too_many_engine_games",
             Refusal::GamesTooFast(_) => "games_too_fast",
             Refusal::TooManySockets(_) => "too_many_sockets",
+            Refusal::TooManyAnalyses(_) => "too_many_analyses",
             Refusal::NoHello => "no_hello",
             Refusal::SeatTaken => "seat_taken",
             Refusal::AnalysesBusy(_) => "analyses_busy",

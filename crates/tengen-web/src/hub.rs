@@ -222,6 +222,8 @@ pub struct Hub {
     creations: Allowance,
     /// Each client's open game sockets.
     sockets: Held,
+    /// Each client's records under analysis.
+    analysers: Held,
     limits: Limits,
 }
 
@@ -257,6 +259,7 @@ impl Hub {
             connections: Arc::new(Semaphore::new(limits.connections)),
             creations: Allowance::per_minute(limits.games_per_minute),
             sockets: Held::new(limits.sockets_per_client),
+            analysers: Held::new(limits.analyses_per_client),
             limits,
         }))
     }
@@ -962,6 +965,7 @@ impl Hub {
         sgf: Vec<u8>,
         since: usize,
         start: bool,
+        client: Option<IpAddr>,
     ) -> Result<Progress, WebError> {
         let read = self
             .reviews
@@ -980,6 +984,14 @@ impl Hub {
         let complete = stored.len() >= line.positions;
         let mut running = self.analysing().contains(&line.key);
         if start && !complete && !running {
+            // Held by the analysis while it runs: one client cannot take
+            // every place.
+            let place = match client {
+                Some(ip) => Some(self.analysers.take(ip).ok_or(WebError::Forbidden(
+                    Refusal::TooManyAnalyses(self.limits.analyses_per_client),
+                ))?),
+                None => None,
+            };
             {
                 let mut analysing = self.analysing();
                 if analysing.len() >= self.limits.analyses_at_once {
@@ -993,7 +1005,10 @@ impl Hub {
                 let done: HashSet<usize> = stored.iter().map(|p| p.number).collect();
                 let hub = Arc::clone(self);
                 let line = line.clone();
-                tokio::spawn(async move { hub.analyse(line, done).await });
+                tokio::spawn(async move {
+                    hub.analyse(line, done).await;
+                    drop(place);
+                });
             }
         }
         Ok(Progress {

@@ -51,6 +51,9 @@ pub struct Limits {
     pub analysis_playouts: u64,
     /// Records analysed at once; a further one is refused until one ends.
     pub analyses_at_once: usize,
+    /// Records one client may have analysed at once (0: no limit), so
+    /// that one client cannot take every place of `analyses_at_once`.
+    pub analyses_per_client: usize,
     /// Games held in memory before the least recently touched of those
     /// nobody watches leave it early (a tenth of a megabyte or so each):
     /// a flood of new games cannot fill the memory.
@@ -105,6 +108,7 @@ impl Default for Limits {
             analysis_workers: (cores / 4).max(1),
             analysis_playouts: 1_000,
             analyses_at_once: 4,
+            analyses_per_client: 1,
             games_loaded: 10_000,
             unload_after: Duration::from_secs(600),
             hello: Duration::from_secs(10),

@@ -500,11 +500,15 @@ struct AnalysisQuery {
 async fn review_analysis(
     State(hub): State<Arc<Hub>>,
     Query(query): Query<AnalysisQuery>,
+    client: Option<Extension<ClientIp>>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, WebError> {
     let bytes = read_body(&headers, body, review::MAX_SGF_BYTES).await?;
-    let progress = hub.analysis(bytes, query.since, query.start != 0).await?;
+    let client = client.map(|Extension(ClientIp(ip))| ip);
+    let progress = hub
+        .analysis(bytes, query.since, query.start != 0, client)
+        .await?;
     Ok(axum::Json(progress).into_response())
 }
 

@@ -301,6 +301,7 @@ Object.assign(WORDS.en, {
   graph_legend: "Solid: Black's chance of winning (top: 100%). Dashed: the score (above the middle: Black leads). Click to go to a move.",
   mistake_line: "Move {n}, {c} {v}: −{p} ({s} points)",
   err_analyses_busy: "The engine is analysing as many games as it can: try again in a moment.",
+  err_too_many_analyses: "The engine is analysing a game of yours already: try again when it is done.",
 });
 Object.assign(WORDS.fr, {
   r_first: "Position de départ", r_prev: "Coup précédent", r_next: "Coup suivant", r_last: "Dernier coup de la ligne",
@@ -318,6 +319,7 @@ Object.assign(WORDS.fr, {
   graph_legend: "Trait plein\u00a0: les chances de Noir (en haut\u00a0: 100\u00a0%). Tirets\u00a0: le score (au-dessus du milieu\u00a0: Noir mène). Cliquez pour aller à un coup.",
   mistake_line: "Coup {n}, {c} {v}\u00a0: −{p} ({s} points)",
   err_analyses_busy: "tengen analyse déjà autant de parties qu'il le peut\u00a0: réessayez dans un moment.",
+  err_too_many_analyses: "tengen analyse déjà une de vos parties\u00a0: réessayez quand elle sera finie.",
 });
 
 let lang = localStorage.getItem("tengen.lang") ||
