@@ -56,8 +56,14 @@ impl Shared<'_> {
             .iter()
             .filter(|c| c.visits() > 0)
             .map(|c| {
-                let line = principal_variation(c, self.filter, to_move.opponent());
                 let visits = u64::from(c.visits());
+                let line = principal_variation(c, self.filter, to_move.opponent());
+                // The line's first count is the move's own, read once: a
+                // search still running moves on between two reads.
+                let mut pv_visits: Vec<u64> = line.iter().map(|(_, n)| *n).collect();
+                if let Some(first) = pv_visits.first_mut() {
+                    *first = visits;
+                }
                 Candidate {
                     mv: c.mv,
                     visits,
@@ -67,7 +73,7 @@ impl Shared<'_> {
                     score_stdev: c.margin_stdev(),
                     lcb: lower_bound(c.winrate(), visits),
                     pv: line.iter().map(|(mv, _)| *mv).collect(),
-                    pv_visits: line.iter().map(|(_, n)| *n).collect(),
+                    pv_visits,
                     ownership: moves_owner.as_ref().map(|m| {
                         match m.get(move_slot(c.mv, cells)).and_then(Option::as_ref) {
                             Some(o) => ownership_of(o),
