@@ -139,17 +139,23 @@ fn unload_oldest(rooms: &mut HashMap<String, Arc<Slot>>, cap: usize) -> usize {
     let target = cap - cap / 8;
     let mut idle: Vec<(i64, String)> = rooms
         .iter()
-        .filter(|(_, slot)| Arc::strong_count(slot) == 1)
+        .filter(|(_, slot)| nobody_holds(slot))
         .map(|(id, slot)| (slot.touched.load(Ordering::Relaxed), id.clone()))
         .collect();
     idle.sort_unstable();
-    let excess = rooms.len().saturating_sub(target);
-    let mut gone = 0;
-    for (_, id) in idle.into_iter().take(excess) {
-        rooms.remove(&id);
-        gone += 1;
+    idle.truncate(rooms.len().saturating_sub(target));
+    for (_, id) in &idle {
+        rooms.remove(id);
     }
-    gone
+    idle.len()
+}
+
+/// Whether nobody but the map of loaded games holds `slot` (no watcher, no
+/// engine move or clock waiting, no request under way): every other
+/// holder got it from that map under its lock, or from another holder, so
+/// a count of one, read under the lock, means none is left.
+fn nobody_holds(slot: &Arc<Slot>) -> bool {
+    Arc::strong_count(slot) == 1
 }
 
 /// Sends who is at the game to everyone watching it.
@@ -421,10 +427,8 @@ impl Hub {
         let now = now_ms();
         let mut rooms = self.rooms();
         let before = rooms.len();
-        // Every other holder of a slot got it from this map under this
-        // lock, or from another holder: a count of one means none is left.
         rooms.retain(|_, slot| {
-            Arc::strong_count(slot) > 1
+            !nobody_holds(slot)
                 || now.saturating_sub(slot.touched.load(Ordering::Relaxed)) < horizon
         });
         before - rooms.len()

@@ -322,31 +322,24 @@ async fn analyses_beyond_the_limit_are_refused_until_one_ends() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_client_has_one_record_analysed_at_a_time_and_others_theirs() {
-    let config = tengen_web::ServeConfig {
+    let addr = common::serve(tengen_web::ServeConfig {
         limits: Limits {
             analysis_playouts: 5_000,
             ..Limits::default()
         },
         trusted_proxies: vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()],
         ..tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), temp_db("analysisshare"))
-    };
-    let server = tengen_web::Server::bind(&config).await.unwrap();
-    let addr = server.local_addr();
-    tokio::spawn(server.run());
-    let post = |client: &str, sgf: &str| {
-        format!(
-            "POST /api/review/analysis?start=1 HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {client}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{sgf}",
-            sgf.len()
-        )
-    };
+    })
+    .await;
+    let analyse = |client, sgf| common::post_for(addr, "/api/review/analysis?start=1", client, sgf);
     let other = "(;GM[1]FF[4]SZ[9];B[ee];W[cc])";
-    let (status, _, body) = common::http_raw(addr, &post("203.0.113.1", GAME)).await;
+    let (status, body) = analyse("203.0.113.1", GAME).await;
     assert_eq!(status, 200, "{body}");
-    let (status, _, body) = common::http_raw(addr, &post("203.0.113.1", other)).await;
+    let (status, body) = analyse("203.0.113.1", other).await;
     assert_eq!(status, 429, "{body}");
     assert!(body.contains("too_many_analyses"), "{body}");
     // Another member is not kept waiting by the first.
-    let (status, _, body) = common::http_raw(addr, &post("203.0.113.2", other)).await;
+    let (status, body) = analyse("203.0.113.2", other).await;
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("\"running\":true"), "{body}");
 }

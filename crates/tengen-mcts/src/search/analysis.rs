@@ -57,13 +57,7 @@ impl Shared<'_> {
             .filter(|c| c.visits() > 0)
             .map(|c| {
                 let visits = u64::from(c.visits());
-                let line = principal_variation(c, self.filter, to_move.opponent());
-                // The line's first count is the move's own, read once: a
-                // search still running moves on between two reads.
-                let mut pv_visits: Vec<u64> = line.iter().map(|(_, n)| *n).collect();
-                if let Some(first) = pv_visits.first_mut() {
-                    *first = visits;
-                }
+                let line = principal_variation(c, visits, self.filter, to_move.opponent());
                 Candidate {
                     mv: c.mv,
                     visits,
@@ -73,7 +67,7 @@ impl Shared<'_> {
                     score_stdev: c.margin_stdev(),
                     lcb: lower_bound(c.winrate(), visits),
                     pv: line.iter().map(|(mv, _)| *mv).collect(),
-                    pv_visits,
+                    pv_visits: line.iter().map(|(_, n)| *n).collect(),
                     ownership: moves_owner.as_ref().map(|m| {
                         match m.get(move_slot(c.mv, cells)).and_then(Option::as_ref) {
                             Some(o) => ownership_of(o),
@@ -262,10 +256,16 @@ fn lower_bound(winrate: f64, visits: u64) -> f64 {
 }
 
 /// The line of most-visited moves from `node` (a move of the root), its
-/// own move first, through moves `filter` allows, with each move's visits;
-/// `color` replies to `node`.
-fn principal_variation(node: &Node, filter: &Filter, mut color: Color) -> Vec<(Move, u64)> {
-    let mut pv = vec![(node.mv, u64::from(node.visits()))];
+/// own move first (with `visits`, its count as the caller read it: a
+/// search still running moves on between two reads), through moves
+/// `filter` allows, with each move's visits; `color` replies to `node`.
+fn principal_variation(
+    node: &Node,
+    visits: u64,
+    filter: &Filter,
+    mut color: Color,
+) -> Vec<(Move, u64)> {
+    let mut pv = vec![(node.mv, visits)];
     let mut at = node;
     let mut depth = 2;
     while let Some(next) = at.best_child(|c| !filter.forbids(color, c.mv, depth)) {

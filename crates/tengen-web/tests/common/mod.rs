@@ -299,6 +299,27 @@ pub async fn http_with_head(
     http_raw(addr, &req).await
 }
 
+/// A server of `config` as given (its limits untouched, for the settings
+/// `Running` does not take: allowed hosts, trusted proxies), serving on
+/// its own address until the test ends.
+pub async fn serve(config: ServeConfig) -> SocketAddr {
+    let server = Server::bind(&config).await.unwrap();
+    let addr = server.local_addr();
+    tokio::spawn(server.run());
+    addr
+}
+
+/// A POST of `body` to `path` as a proxy on this machine relays it for
+/// `client` (in `X-Forwarded-For`); the status and the body.
+pub async fn post_for(addr: SocketAddr, path: &str, client: &str, body: &str) -> (u16, String) {
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {client}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let (status, _, body) = http_raw(addr, &req).await;
+    (status, body)
+}
+
 /// A request written as given, answered with the status, the head (lower
 /// case) and the body, read until the server closes.
 pub async fn http_raw(addr: SocketAddr, req: &str) -> (u16, String, String) {
