@@ -247,6 +247,18 @@ impl Node {
         count
     }
 
+    /// Makes this node a leaf again, its own statistics kept (pruning).
+    /// The network is asked anew when it is expanded again, since its
+    /// priors went with the children. The subtree is freed level by
+    /// level: dropping it whole would recurse as deep as the tree.
+    pub(crate) fn forget_children(&mut self) {
+        *self.asked.get_mut() = false;
+        let mut doomed: Vec<Box<[Node]>> = self.children.take().into_iter().collect();
+        while let Some(mut kids) = doomed.pop() {
+            doomed.extend(kids.iter_mut().filter_map(|k| k.children.take()));
+        }
+    }
+
     /// Takes the subtree under `mv` out of this node (tree reuse).
     pub(crate) fn into_child(self, mv: Move) -> Option<Node> {
         let kids = self.children.into_inner()?;

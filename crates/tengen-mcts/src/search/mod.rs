@@ -11,6 +11,7 @@
 //! | this one | what a search is asked ([`Request`]) and answers ([`Analysis`], [`Decision`]); [`Search`] |
 //! | `filter.rs` | the avoid/allow restrictions of analysis tools ([`Restrictions`]) |
 //! | `reuse.rs` | the tree kept between moves |
+//! | `prune.rs` | the kept tree cut to leave the new search room |
 //! | `worker.rs` | the threads: descent, expansion with priors, playout, backup |
 //! | `batch.rs` | the network's evaluations, gathered in batches |
 //! | `analysis.rs` | the root's statistics as an [`Analysis`] |
@@ -25,6 +26,7 @@ mod decide;
 mod filter;
 #[cfg(all(test, feature = "net"))]
 mod network_tests;
+mod prune;
 mod reuse;
 mod worker;
 
@@ -82,7 +84,8 @@ pub struct SearchConfig {
     /// Bytes the tree may take, the subtree kept from the last move
     /// included (as Pachi's `max_tree_size`): once full it stops growing
     /// and the search goes on within it, so a long think holds memory
-    /// flat.
+    /// flat. The subtree kept is pruned to half of it before the next
+    /// search, so that search has room to grow.
     pub tree_memory: usize,
 }
 
@@ -346,10 +349,7 @@ impl Search {
             report,
             moves_ownership,
         } = request;
-        let root = match self.kept.take() {
-            Some(kept) => kept.into_root(game, mode, restrictions),
-            None => Node::root(),
-        };
+        let root = self.root_for(game, mode, restrictions);
         let filter = Filter::new(restrictions);
         let never = AtomicBool::new(false);
         let stop = stop.unwrap_or(&never);
@@ -371,6 +371,17 @@ impl Search {
             root,
         });
         analysis
+    }
+
+    /// The root to search `game` from: the subtree kept from the last
+    /// search where it fits the position, its least-visited lines pruned.
+    fn root_for(&mut self, game: &Game, mode: GenMode, restrictions: &Restrictions) -> Node {
+        let Some(kept) = self.kept.take() else {
+            return Node::root();
+        };
+        let mut root = kept.into_root(game, mode, restrictions);
+        prune::prune_kept(&mut root, self.config.tree_memory);
+        root
     }
 
     /// [`Search::analyze`], then the move to play in `request`'s mode: the
@@ -425,6 +436,96 @@ mod tests {
                 other => panic!("{other:?}"),
             };
         }
+    }
+
+    /// A search whose tree holds `nodes` nodes, without the book.
+    fn small_tree(nodes: usize) -> Search {
+        Search::new(SearchConfig {
+            book: false,
+            tree_memory: nodes * std::mem::size_of::<Node>(),
+            ..SearchConfig::default()
+        })
+    }
+
+    /// The move decided, played in `game`.
+    fn play(game: &mut Game, decision: Decision) -> Move {
+        let Decision::Move(mv) = decision else {
+            panic!("{decision:?}");
+        };
+        assert!(game.is_legal(mv), "{mv:?}");
+        game.play(mv).unwrap();
+        mv
+    }
+
+    /// The subtree kept for the move `mv` just played: its size, its root's
+    /// visits and its root's children with theirs.
+    fn kept_under(search: &Search, mv: Move) -> (usize, u32, Vec<(Move, u32)>) {
+        let kept = search.kept.as_ref().expect("a tree kept");
+        let child = kept.root.kids().iter().find(|c| c.mv == mv).unwrap();
+        let kids = child.kids().iter().map(|k| (k.mv, k.visits())).collect();
+        (child.size(), child.visits(), kids)
+    }
+
+    #[test]
+    fn the_kept_tree_is_pruned_to_half_its_memory_the_root_moves_kept() {
+        let nodes = 3_000;
+        let mut search = small_tree(nodes);
+        let mut game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
+        let mut pruned = 0;
+        for _ in 0..4 {
+            let (decision, _) = search.genmove(&game, Request::new(Limit::playouts(5_000)));
+            let mv = play(&mut game, decision);
+            let (before, visits, kids) = kept_under(&search, mv);
+            let root = search.root_for(&game, GenMode::Normal, &Restrictions::NONE);
+            let size = root.size();
+            assert!(size <= nodes / 2, "{size} nodes of {before}");
+            if before > nodes / 2 {
+                pruned += 1;
+                // The best lines stay, not the root's children alone.
+                assert!(size > kids.len(), "{size} nodes");
+            } else {
+                assert_eq!(size, before);
+            }
+            assert_eq!(root.visits(), visits);
+            let after: Vec<(Move, u32)> = root.kids().iter().map(|k| (k.mv, k.visits())).collect();
+            assert_eq!(after, kids);
+            search.kept = Some(Kept {
+                game: game.clone(),
+                mode: GenMode::Normal,
+                restrictions: Restrictions::NONE,
+                root,
+            });
+        }
+        assert!(pruned > 0, "no kept tree was over half the memory");
+    }
+
+    #[test]
+    fn a_search_from_a_pruned_tree_plays_legal_moves_its_root_visits_kept() {
+        let nodes = 2_000;
+        let playouts = 3_000;
+        let mut search = small_tree(nodes);
+        let mut game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
+        let (decision, _) = search.genmove(&game, Request::new(Limit::playouts(playouts)));
+        let mut mv = play(&mut game, decision);
+        let mut pruned = 0;
+        for _ in 0..4 {
+            let (before, visits, kids) = kept_under(&search, mv);
+            pruned += usize::from(before > nodes / 2);
+            let (decision, a) = search.genmove(&game, Request::new(Limit::playouts(playouts)));
+            assert!(
+                a.visits >= u64::from(visits) + playouts,
+                "{} {visits}",
+                a.visits
+            );
+            // Every move of the root has its visits of the last search and
+            // more: none was pruned.
+            for (m, v) in kids.into_iter().filter(|&(_, v)| v > 0) {
+                let c = a.candidates.iter().find(|c| c.mv == m).unwrap();
+                assert!(c.visits >= u64::from(v), "{m:?}: {} < {v}", c.visits);
+            }
+            mv = play(&mut game, decision);
+        }
+        assert!(pruned > 0, "no kept tree was over half the memory");
     }
 
     #[test]

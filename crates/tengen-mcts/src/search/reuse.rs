@@ -1,8 +1,8 @@
 //! The tree kept between moves: the subtree of the moves played since the
 //! last search becomes the new root, its statistics intact.
 //!
-//! Left out: trees of other positions (a transposition table) and pruning
-//! of the subtree kept.
+//! Left out: trees of other positions (a transposition table), and the
+//! pruning of the subtree kept ([`super::prune`]).
 
 use super::GenMode;
 use super::filter::Restrictions;
