@@ -27,6 +27,10 @@
 //! threads of lowered priority. What the hostile client got done during
 //! play is printed, and the CPU time of each kind of thread.
 //!
+//! TENGEN_LOAD_ATTACK=flood|hoard|engine|analyses|none measures the
+//! players' latency while one client attacks a server with the default
+//! limits (see `load/attack.rs`).
+//!
 //! TENGEN_LOAD_CLUSTER=1 measures several servers on one PostgreSQL (a
 //! cluster of the bench's own, as the tests make it) beside one SQLite
 //! server, in one run: for 500 and 2,000 games (TENGEN_LOAD_CLUSTER_GAMES),
@@ -42,6 +46,9 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+
+#[path = "load/attack.rs"]
+mod attack;
 
 use common::{Running, heavy_record, temp_db};
 use futures_util::{SinkExt, StreamExt};
@@ -175,7 +182,10 @@ async fn player(
     let mut said = 0u64;
     let mut played = 0u64;
     let mut chat = Vec::new();
-    let mut ws = common::join(addr, &id, Some(&token)).await;
+    // Each player from a loopback address of its own (four sockets an
+    // address), as people come from theirs: the per-client limits hold.
+    let from = std::net::IpAddr::from([127, 0, 0, 2 + (seed % 250) as u8]);
+    let mut ws = common::join_from(addr, &id, Some(&token), from).await;
     connected.wait().await;
     let mut rng = Rng::new(seed);
     let mut latencies = Vec::new();
@@ -498,6 +508,10 @@ fn main() {
         cluster::run();
         return;
     }
+    if let Ok(kind) = std::env::var("TENGEN_LOAD_ATTACK") {
+        attack::run(&kind);
+        return;
+    }
     let games = env_or("TENGEN_LOAD_GAMES", 500);
     let moves = env_or("TENGEN_LOAD_MOVES", 40) as u64;
     let think_ms = env_or("TENGEN_LOAD_THINK_MS", 0) as u64;
@@ -511,8 +525,6 @@ fn main() {
         let limits = tengen_web::Limits {
             // 1,000 players, the hostile client, and room to spare.
             connections: 4 * games + 64,
-            // Every player on one address.
-            sockets_per_client: 0,
             ..tengen_web::Limits::default()
         };
         let server = Arc::new(Running::start_with(temp_db("load"), limits.clone()).await);
@@ -679,6 +691,7 @@ mod cluster {
                 heavy_workers: w.max(1),
                 engine_games_per_client: 4096,
                 sockets_per_client: 0,
+                connections_per_peer: 0,
                 ..Limits::default()
             };
             nodes.push(Running::start_node(db.clone(), Some(&format!("n{i}")), limits).await);

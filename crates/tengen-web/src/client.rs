@@ -48,7 +48,8 @@ impl Proxies {
         }
     }
 
-    fn trusts(&self, ip: IpAddr) -> bool {
+    /// Whether `ip` is a trusted proxy.
+    pub fn trusts(&self, ip: IpAddr) -> bool {
         let ip = canonical(ip);
         self.nets.iter().any(|n| n.contains(&ip))
     }

@@ -163,6 +163,9 @@ impl WebError {
             WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::Forbidden(
                 Refusal::TooManyEngineGames(_)
+                | Refusal::TooManyGames(_)
+                | Refusal::TooManyListed(_)
+                | Refusal::TooManyConnections(_)
                 | Refusal::AnalysesBusy(_)
                 | Refusal::GamesTooFast(_)
                 | Refusal::TooManySockets(_)
@@ -257,6 +260,19 @@ pub enum Refusal {
     /// This client already has as many engine games going as allowed.
     #[error("you already have {0} games against the engine in progress: finish or leave one first")]
     TooManyEngineGames(usize),
+    /// This client already has as many open games (not over, touched
+    /// lately) as it may create.
+    #[error("you already have {0} games going that you created: finish or leave one first")]
+    TooManyGames(usize),
+    /// This client already has as many open games listed in the lobby
+    /// as allowed.
+    #[error(
+        "you already have {0} games waiting in the lobby: wait for a player or leave one first"
+    )]
+    TooManyListed(usize),
+    /// This peer holds as many connections open as one may.
+    #[error("you have {0} connections open to this server already: close some first")]
+    TooManyConnections(usize),
     /// A WebSocket that did not begin with its `hello` message.
     #[error("the first message on a game's socket must be hello")]
     NoHello,
@@ -279,6 +295,9 @@ impl Refusal {
             Refusal::CrossOrigin => "cross_origin",
             Refusal::UnknownHost => "unknown_host",
             Refusal::TooManyEngineGames(_) => "too_many_engine_games",
+            Refusal::TooManyGames(_) => "too_many_games",
+            Refusal::TooManyListed(_) => "too_many_listed",
+            Refusal::TooManyConnections(_) => "too_many_connections",
             Refusal::GamesTooFast(_) => "games_too_fast",
             Refusal::TooManySockets(_) => "too_many_sockets",
             Refusal::TooManyAnalyses(_) => "too_many_analyses",
@@ -292,6 +311,58 @@ impl Refusal {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_refusal_is_explained_by_the_page_in_both_languages() {
+        let all = [
+            Refusal::Spectator,
+            Refusal::NotYourTurn,
+            Refusal::NoRequest,
+            Refusal::Pending,
+            Refusal::CrossOrigin,
+            Refusal::UnknownHost,
+            Refusal::GamesTooFast(1),
+            Refusal::TooManyAnalyses(1),
+            Refusal::TooManySockets(1),
+            Refusal::TooManyEngineGames(1),
+            Refusal::TooManyGames(1),
+            Refusal::TooManyListed(1),
+            Refusal::TooManyConnections(1),
+            Refusal::NoHello,
+            Refusal::SeatTaken,
+            Refusal::AnalysesBusy(1),
+        ];
+        for r in all {
+            // A new refusal does not compile here until listed above.
+            match r {
+                Refusal::Spectator
+                | Refusal::NotYourTurn
+                | Refusal::NoRequest
+                | Refusal::Pending
+                | Refusal::CrossOrigin
+                | Refusal::UnknownHost
+                | Refusal::GamesTooFast(_)
+                | Refusal::TooManyAnalyses(_)
+                | Refusal::TooManySockets(_)
+                | Refusal::TooManyEngineGames(_)
+                | Refusal::TooManyGames(_)
+                | Refusal::TooManyListed(_)
+                | Refusal::TooManyConnections(_)
+                | Refusal::NoHello
+                | Refusal::SeatTaken
+                | Refusal::AnalysesBusy(_) => {}
+            }
+        }
+        let words = include_str!("assets/i18n.js");
+        for r in all {
+            let key = format!("err_{}:", r.code());
+            assert_eq!(
+                words.matches(&key).count(),
+                2,
+                "{key} in English and French"
+            );
+        }
+    }
 
     #[test]
     fn a_server_failure_reaches_the_client_without_its_details() {

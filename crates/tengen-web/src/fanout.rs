@@ -232,7 +232,7 @@ impl Hub {
             // Half applied: the whole log says what the game is.
             return self.reload(slot, &mut room).await;
         }
-        slot.position_changed(&room);
+        slot.position_changed();
         self.publish(slot, &room);
         self.follow_up(slot, &room);
         Ok(())

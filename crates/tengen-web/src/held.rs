@@ -1,4 +1,5 @@
-//! What one client holds at once (its open game sockets): counted per
+//! What one client holds at once (its open game sockets, its
+//! connections): counted per
 //! client ([`crate::client::holder`]), each place given back when its
 //! [`Place`] is dropped, so that one client holding many cannot take the
 //! server's connections from everyone else.
@@ -28,6 +29,11 @@ impl Held {
             cap,
             counts: Arc::default(),
         }
+    }
+
+    /// The cap (0: none).
+    pub fn cap(&self) -> usize {
+        self.cap
     }
 
     /// A place for `client`, or `None` when it holds its cap already.

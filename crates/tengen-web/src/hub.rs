@@ -27,6 +27,7 @@ use crate::room::Room;
 use crate::settings::{NewGame, Settings};
 use crate::store::{Append, Database, Store};
 use crate::token::random_hex;
+use crate::turns::Client;
 use crate::watchers::{Snapshot, Watchers};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -72,12 +73,6 @@ pub struct Slot {
     /// Set when the position changes: stops the search of the engine
     /// move that served the old one. Replaced by a fresh flag each time.
     search: Mutex<Arc<AtomicBool>>,
-    /// Who created the game, when created since start-up (the limit of
-    /// engine games per client counts these).
-    owner: Option<IpAddr>,
-    /// An engine game not over (kept beside the room, to count a client's
-    /// games without locking every room).
-    engine_live: AtomicBool,
     /// When it was last opened, changed or left (ms since the epoch).
     touched: AtomicI64,
     /// The chat: its recent lines and each seat's allowance. Apart from
@@ -90,15 +85,12 @@ pub struct Slot {
 }
 
 impl Slot {
-    fn new(room: Room, owner: Option<IpAddr>, chat: ChatLog, presence: Presence) -> Slot {
-        let engine_live = room.settings().engine().is_some() && room.game().outcome().is_none();
+    fn new(room: Room, chat: ChatLog, presence: Presence) -> Slot {
         Slot {
             id: room.settings().id.clone(),
             room: tokio::sync::Mutex::new(room),
             watchers: Watchers::default(),
             search: Mutex::new(Arc::new(AtomicBool::new(false))),
-            owner,
-            engine_live: AtomicBool::new(engine_live),
             touched: AtomicI64::new(now_ms()),
             chat: tokio::sync::Mutex::new(chat),
             presence: tokio::sync::Mutex::new(presence),
@@ -116,16 +108,13 @@ impl Slot {
     }
 
     /// The position changed: the search serving the old one stops.
-    pub(crate) fn position_changed(&self, room: &Room) {
+    pub(crate) fn position_changed(&self) {
         let fresh = Arc::new(AtomicBool::new(false));
         let old = std::mem::replace(
             &mut *self.search.lock().unwrap_or_else(|e| e.into_inner()),
             fresh,
         );
         old.store(true, Ordering::Relaxed);
-        if room.game().outcome().is_some() {
-            self.engine_live.store(false, Ordering::Relaxed);
-        }
         self.touch();
     }
 }
@@ -370,7 +359,6 @@ impl Hub {
         let players = self.store.players(id).await?;
         let loaded = Arc::new(Slot::new(
             room,
-            None,
             ChatLog::from_stored(lines, last_line),
             Presence::from_stored(&players),
         ));
@@ -478,26 +466,21 @@ impl Hub {
         let token = random_hex(2)?;
         let seating = form.opponent.seating(token.clone(), random_hex(2)?);
         let settings = Settings::from_form(form, random_hex(1)?, seating.tokens, now_ms())?;
-        if settings.engine().is_some()
-            && let Some(ip) = client
-        {
-            self.check_engine_games(ip)?;
+        let creator = client.map(|ip| crate::client::holder(ip).to_string());
+        if let Some(who) = &creator {
+            self.check_open_games(who, settings.engine().is_some(), listed)
+                .await?;
         }
         let row = settings.to_row()?;
         let room = Room::create(settings)?;
-        self.store.insert_game(&row).await?;
+        self.store.insert_game(&row, creator.as_deref()).await?;
         if listed && let Seat::Player(c) = seating.creator {
             self.store
                 .list(&row.id, now_ms(), c.opponent().name())
                 .await?;
         }
         let engine_turn = room.engine_waiting().then(|| room.seq());
-        let created = Arc::new(Slot::new(
-            room,
-            client,
-            ChatLog::default(),
-            Presence::default(),
-        ));
+        let created = Arc::new(Slot::new(room, ChatLog::default(), Presence::default()));
         let creator = seating.creator;
         // Held before its engine's move is queued: the worker that takes
         // the move finds this copy and moves on it, in view of the players.
@@ -518,17 +501,36 @@ impl Hub {
         })
     }
 
-    /// Refuses a new engine game to a client who already has as many
-    /// loaded and not over as [`Limits::engine_games_per_client`].
-    fn check_engine_games(&self, ip: IpAddr) -> Result<(), WebError> {
-        let limit = self.limits.engine_games_per_client;
-        let live = self
-            .rooms()
-            .values()
-            .filter(|s| s.owner == Some(ip) && s.engine_live.load(Ordering::Relaxed))
-            .count();
-        if live >= limit {
-            return Err(WebError::Forbidden(Refusal::TooManyEngineGames(limit)));
+    /// Refuses a new game to a client who already has as many open games
+    /// as it may create ([`Limits::games_per_client`]), of those against
+    /// the engine ([`Limits::engine_games_per_client`]) when `engine`, or
+    /// of those listed in the lobby ([`Limits::listed_per_client`]) when
+    /// `listed`. Counted by the database: on PostgreSQL, over every server.
+    async fn check_open_games(
+        &self,
+        creator: &str,
+        engine: bool,
+        listed: bool,
+    ) -> Result<(), WebError> {
+        let limits = &self.limits;
+        let since =
+            now_ms().saturating_sub(i64::try_from(limits.open_for.as_millis()).unwrap_or(i64::MAX));
+        let open = self.store.open_games(creator, since).await?;
+        let full = |cap: usize, n: u64| cap > 0 && n >= cap as u64;
+        if full(limits.games_per_client, open.games) {
+            return Err(WebError::Forbidden(Refusal::TooManyGames(
+                limits.games_per_client,
+            )));
+        }
+        if engine && full(limits.engine_games_per_client, open.engine) {
+            return Err(WebError::Forbidden(Refusal::TooManyEngineGames(
+                limits.engine_games_per_client,
+            )));
+        }
+        if listed && full(limits.listed_per_client, open.listed) {
+            return Err(WebError::Forbidden(Refusal::TooManyListed(
+                limits.listed_per_client,
+            )));
         }
         Ok(())
     }
@@ -643,7 +645,7 @@ impl Hub {
             return Err(e);
         }
         room.stored(last);
-        slot.position_changed(room);
+        slot.position_changed();
         if opened {
             self.job_made.notify_one();
         }
@@ -663,7 +665,7 @@ impl Hub {
         let before = room.seq();
         *room = Room::replay(settings, &actions)?;
         if room.seq() != before {
-            slot.position_changed(room);
+            slot.position_changed();
             self.publish(slot, room);
             self.follow_up(slot, room);
         }
@@ -878,7 +880,7 @@ impl Hub {
     ///
     /// # Errors
     /// [`WebError::Io`] if the estimate could not run.
-    pub async fn estimate(&self, slot: &Slot) -> Result<Arc<str>, WebError> {
+    pub async fn estimate(&self, slot: &Slot, client: Client) -> Result<Arc<str>, WebError> {
         let (game, seq) = {
             let room = slot.room.lock().await;
             (room.game().clone(), room.seq())
@@ -895,6 +897,7 @@ impl Hub {
         let text: Arc<str> = self
             .reviews
             .run(
+                client,
                 || true,
                 move || serde_json::to_string(&crate::estimate::estimate(&game, seq, seed)),
             )
@@ -974,6 +977,7 @@ impl Hub {
         let read = self
             .reviews
             .run(
+                client,
                 || true,
                 move || -> Result<_, WebError> {
                     let line = review::main_line(&String::from_utf8_lossy(&sgf))?;
@@ -1010,7 +1014,7 @@ impl Hub {
                 let hub = Arc::clone(self);
                 let line = line.clone();
                 tokio::spawn(async move {
-                    hub.analyse(line, done).await;
+                    hub.analyse(line, done, client).await;
                     drop(place);
                 });
             }
@@ -1029,9 +1033,10 @@ impl Hub {
         self.analysing.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Searches the positions of `line` not in `done`, one pool job each,
-    /// storing each as it ends; then lets the record be analysed again.
-    async fn analyse(self: Arc<Hub>, line: MainLine, done: HashSet<usize>) {
+    /// Searches the positions of `line` not in `done`, one pool job each
+    /// in `client`'s turn, storing each as it ends; then lets the record be
+    /// analysed again.
+    async fn analyse(self: Arc<Hub>, line: MainLine, done: HashSet<usize>, client: Client) {
         let key = line.key.clone();
         for (n, game) in line.games().filter(|(n, _)| !done.contains(n)) {
             let hub = Arc::clone(&self);
@@ -1041,6 +1046,7 @@ impl Hub {
             let searched = self
                 .analyses
                 .run(
+                    client,
                     || true,
                     move || {
                         let position = match analyst {

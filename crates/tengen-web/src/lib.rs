@@ -58,6 +58,7 @@ mod server;
 pub mod settings;
 pub mod store;
 pub mod token;
+pub mod turns;
 pub mod view;
 pub mod watchers;
 mod workers;

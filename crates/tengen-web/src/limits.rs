@@ -11,6 +11,11 @@ pub struct Limits {
     /// Open connections at once (WebSockets included); further clients
     /// wait in the listen queue until one closes.
     pub connections: usize,
+    /// Connections one peer (one address, or IPv6 /64) may hold open at
+    /// once (0: no limit); a trusted proxy's are not counted. Past it, its
+    /// new connection is refused at once, so that one peer never takes
+    /// the places of `connections` from everyone else.
+    pub connections_per_peer: usize,
     /// A request's head (and, between requests, an idle connection's next
     /// head) must arrive within this, or the connection is closed.
     pub header_read: Duration,
@@ -33,9 +38,20 @@ pub struct Limits {
     /// ([`Limits::presence_lease`]) is forgotten, so that the players of
     /// a server killed outright are shown gone.
     pub presence_period: Duration,
-    /// Unfinished engine games that one client (one IP address) may have
-    /// loaded at once.
+    /// Open games (not over, and created or played in within
+    /// [`Limits::open_for`]) one client may have created, of every kind
+    /// (0: no limit). Counted by the database: on PostgreSQL, over every
+    /// server.
+    pub games_per_client: usize,
+    /// Of those, games against the engine (0: no limit): each costs a
+    /// search per move.
     pub engine_games_per_client: usize,
+    /// Of those, games listed in the lobby (0: no limit): the lobby shows
+    /// the newest hundred, which one client could otherwise fill.
+    pub listed_per_client: usize,
+    /// How long a game nobody plays in still counts as its creator's
+    /// open game.
+    pub open_for: Duration,
     /// Games one client may create a minute (as many at once); 0: no
     /// limit. A person creates a few; a flood of creations would fill the
     /// memory and the lobby.
@@ -96,13 +112,17 @@ impl Default for Limits {
         let heavy = cores.saturating_sub(1).max(1);
         Limits {
             connections: 4096,
+            connections_per_peer: 256,
             header_read: Duration::from_secs(10),
             body_read: Duration::from_secs(30),
             heavy_workers: heavy,
             engine_workers: heavy,
             engine_lease: Duration::from_secs(30),
             presence_period: Duration::from_secs(5),
+            games_per_client: 20,
             engine_games_per_client: 8,
+            listed_per_client: 4,
+            open_for: Duration::from_secs(600),
             games_per_minute: 30,
             review_workers: (cores / 4).max(1),
             analysis_workers: (cores / 4).max(1),

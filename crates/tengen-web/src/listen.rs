@@ -4,8 +4,15 @@
 //! tower caps open connections (tower's limits count requests, and a
 //! WebSocket is one request that lasts), so the cap is a semaphore taken
 //! before each accept: past it, clients wait in the kernel's listen queue
-//! instead of costing the server a descriptor each.
+//! instead of costing the server a descriptor each. One peer may hold only
+//! so many of them ([`crate::Limits::connections_per_peer`]; a trusted
+//! proxy, which carries everyone's, is not counted): past that, its new
+//! connection is answered 429 and closed at once, so that the places left
+//! stay for others whatever one peer holds.
 
+use crate::client::Proxies;
+use crate::error::{Refusal, WebError};
+use crate::held::{Held, Place};
 use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
@@ -24,17 +31,32 @@ use tower::ServiceExt;
 /// left) before accepting again.
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
 
-/// Serves `app` on `listener` for ever: at most `slots`' permits of
-/// connections at once, each closed when a request's head takes longer
-/// than `header_read` (an idle keep-alive connection too). The peer's
-/// address goes with each request as [`ConnectInfo`] (the client, unless
-/// a trusted proxy says otherwise: [`crate::client`]).
-pub async fn serve(
-    listener: TcpListener,
-    app: Router,
-    slots: Arc<Semaphore>,
-    header_read: Duration,
-) {
+/// Where connections are taken: the listener, the places of all and of
+/// each peer, and the proxies whose connections each peer's cap spares.
+pub struct Door {
+    /// The bound socket.
+    pub listener: TcpListener,
+    /// One permit per open connection.
+    pub slots: Arc<Semaphore>,
+    /// Each peer's connections.
+    pub peers: Held,
+    /// Trusted proxies.
+    pub proxies: Proxies,
+}
+
+/// Serves `app` at `door` for ever: at most `slots`' permits of
+/// connections at once, and each peer's cap, each connection closed when
+/// a request's head takes longer than `header_read` (an idle keep-alive
+/// connection too). The peer's address goes with each request as
+/// [`ConnectInfo`] (the client, unless a trusted proxy says otherwise:
+/// [`crate::client`]).
+pub async fn serve(door: Door, app: Router, header_read: Duration) {
+    let Door {
+        listener,
+        slots,
+        peers,
+        proxies,
+    } = door;
     loop {
         let Ok(slot) = Arc::clone(&slots).acquire_owned().await else {
             return;
@@ -53,13 +75,26 @@ pub async fn serve(
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::debug!("TCP_NODELAY refused: {e}");
         }
+        let place = if proxies.trusts(remote.ip()) {
+            None
+        } else if let Some(place) = peers.take(remote.ip()) {
+            Some(place)
+        } else {
+            turn_away(&tcp, peers.cap());
+            tracing::debug!("{remote} holds as many connections as one peer may");
+            continue;
+        };
         let service = app
             .clone()
             .map_request(move |mut request: hyper::Request<Incoming>| {
                 request.extensions_mut().insert(ConnectInfo(remote));
                 request
             });
-        let io = TokioIo::new(Slotted { tcp, _slot: slot });
+        let io = TokioIo::new(Slotted {
+            tcp,
+            _slot: slot,
+            _place: place,
+        });
         tokio::spawn(async move {
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
@@ -79,6 +114,20 @@ pub async fn serve(
 struct Slotted {
     tcp: TcpStream,
     _slot: OwnedSemaphorePermit,
+    _place: Option<Place>,
+}
+
+/// Tells a peer over its cap why it is refused, in one write that never
+/// waits (a peer that does not read is simply closed).
+fn turn_away(tcp: &TcpStream, cap: usize) {
+    let body = WebError::Forbidden(Refusal::TooManyConnections(cap))
+        .to_json()
+        .to_string();
+    let response = format!(
+        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tcp.try_write(response.as_bytes());
 }
 
 impl AsyncRead for Slotted {

@@ -1,7 +1,8 @@
 //! A bounded share of the machine for one kind of CPU-heavy work (engine
 //! moves, record reviews, analyses, estimates): at most `workers` jobs run
-//! at once, on the pool's own threads, the others wait in line, and the
-//! counts are visible for the health route. The async worker threads never
+//! at once, on the pool's own threads, the others wait in line, served in
+//! turn by client ([`crate::turns`]), and the counts are visible for the
+//! health route. The async worker threads never
 //! run such work, so a request that only reads a game is never stuck
 //! behind it; and the pool's threads run at a lowered OS priority
 //! (the `priority` module), so that on a busy machine the async threads are
@@ -12,6 +13,7 @@
 //! A job holds its worker and its core until it ends, even when its caller
 //! has stopped waiting (a client gone): the limits count the work that runs.
 
+use crate::turns::{Client, Turns};
 use serde::Serialize;
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -21,7 +23,7 @@ use tokio::sync::{Semaphore, oneshot};
 /// One kind of blocking work and its limit.
 #[derive(Debug)]
 pub struct Pool {
-    permits: Arc<Semaphore>,
+    turns: Arc<Turns>,
     cores: Arc<Semaphore>,
     workers: usize,
     queued: Arc<AtomicUsize>,
@@ -143,7 +145,7 @@ impl Pool {
     pub fn new(workers: usize, cores: Arc<Semaphore>) -> Pool {
         let workers = workers.max(1);
         Pool {
-            permits: Arc::new(Semaphore::new(workers)),
+            turns: Turns::new(workers),
             cores,
             workers,
             queued: Arc::new(AtomicUsize::new(0)),
@@ -152,19 +154,20 @@ impl Pool {
         }
     }
 
-    /// Waits for a worker, then runs `job` on one of the pool's threads
-    /// unless `still_wanted` says, once the worker is free, that its answer
-    /// is no longer needed. `None`: not run (unwanted, no thread, or the
-    /// job panicked).
+    /// Waits for a worker, in `client`'s turn, then runs `job` on one of
+    /// the pool's threads unless `still_wanted` says, once the worker is
+    /// free, that its answer is no longer needed. `None`: not run
+    /// (unwanted, no thread, or the job panicked).
     pub async fn run<T: Send + 'static>(
         &self,
+        client: Client,
         still_wanted: impl FnOnce() -> bool,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Option<T> {
         let permits = {
             let _waiting = Counted::new(&self.queued);
-            // The semaphores are never closed.
-            let own = Arc::clone(&self.permits).acquire_owned().await.ok()?;
+            let own = self.turns.take(client).await;
+            // The semaphore is never closed.
             let core = Arc::clone(&self.cores).acquire_owned().await.ok()?;
             (own, core)
         };
@@ -222,6 +225,7 @@ mod tests {
             let gate = Arc::clone(&gate);
             jobs.push(tokio::spawn(async move {
                 pool.run(
+                    None,
                     || true,
                     move || {
                         let _ = gate.lock().unwrap().recv();
@@ -265,7 +269,7 @@ mod tests {
         let ran = Arc::new(AtomicUsize::new(0));
         let r = Arc::clone(&ran);
         let answer = pool
-            .run(|| false, move || r.fetch_add(1, Ordering::Relaxed))
+            .run(None, || false, move || r.fetch_add(1, Ordering::Relaxed))
             .await;
         assert_eq!(answer, None);
         assert_eq!(ran.load(Ordering::Relaxed), 0);
@@ -279,14 +283,16 @@ mod tests {
         let (release, gate) = mpsc::channel::<()>();
         let first = {
             let engine = Arc::clone(&engine);
-            tokio::spawn(async move { engine.run(|| true, move || gate.recv().is_ok()).await })
+            tokio::spawn(
+                async move { engine.run(None, || true, move || gate.recv().is_ok()).await },
+            )
         };
         while engine.load().running == 0 {
             tokio::time::sleep(std::time::Duration::from_millis(5)).await;
         }
         let second = {
             let reviews = Arc::clone(&reviews);
-            tokio::spawn(async move { reviews.run(|| true, || 7).await })
+            tokio::spawn(async move { reviews.run(None, || true, || 7).await })
         };
         for _ in 0..20 {
             tokio::time::sleep(std::time::Duration::from_millis(5)).await;
@@ -306,12 +312,13 @@ mod tests {
         let pool = Pool::new(2, cores(2));
         let outside = this_thread().unwrap();
         for _ in 0..3 {
-            let inside = pool.run(|| true, || this_thread().unwrap()).await;
+            let inside = pool.run(None, || true, || this_thread().unwrap()).await;
             assert_eq!(inside, Some(lowered(outside)));
         }
         // A job's own threads (a search's workers) inherit it.
         let spawned = pool
             .run(
+                None,
                 || true,
                 || {
                     std::thread::spawn(|| this_thread().unwrap())
@@ -336,6 +343,7 @@ mod tests {
             let pool = Arc::clone(&pool);
             tokio::spawn(async move {
                 pool.run(
+                    None,
                     || true,
                     move || {
                         started.send(()).unwrap();
@@ -354,7 +362,7 @@ mod tests {
         assert_eq!(pool.load().running, 1);
         let next = {
             let pool = Arc::clone(&pool);
-            tokio::spawn(async move { pool.run(|| true, || 9).await })
+            tokio::spawn(async move { pool.run(None, || true, || 9).await })
         };
         for _ in 0..20 {
             tokio::time::sleep(std::time::Duration::from_millis(5)).await;
@@ -368,9 +376,9 @@ mod tests {
     #[tokio::test]
     async fn a_job_that_panics_answers_none_and_the_pool_goes_on() {
         let pool = Pool::new(1, cores(1));
-        let failed: Option<u8> = pool.run(|| true, || panic!("a failing job")).await;
+        let failed: Option<u8> = pool.run(None, || true, || panic!("a failing job")).await;
         assert_eq!(failed, None);
-        assert_eq!(pool.run(|| true, || 5).await, Some(5));
+        assert_eq!(pool.run(None, || true, || 5).await, Some(5));
         assert_eq!(pool.load().running, 0);
     }
 }

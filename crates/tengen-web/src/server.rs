@@ -198,7 +198,6 @@ impl Server {
     /// None today: a failed accept is retried; the `Result` leaves room
     /// for a listener that can fail for good.
     pub async fn run(self) -> Result<(), WebError> {
-        let slots = self.hub.connection_slots();
         let header_read = self.hub.limits().header_read;
         let app = router(
             Arc::clone(&self.hub),
@@ -212,8 +211,14 @@ impl Server {
             "serving on {}",
             self.local_addr()
         );
+        let door = listen::Door {
+            listener: self.listener,
+            slots: self.hub.connection_slots(),
+            peers: crate::held::Held::new(self.hub.limits().connections_per_peer),
+            proxies: self.proxies.clone(),
+        };
         tokio::join!(
-            listen::serve(self.listener, app, slots, header_read),
+            listen::serve(door, app, header_read),
             Arc::clone(&self.hub).unload_loop(),
             Arc::clone(&self.hub).follow_others(),
             Arc::clone(&self.hub).engine_workers(),
@@ -380,9 +385,7 @@ async fn create(
     if form.lesson.is_some() && form.learner.is_none() {
         form.learner = learner_cookie(&headers);
     }
-    let created = hub
-        .create(form, client.map(|Extension(ClientIp(ip))| ip))
-        .await?;
+    let created = hub.create(form, client_of(client)).await?;
     Ok(axum::Json(created).into_response())
 }
 
@@ -418,10 +421,17 @@ async fn sgf(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Resp
     Ok(response)
 }
 
+/// The client of a request, as the `identify` layer found it (none in
+/// a router used without it).
+fn client_of(client: Option<Extension<ClientIp>>) -> Option<std::net::IpAddr> {
+    client.map(|Extension(ClientIp(ip))| ip)
+}
+
 /// Reads a record on the review pool: parsing, replaying and writing out
 /// a large one takes a second of CPU, which must not hold an async worker.
 async fn review_sgf(
     State(hub): State<Arc<Hub>>,
+    client: Option<Extension<ClientIp>>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, WebError> {
@@ -429,6 +439,7 @@ async fn review_sgf(
     let json = hub
         .reviews()
         .run(
+            client_of(client),
             || true,
             move || -> Result<Vec<u8>, WebError> {
                 let loaded = review::load(&String::from_utf8_lossy(&bytes))?;
@@ -442,10 +453,11 @@ async fn review_sgf(
 
 async fn estimate(
     State(hub): State<Arc<Hub>>,
+    client: Option<Extension<ClientIp>>,
     Path(id): Path<String>,
 ) -> Result<Response, WebError> {
     let slot = hub.slot(&id).await?;
-    let json = hub.estimate(&slot).await?;
+    let json = hub.estimate(&slot, client_of(client)).await?;
     Ok((
         [(header::CONTENT_TYPE, "application/json")],
         json.to_string(),
@@ -466,6 +478,7 @@ async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Res
 /// record is read, replayed and written again).
 async fn review_edit(
     State(hub): State<Arc<Hub>>,
+    client: Option<Extension<ClientIp>>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, WebError> {
@@ -474,6 +487,7 @@ async fn review_edit(
     let json = hub
         .reviews()
         .run(
+            client_of(client),
             || true,
             move || -> Result<Vec<u8>, WebError> {
                 let request: review::EditRequest = serde_json::from_slice(&bytes)
@@ -505,7 +519,7 @@ async fn review_analysis(
     body: Body,
 ) -> Result<Response, WebError> {
     let bytes = read_body(&headers, body, review::MAX_SGF_BYTES).await?;
-    let client = client.map(|Extension(ClientIp(ip))| ip);
+    let client = client_of(client);
     let progress = hub
         .analysis(bytes, query.since, query.start != 0, client)
         .await?;

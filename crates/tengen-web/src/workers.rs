@@ -96,6 +96,8 @@ impl Hub {
         let decided = self
             .engine
             .run(
+                // The database took turns between clients already.
+                None,
                 || !stop.load(Ordering::Relaxed),
                 move || engine::decide(work, seed, &running),
             )

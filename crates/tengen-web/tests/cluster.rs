@@ -468,3 +468,35 @@ fn spin(d: Duration) {
         std::hint::spin_loop();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clients_engine_games_are_counted_over_every_server() {
+    let one = Limits {
+        engine_games_per_client: 1,
+        ..Limits::default()
+    };
+    let (a, b) = two_nodes(one.clone(), one).await;
+    let form = json!({"rules": "chinese", "size": 9,
+        "opponent": {"kind": "engine", "strength": "easy", "color": "black"}});
+    a.create(form.clone()).await;
+    let (status, refused) = b.post_json("/api/games", &form).await;
+    assert_eq!(status, 429, "{refused}");
+    assert_error(&refused, "too_many_engine_games");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn workers_on_a_shared_database_take_turns_between_clients() {
+    let db: TestDb = pg::fresh_db().await.into();
+    let addr = common::serve(tengen_web::ServeConfig {
+        trusted_proxies: vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()],
+        limits: common::one_engine_worker(),
+        node: Some("a".into()),
+        ..tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.db.clone())
+    })
+    .await;
+    let before = common::greedy_moves_before_another(addr).await;
+    assert!(
+        before <= 2,
+        "{before} of the greedy client's moves came first"
+    );
+}

@@ -607,6 +607,120 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_share() {
 }
 
 #[tokio::test]
+async fn a_client_has_only_so_many_open_games_and_so_many_in_the_lobby() {
+    let addr = common::serve(tengen_web::ServeConfig {
+        limits: Limits {
+            games_per_minute: 0,
+            games_per_client: 3,
+            listed_per_client: 1,
+            open_for: Duration::from_millis(1_500),
+            ..Limits::default()
+        },
+        trusted_proxies: vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()],
+        ..tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), temp_db("open"))
+    })
+    .await;
+    let friend = |lobby: bool| {
+        json!({"rules": "ffg", "size": 9, "lobby": lobby,
+            "opponent": {"kind": "friend", "color": "black"}})
+        .to_string()
+    };
+    let create = |client, lobby| {
+        let form = friend(lobby);
+        async move { common::post_for(addr, "/api/games", client, &form).await }
+    };
+    let (status, body) = create("203.0.113.1", true).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = create("203.0.113.1", true).await;
+    assert_eq!(status, 429, "a second listed game: {body}");
+    assert!(body.contains("too_many_listed"), "{body}");
+    for _ in 0..2 {
+        let (status, body) = create("203.0.113.1", false).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, body) = create("203.0.113.1", false).await;
+    assert_eq!(status, 429, "a fourth open game: {body}");
+    assert!(body.contains("too_many_games"), "{body}");
+    // Another client is not refused for the first's games.
+    let (status, body) = create("203.0.113.2", true).await;
+    assert_eq!(status, 200, "{body}");
+    // Games left alone stop counting.
+    tokio::time::sleep(Duration::from_millis(1_600)).await;
+    let (status, body) = create("203.0.113.1", true).await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_clients_first_engine_move_waits_for_one_job_not_a_whole_queue() {
+    let addr = common::serve(tengen_web::ServeConfig {
+        trusted_proxies: vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()],
+        limits: common::one_engine_worker(),
+        ..tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), temp_db("turns"))
+    })
+    .await;
+    let before = common::greedy_moves_before_another(addr).await;
+    // The job running when it came, and at most one more taken meanwhile:
+    // never the greedy client's whole queue.
+    assert!(
+        before <= 2,
+        "{before} of the greedy client's moves came first"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_peer_holds_only_so_many_connections_and_others_still_get_in() {
+    let limits = Limits {
+        connections: 16,
+        connections_per_peer: 6,
+        ..Limits::default()
+    };
+    let server = Running::start_with(temp_db("peers"), limits).await;
+    let addr = server.addr;
+    // One peer holds its six, idle.
+    let mut held = Vec::new();
+    for _ in 0..6 {
+        held.push(TcpStream::connect(addr).await.unwrap());
+    }
+    // Its seventh is told why, and closed.
+    let (status, _, body) = http_raw(
+        addr,
+        &format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
+    )
+    .await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("too_many_connections"), "{body}");
+    // Another peer (another loopback address) is served at once.
+    let mut other = common::tcp_from(addr, "127.0.0.2".parse().unwrap())
+        .await
+        .unwrap();
+    other
+        .write_all(
+            format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    other.read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // One closed, the first peer gets a place again.
+    drop(held.pop());
+    let start = Instant::now();
+    loop {
+        let (status, _, _) = http_raw(
+            addr,
+            &format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"),
+        )
+        .await;
+        if status == 200 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "{status}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
 async fn a_client_creating_games_faster_than_a_person_is_slowed_and_others_are_not() {
     let addr = common::serve(tengen_web::ServeConfig {
         limits: Limits {

@@ -81,6 +81,17 @@ pub struct Args {
     /// after 90 s without a word from the client.
     #[arg(long, value_name = "N", default_value_t = Limits::default().sockets_per_client)]
     sockets_per_client: usize,
+    /// Open games (not over, played in within 10 minutes) one client may
+    /// have created (0: no limit); of these, at most 8 against the engine
+    /// and 4 listed in the lobby. On PostgreSQL they are counted over
+    /// every server.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().games_per_client)]
+    games_per_client: usize,
+    /// Connections one address (an IPv6 /64) may hold open at once (0: no
+    /// limit); a trusted proxy's are not counted. Past it a new one is
+    /// answered 429 and closed.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_peer)]
+    connections_per_peer: usize,
 }
 
 /// The database path when none is given: the user's data directory.
@@ -149,6 +160,8 @@ fn limits(args: &Args) -> Result<Limits> {
         analysis_playouts: args.analysis_playouts.max(1),
         games_per_minute: args.games_per_minute,
         sockets_per_client: args.sockets_per_client,
+        games_per_client: args.games_per_client,
+        connections_per_peer: args.connections_per_peer,
         ..Limits::default()
     };
     if let Some(n) = args.engine_workers {

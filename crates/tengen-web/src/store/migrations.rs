@@ -180,6 +180,29 @@ CREATE TABLE IF NOT EXISTS analyses (
     PRIMARY KEY (record, position)
 );",
     },
+    Step {
+        version: 4,
+        name: "who created each game, when each client's engine move was last taken",
+        // `creator` is the client ([`crate::client::holder`]) that created
+        // the game, NULL for games made before: the per-client quotas count
+        // its open games across every server. `engine_served` says when a
+        // client's engine move was last taken, so that workers take turns
+        // between clients (`Store::take_job`).
+        sqlite: "
+ALTER TABLE games ADD COLUMN creator TEXT;
+CREATE INDEX games_creator ON games (creator, created);
+CREATE TABLE engine_served (
+    client TEXT PRIMARY KEY,
+    served INTEGER NOT NULL
+);",
+        postgres: "
+ALTER TABLE games ADD COLUMN creator TEXT;
+CREATE INDEX games_creator ON games (creator, created);
+CREATE TABLE engine_served (
+    client TEXT PRIMARY KEY,
+    served BIGINT NOT NULL
+);",
+    },
 ];
 
 /// The table that records the steps a database has.
@@ -222,6 +245,9 @@ mod tests {
             };
             assert_eq!(tables(step.sqlite), tables(step.postgres), "{}", step.name);
         }
-        assert_eq!(missing(&[1, 3]).map(|s| s.version).collect::<Vec<_>>(), [2]);
+        assert_eq!(
+            missing(&[1, 3, 4]).map(|s| s.version).collect::<Vec<_>>(),
+            [2]
+        );
     }
 }

@@ -10,6 +10,44 @@
 //! both store move 57: the second is told [`WebError::Conflict`] and reads
 //! what the first stored.
 
+/// The engine job to take next, as a query giving its game's id (the
+/// time now written as `$now`, each store's own way): among the jobs
+/// nobody holds, one of the client whose engine move was taken least
+/// recently, so that workers take turns between clients and one client's
+/// many games never keep another's first move waiting behind them.
+macro_rules! next_job {
+    ($now:expr) => {
+        concat!(
+            "SELECT j.game_id FROM engine_jobs j JOIN games g ON g.id = j.game_id
+             LEFT JOIN engine_served s ON s.client = g.creator
+             WHERE j.lease_until < ",
+            $now,
+            " ORDER BY coalesce(s.served, 0), j.lease_until, j.created LIMIT 1"
+        )
+    };
+}
+
+/// A client's open games ([`Store::open_games`]) as one row of three
+/// counts: all, those against the engine, those listed in the lobby; the
+/// client and the time given as `$creator` and `$since`.
+macro_rules! open_games {
+    ($creator:expr, $since:expr) => {
+        concat!(
+            "SELECT count(*),
+                coalesce(sum(CASE WHEN g.opponent LIKE '{\"kind\":\"engine\"%' THEN 1 ELSE 0 END), 0),
+                count(l.game_id)
+             FROM games g LEFT JOIN lobby l ON l.game_id = g.id
+             WHERE g.creator = ",
+            $creator,
+            " AND g.state <> 'over' AND (g.created > ",
+            $since,
+            " OR EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.at > ",
+            $since,
+            "))"
+        )
+    };
+}
+
 mod checkpoint;
 mod file_watch;
 pub mod migrations;
@@ -225,6 +263,23 @@ pub struct Taken {
     pub seq: u64,
 }
 
+/// How long a client's last engine move is remembered for taking turns
+/// ([`Store::take_job`]): one not served for this long is as one never
+/// served, so its row can go.
+const SERVED_KEPT_MS: i64 = 3_600_000;
+
+/// The games one client created that are open: not over, and created or
+/// played in since a given time (a game left alone no longer counts).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OpenGames {
+    /// All of them.
+    pub games: u64,
+    /// Those against the engine.
+    pub engine: u64,
+    /// Those listed in the lobby.
+    pub listed: u64,
+}
+
 /// What other servers on the same database did, as this one hears it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -312,14 +367,29 @@ impl Store {
         matches!(self, Store::Postgres(_))
     }
 
-    /// Stores a new game.
+    /// Stores a new game, created by `creator` (a client, as
+    /// [`crate::client::holder`] writes it).
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn insert_game(&self, g: &GameRow) -> Result<(), WebError> {
+    pub async fn insert_game(&self, g: &GameRow, creator: Option<&str>) -> Result<(), WebError> {
         match self {
-            Store::Sqlite(s) => s.insert_game(g),
-            Store::Postgres(p) => p.insert_game(g).await,
+            Store::Sqlite(s) => s.insert_game(g, creator),
+            Store::Postgres(p) => p.insert_game(g, creator).await,
+        }
+    }
+
+    /// The games `creator` created that are open: not over, and created or
+    /// played in after `since` (ms since the epoch). Counted in the
+    /// database, so that on PostgreSQL they are the client's games on
+    /// every server.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, WebError> {
+        match self {
+            Store::Sqlite(s) => s.open_games(creator, since),
+            Store::Postgres(p) => p.open_games(creator, since).await,
         }
     }
 
@@ -523,9 +593,10 @@ impl Store {
         }
     }
 
-    /// Takes the oldest engine job nobody holds (or whose holder's lease
-    /// ran out) for `node`, for `lease`; `None` when none waits. Two
-    /// workers never take one job at once.
+    /// Takes an engine job nobody holds (or whose holder's lease ran out)
+    /// for `node`, for `lease`: the oldest of the client served least
+    /// recently, whose turn it is (`next_job!`). `None` when none waits.
+    /// Two workers never take one job at once.
     ///
     /// # Errors
     /// A storage error on a database failure.

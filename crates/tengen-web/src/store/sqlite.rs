@@ -5,8 +5,8 @@ use super::checkpoint::{Checkpoints, WRITER_BACKSTOP_PAGES};
 use super::file_watch::FileWatch;
 use super::migrations::{self, LEDGER};
 use super::{
-    Batch, GameRow, JobChange, LobbyRow, PlayerRow, StoredAction, Taken, Write, last_per_game,
-    lease_ms,
+    Batch, GameRow, JobChange, LobbyRow, OpenGames, PlayerRow, StoredAction, Taken, Write,
+    last_per_game, lease_ms,
 };
 use crate::chat::ChatLine;
 use crate::error::WebError;
@@ -90,11 +90,12 @@ impl Sqlite {
     ///
     /// # Errors
     /// [`WebError::Storage`] on a database failure.
-    pub fn insert_game(&self, g: &GameRow) -> Result<(), WebError> {
+    pub fn insert_game(&self, g: &GameRow, creator: Option<&str>) -> Result<(), WebError> {
         self.wrote(self.to_write()?.execute(
             "INSERT INTO games (id, rules, width, height, komi, handicap, handicap_stones,
-                opponent, black_token, white_token, clock, lesson, learner, created, state, result)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+                opponent, black_token, white_token, clock, lesson, learner, created, state, result,
+                creator)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             params![
                 g.id,
                 g.rules,
@@ -111,10 +112,27 @@ impl Sqlite {
                 g.learner,
                 g.created,
                 g.state,
-                g.result
+                g.result,
+                creator
             ],
         ))?;
         Ok(())
+    }
+
+    /// See [`super::Store::open_games`].
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, WebError> {
+        Ok(self
+            .conn()
+            .query_row(open_games!("?1", "?2"), params![creator, since], |r| {
+                Ok(OpenGames {
+                    games: r.get(0)?,
+                    engine: r.get(1)?,
+                    listed: r.get(2)?,
+                })
+            })?)
     }
 
     /// The game `id`, if stored.
@@ -339,13 +357,17 @@ impl Sqlite {
     /// [`WebError::Storage`] on a database failure.
     pub fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, WebError> {
         let now = now_ms();
-        let taken = self.wrote(
-            self.to_write()?
+        let mut conn = self.to_write()?;
+        let taken = self.wrote((|| {
+            let tx = conn.transaction()?;
+            let taken = tx
                 .query_row(
-                    "UPDATE engine_jobs SET owner = ?1, lease_until = ?2 + ?3
-                 WHERE game_id = (SELECT game_id FROM engine_jobs WHERE lease_until < ?2
-                                  ORDER BY lease_until, created LIMIT 1)
-                 RETURNING game_id, seq",
+                    concat!(
+                        "UPDATE engine_jobs SET owner = ?1, lease_until = ?2 + ?3
+                         WHERE game_id = (",
+                        next_job!("?2"),
+                        ") RETURNING game_id, seq"
+                    ),
                     params![node, now, lease_ms(lease)],
                     |r| {
                         Ok(Taken {
@@ -354,8 +376,22 @@ impl Sqlite {
                         })
                     },
                 )
-                .optional(),
-        )?;
+                .optional()?;
+            if let Some(job) = &taken {
+                tx.execute(
+                    "INSERT INTO engine_served (client, served)
+                     SELECT creator, ?2 FROM games WHERE id = ?1 AND creator IS NOT NULL
+                     ON CONFLICT (client) DO UPDATE SET served = excluded.served",
+                    params![job.game_id, now],
+                )?;
+                tx.execute(
+                    "DELETE FROM engine_served WHERE served < ?1",
+                    [now - super::SERVED_KEPT_MS],
+                )?;
+            }
+            tx.commit()?;
+            Ok(taken)
+        })())?;
         Ok(taken)
     }
 
@@ -673,8 +709,8 @@ mod tests {
     async fn a_refused_append_stores_nothing_and_spares_the_others() {
         let path = temp("refused");
         let store = Sqlite::open(&path).unwrap();
-        store.insert_game(&game("a")).unwrap();
-        store.insert_game(&game("b")).unwrap();
+        store.insert_game(&game("a"), None).unwrap();
+        store.insert_game(&game("b"), None).unwrap();
         store.append(vec![play("a", 1, "D4")]).await.unwrap();
         // Many games at once share transactions; a duplicate position in
         // one game's log must not cost the other games their moves.
@@ -704,7 +740,7 @@ mod tests {
     async fn a_database_file_removed_or_replaced_while_serving_stores_nothing_more_and_says_so() {
         let path = temp("lost");
         let store = Sqlite::open(&path).unwrap();
-        store.insert_game(&game("a")).unwrap();
+        store.insert_game(&game("a"), None).unwrap();
         store.append(vec![play("a", 1, "D4")]).await.unwrap();
         store.ping().unwrap();
         // Removed: SQLite would go on writing to a file no name reaches.
@@ -715,7 +751,7 @@ mod tests {
         };
         lost(store.ping(), "removed");
         lost(store.append(vec![play("a", 2, "E5")]).await, "removed");
-        lost(store.insert_game(&game("b")), "removed");
+        lost(store.insert_game(&game("b"), None), "removed");
         assert_eq!(
             store.ping().unwrap_err().code(),
             "storage_lost",
@@ -736,7 +772,7 @@ mod tests {
     async fn a_write_refused_for_want_of_room_shows_in_the_health_until_one_is_kept() {
         let path = temp("full");
         let store = Sqlite::open(&path).unwrap();
-        store.insert_game(&game("a")).unwrap();
+        store.insert_game(&game("a"), None).unwrap();
         // The file may grow no more: the next pages a write needs are
         // refused as on a full disk.
         let pages: u64 = store
@@ -778,7 +814,7 @@ mod tests {
     async fn the_log_is_copied_into_the_database_file_by_the_checkpoint_thread() {
         let path = temp("checkpoint");
         let store = Sqlite::open(&path).unwrap();
-        store.insert_game(&game("a")).unwrap();
+        store.insert_game(&game("a"), None).unwrap();
         let size = || std::fs::metadata(&path).unwrap().len();
         let before = size();
         for seq in 1..=1_000 {
@@ -857,7 +893,7 @@ INSERT INTO learners VALUES ('l', 3);
     async fn an_engine_job_is_taken_once_renewed_and_closed_with_its_move() {
         let path = temp("jobs");
         let store = Sqlite::open(&path).unwrap();
-        store.insert_game(&game("e")).unwrap();
+        store.insert_game(&game("e"), None).unwrap();
         let lease = Duration::from_secs(60);
         assert_eq!(store.take_job("n1", lease).unwrap(), None);
         let mut open = play("e", 1, "D4");
@@ -892,10 +928,91 @@ INSERT INTO learners VALUES ('l', 3);
     }
 
     #[tokio::test]
+    async fn workers_take_turns_between_clients_whatever_their_queues() {
+        let path = temp("turns");
+        let store = Sqlite::open(&path).unwrap();
+        let lease = Duration::from_secs(60);
+        // A greedy client's four games wait, then another's one.
+        let queue = |id: &str, creator: &str, created: i64| {
+            store.insert_game(&game(id), Some(creator)).unwrap();
+            store
+                .to_write()
+                .unwrap()
+                .execute(
+                    "INSERT INTO engine_jobs (game_id, seq, owner, lease_until, created)
+                     VALUES (?1, 0, NULL, 0, ?2)",
+                    params![id, created],
+                )
+                .unwrap();
+        };
+        for (i, id) in ["g1", "g2", "g3", "g4"].iter().enumerate() {
+            queue(id, "198.51.100.1", i as i64);
+        }
+        let mut order = Vec::new();
+        let take = |order: &mut Vec<String>| {
+            let job = store.take_job("n", lease).unwrap().unwrap();
+            store.finish_job(&job, false).unwrap();
+            order.push(job.game_id);
+        };
+        take(&mut order);
+        queue("other", "198.51.100.2", 10);
+        for _ in 0..4 {
+            take(&mut order);
+        }
+        // The other client's first job comes right after the one running
+        // when it came, not after the greedy client's whole queue.
+        assert_eq!(order, ["g1", "other", "g2", "g3", "g4"]);
+        assert_eq!(store.take_job("n", lease).unwrap(), None);
+        drop(store);
+        remove(&path);
+    }
+
+    #[tokio::test]
+    async fn a_clients_open_games_are_those_not_over_and_lately_touched() {
+        let path = temp("open");
+        let store = Sqlite::open(&path).unwrap();
+        let me = "198.51.100.7";
+        let mut engine = game("e");
+        engine.opponent = r#"{"kind":"engine","strength":"easy","engine":"white"}"#.into();
+        engine.created = 1_000;
+        store.insert_game(&engine, Some(me)).unwrap();
+        let mut listed = game("l");
+        listed.created = 1_000;
+        store.insert_game(&listed, Some(me)).unwrap();
+        store.list("l", 1_000, "white").unwrap();
+        let mut over = game("o");
+        over.created = 1_000;
+        over.state = "over".into();
+        store.insert_game(&over, Some(me)).unwrap();
+        let mut old = game("x");
+        old.created = 10;
+        store.insert_game(&old, Some(me)).unwrap();
+        store
+            .insert_game(&game("someone"), Some("198.51.100.8"))
+            .unwrap();
+        assert_eq!(
+            store.open_games(me, 500).unwrap(),
+            OpenGames {
+                games: 2,
+                engine: 1,
+                listed: 1
+            }
+        );
+        // An old game played in lately is open again.
+        let mut moved = play("x", 1, "D4");
+        moved.at = 2_000;
+        store.append(vec![moved]).await.unwrap();
+        assert_eq!(store.open_games(me, 500).unwrap().games, 3);
+        assert_eq!(store.open_games(me, 5_000).unwrap(), OpenGames::default());
+        drop(store);
+        remove(&path);
+    }
+
+    #[tokio::test]
     async fn the_unlock_is_stored_with_the_winning_action_or_not_at_all() {
         let path = temp("unlock");
         let store = Sqlite::open(&path).unwrap();
-        store.insert_game(&game("a")).unwrap();
+        store.insert_game(&game("a"), None).unwrap();
         store.append(vec![play("a", 1, "D4")]).await.unwrap();
         let winning = |seq| Append {
             state: "over",
@@ -913,7 +1030,7 @@ INSERT INTO learners VALUES ('l', 3);
         assert_eq!(store.unlocked("learner1").unwrap(), 2);
         assert_eq!(store.game("a").unwrap().unwrap().state, "over");
         // A later win of an earlier step never closes a step.
-        store.insert_game(&game("b")).unwrap();
+        store.insert_game(&game("b"), None).unwrap();
         let earlier = Append {
             unlock: Some(("learner1".into(), 1)),
             ..play("b", 1, "C3")

@@ -31,12 +31,14 @@ pub fn temp_db(name: &str) -> PathBuf {
     dir.join("tengen.db")
 }
 
-/// `limits` without the per-client rate of new games: a test creates
-/// games faster than a person (the rate's own test starts its server
-/// itself).
+/// `limits` without the per-client rate and count of new games: a test
+/// creates games faster, and more, than a person (the tests of those
+/// limits start their servers themselves).
 fn unhurried(limits: Limits) -> Limits {
     Limits {
         games_per_minute: 0,
+        games_per_client: 0,
+        listed_per_client: 0,
         ..limits
     }
 }
@@ -144,6 +146,15 @@ impl Running {
             limits: unhurried(limits),
             node: node.map(str::to_string),
             ..ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.db.clone())
+        };
+        Running::from_config(db, config).await
+    }
+
+    /// A server of `config` as given (its limits too), on `db`.
+    pub async fn from_config(db: TestDb, config: ServeConfig) -> Running {
+        let config = ServeConfig {
+            db: db.db.clone(),
+            ..config
         };
         let server = Server::bind(&config).await.unwrap();
         let addr = server.local_addr();
@@ -303,10 +314,11 @@ pub async fn http_with_head(
 /// `Running` does not take: allowed hosts, trusted proxies), serving on
 /// its own address until the test ends.
 pub async fn serve(config: ServeConfig) -> SocketAddr {
-    let server = Server::bind(&config).await.unwrap();
-    let addr = server.local_addr();
-    tokio::spawn(server.run());
-    addr
+    let db = TestDb {
+        db: config.db.clone(),
+        cluster: None,
+    };
+    Running::from_config(db, config).await.addr
 }
 
 /// A POST of `body` to `path` as a proxy on this machine relays it for
@@ -318,6 +330,58 @@ pub async fn post_for(addr: SocketAddr, path: &str, client: &str, body: &str) ->
     );
     let (status, _, body) = http_raw(addr, &req).await;
     (status, body)
+}
+
+/// Limits with one engine worker and no limit on the rate of new games.
+pub fn one_engine_worker() -> Limits {
+    Limits {
+        games_per_minute: 0,
+        heavy_workers: 1,
+        engine_workers: 1,
+        ..Limits::default()
+    }
+}
+
+/// Through a proxy on this machine (that the server at `addr` trusts),
+/// one client creates five strong engine games where the engine moves
+/// first, then another client one: how many of the first client's games
+/// had their engine move when the second's came.
+pub async fn greedy_moves_before_another(addr: SocketAddr) -> usize {
+    const GREEDY: usize = 5;
+    let form = json!({"rules": "chinese", "size": 9,
+        "opponent": {"kind": "engine", "strength": "strong", "color": "white"}})
+    .to_string();
+    let create = |client| {
+        let form = form.clone();
+        async move {
+            let (status, body) = post_for(addr, "/api/games", client, &form).await;
+            assert_eq!(status, 200, "{body}");
+            let v: Value = serde_json::from_str(&body).unwrap();
+            v["id"].as_str().unwrap().to_string()
+        }
+    };
+    let mut greedy = Vec::new();
+    for _ in 0..GREEDY {
+        greedy.push(create("203.0.113.1").await);
+    }
+    let other = create("203.0.113.2").await;
+    let moved = |id: String| async move {
+        let get =
+            format!("GET /api/games/{id} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+        let (_, _, body) = http_raw(addr, &get).await;
+        let v: Value = serde_json::from_str(&body).unwrap();
+        v["move_number"].as_u64().unwrap_or(0) > 0
+    };
+    let start = std::time::Instant::now();
+    while !moved(other.clone()).await {
+        assert!(start.elapsed() < Duration::from_secs(120), "never answered");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut before = 0;
+    for id in greedy {
+        before += usize::from(moved(id).await);
+    }
+    before
 }
 
 /// A request written as given, answered with the status, the head (lower
@@ -358,12 +422,38 @@ fn dechunk(mut rest: &str) -> String {
 
 /// Opens a WebSocket with small read buffers (each is zeroed per read).
 pub async fn connect(url: &str) -> Socket {
-    let config =
-        tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4096);
-    tokio_tungstenite::connect_async_with_config(url, Some(config), false)
+    tokio_tungstenite::connect_async_with_config(url, Some(small_buffers()), false)
         .await
         .unwrap()
         .0
+}
+
+fn small_buffers() -> tokio_tungstenite::tungstenite::protocol::WebSocketConfig {
+    tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4096)
+}
+
+/// Opens a WebSocket to `url` at `addr` from the loopback address `from`
+/// (another peer as the server sees it); the handshake's error, if
+/// refused.
+pub async fn connect_from(
+    addr: SocketAddr,
+    url: &str,
+    from: std::net::IpAddr,
+) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+    let tcp = tcp_from(addr, from).await?;
+    let stream = tokio_tungstenite::MaybeTlsStream::Plain(tcp);
+    Ok(
+        tokio_tungstenite::client_async_with_config(url, stream, Some(small_buffers()))
+            .await?
+            .0,
+    )
+}
+
+/// A TCP connection to `addr` from the loopback address `from`.
+pub async fn tcp_from(addr: SocketAddr, from: std::net::IpAddr) -> std::io::Result<TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(SocketAddr::new(from, 0))?;
+    socket.connect(addr).await
 }
 
 /// Opens a game's WebSocket and says `hello` with the seat token, if any.
@@ -379,7 +469,26 @@ pub async fn join_with(
     token: Option<&str>,
     name: Option<&str>,
 ) -> Socket {
-    let mut ws = connect(&format!("ws://{addr}/ws/{id}")).await;
+    let ws = connect(&format!("ws://{addr}/ws/{id}")).await;
+    hello(ws, token, name).await
+}
+
+/// Opens a game's WebSocket from the loopback address `from` and says
+/// `hello` with the seat token.
+pub async fn join_from(
+    addr: SocketAddr,
+    id: &str,
+    token: Option<&str>,
+    from: std::net::IpAddr,
+) -> Socket {
+    let ws = connect_from(addr, &format!("ws://{addr}/ws/{id}"), from)
+        .await
+        .unwrap();
+    hello(ws, token, None).await
+}
+
+/// Says `hello` on `ws` with the seat token and the name, if any.
+async fn hello(mut ws: Socket, token: Option<&str>, name: Option<&str>) -> Socket {
     let mut hello = json!({"type": "hello"});
     if let Some(t) = token {
         hello["token"] = json!(t);

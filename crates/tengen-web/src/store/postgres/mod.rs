@@ -11,7 +11,7 @@ mod tls;
 mod writer;
 
 use super::migrations::{self, LEDGER};
-use super::{Event, GameRow, LobbyRow, PlayerRow, StoredAction, Taken, Write, lease_ms};
+use super::{Event, GameRow, LobbyRow, OpenGames, PlayerRow, StoredAction, Taken, Write, lease_ms};
 use crate::chat::ChatLine;
 use crate::environment::Environment;
 use crate::error::WebError;
@@ -210,15 +210,16 @@ impl Postgres {
     ///
     /// # Errors
     /// [`WebError::Postgres`] on a database failure.
-    pub async fn insert_game(&self, g: &GameRow) -> Result<(), WebError> {
+    pub async fn insert_game(&self, g: &GameRow, creator: Option<&str>) -> Result<(), WebError> {
         self.reads
             .get()
             .await?
             .execute(
                 "INSERT INTO games (id, rules, width, height, komi, handicap, handicap_stones,
                     opponent, black_token, white_token, clock, lesson, learner, created, state,
-                    result)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+                    result, creator)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+                    $17)",
                 &[
                     &g.id,
                     &g.rules,
@@ -236,10 +237,32 @@ impl Postgres {
                     &g.created,
                     &g.state,
                     &g.result,
+                    &creator,
                 ],
             )
             .await?;
         Ok(())
+    }
+
+    /// See [`super::Store::open_games`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, WebError> {
+        let row = self
+            .reads
+            .get()
+            .await?
+            .query_one(open_games!("$1", "$2"), &[&creator, &since])
+            .await?;
+        let count = |i: usize| -> Result<u64, tokio_postgres::Error> {
+            Ok(u64::try_from(row.try_get::<_, i64>(i)?).unwrap_or(0))
+        };
+        Ok(OpenGames {
+            games: count(0)?,
+            engine: count(1)?,
+            listed: count(2)?,
+        })
     }
 
     /// See [`super::Store::game`].
@@ -526,22 +549,38 @@ impl Postgres {
     /// # Errors
     /// [`WebError::Postgres`] on a database failure.
     pub async fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, WebError> {
-        let row = self
-            .reads
-            .get()
-            .await?
+        let client = self.reads.get().await?;
+        let row = client
             .query_opt(
                 concat!(
-                    "UPDATE engine_jobs SET owner = $1, lease_until = ",
+                    "WITH taken AS (UPDATE engine_jobs SET owner = $1, lease_until = ",
                     db_now!(),
-                    " + $2 WHERE game_id = (SELECT game_id FROM engine_jobs WHERE lease_until < ",
+                    " + $2 WHERE game_id = (",
+                    next_job!(db_now!()),
+                    " FOR UPDATE OF j SKIP LOCKED) RETURNING game_id, seq),
+                     served AS (INSERT INTO engine_served (client, served)
+                        SELECT g.creator, ",
                     db_now!(),
-                    " ORDER BY lease_until, created LIMIT 1 FOR UPDATE SKIP LOCKED)
-                     RETURNING game_id, seq"
+                    " FROM taken JOIN games g ON g.id = taken.game_id
+                        WHERE g.creator IS NOT NULL
+                        ON CONFLICT (client) DO UPDATE SET served = excluded.served)
+                     SELECT game_id, seq FROM taken"
                 ),
                 &[&node, &lease_ms(lease)],
             )
             .await?;
+        if row.is_some() {
+            client
+                .execute(
+                    concat!(
+                        "DELETE FROM engine_served WHERE served < ",
+                        db_now!(),
+                        " - $1"
+                    ),
+                    &[&super::SERVED_KEPT_MS],
+                )
+                .await?;
+        }
         Ok(row.as_ref().map(taken).transpose()?)
     }
 
