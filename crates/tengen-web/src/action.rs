@@ -5,7 +5,7 @@
 //! What an action does to a game is the room's.
 
 use crate::error::WebError;
-use crate::protocol::side;
+use crate::seat::side;
 use serde::{Deserialize, Serialize};
 use tengen_core::Color;
 

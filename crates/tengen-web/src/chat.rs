@@ -4,8 +4,9 @@
 //! the recent lines kept in memory for newcomers ([`ChatLog`]) are here;
 //! storing is the store's, sending the hub's.
 
-use crate::protocol::Seat;
-use serde::Serialize;
+pub use crate::error::ChatError;
+use crate::seat::Seat;
+pub use crate::store::ChatLine;
 use std::collections::{HashMap, VecDeque};
 
 /// Longest line, in characters.
@@ -16,57 +17,6 @@ pub const BURST: u32 = 5;
 pub const REFILL_MS: i64 = 2_000;
 /// Lines kept in memory and sent to a newcomer (older ones stay stored).
 pub const RECENT: usize = 200;
-
-/// Why a line was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ChatError {
-    /// Nothing to say once blanks are trimmed.
-    #[error("the message is empty")]
-    Empty,
-    /// Longer than [`MAX_CHARS`].
-    #[error("a message holds at most {MAX_CHARS} characters ({0} sent)")]
-    TooLong(usize),
-    /// The seat's burst is spent.
-    #[error("you are sending messages too fast: wait {0} s")]
-    TooFast(i64),
-    /// Spectators read the chat; the players write it.
-    #[error("spectators read the chat; only the players write in it")]
-    Spectator,
-    /// A name longer than [`crate::presence::MAX_NAME`].
-    #[error("a name holds at most {max} characters ({0} sent)", max = crate::presence::MAX_NAME)]
-    NameTooLong(usize),
-}
-
-impl ChatError {
-    /// The stable key the page translates.
-    pub fn code(self) -> &'static str {
-        match self {
-            ChatError::Empty => "chat_empty",
-            ChatError::TooLong(_) => "chat_too_long",
-            ChatError::TooFast(_) => "chat_too_fast",
-            ChatError::Spectator => "chat_spectator",
-            ChatError::NameTooLong(_) => "name_too_long",
-        }
-    }
-}
-
-/// One line of a game's chat, as stored and as sent.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ChatLine {
-    /// The game.
-    #[serde(skip)]
-    pub game_id: String,
-    /// Position in the game's chat, from 1.
-    pub seq: u64,
-    /// Who wrote: `black`, `white` or `both`.
-    pub seat: String,
-    /// The writer's name then, if he gave one.
-    pub name: Option<String>,
-    /// What he wrote (raw: the page escapes it).
-    pub text: String,
-    /// When, ms since the epoch.
-    pub at: i64,
-}
 
 /// The text of a line as kept: blanks trimmed, control characters (line
 /// breaks included) turned into spaces, within [`MAX_CHARS`].
@@ -84,7 +34,10 @@ pub fn clean_text(text: &str) -> Result<String, ChatError> {
         return Err(ChatError::Empty);
     }
     if n > MAX_CHARS {
-        return Err(ChatError::TooLong(n));
+        return Err(ChatError::TooLong {
+            sent: n,
+            max: MAX_CHARS,
+        });
     }
     Ok(clean)
 }
@@ -215,7 +168,10 @@ mod tests {
         );
         assert_eq!(
             clean_text(&"é".repeat(MAX_CHARS + 1)),
-            Err(ChatError::TooLong(MAX_CHARS + 1))
+            Err(ChatError::TooLong {
+                sent: MAX_CHARS + 1,
+                max: MAX_CHARS
+            })
         );
         // Markup is kept as written: escaping is the page's.
         assert_eq!(clean_text("<b>x</b>").unwrap(), "<b>x</b>");

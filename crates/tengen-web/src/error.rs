@@ -1,7 +1,6 @@
 //! One error type for everything the server refuses, with a stable code the
 //! page translates and a message in English words.
 
-use crate::chat::ChatError;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use tengen_core::{EndError, IllegalMove, PlayError};
@@ -42,7 +41,7 @@ pub enum WebError {
     Forbidden(Refusal),
     /// A chat line refused.
     #[error("{0}")]
-    Chat(#[from] crate::chat::ChatError),
+    Chat(#[from] ChatError),
     /// An SGF record that cannot be read.
     #[error("sgf: {0}")]
     Sgf(String),
@@ -220,6 +219,49 @@ const STORAGE_LOST: &str = "the server cannot store anything now (its database i
 impl IntoResponse for WebError {
     fn into_response(self) -> Response {
         (self.status(), axum::Json(self.to_json())).into_response()
+    }
+}
+
+/// Why a chat line or a player's name was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChatError {
+    /// Nothing to say once blanks are trimmed.
+    #[error("the message is empty")]
+    Empty,
+    /// Longer than the chat allows (its `MAX_CHARS`).
+    #[error("a message holds at most {max} characters ({sent} sent)")]
+    TooLong {
+        /// Characters sent.
+        sent: usize,
+        /// Characters allowed.
+        max: usize,
+    },
+    /// The seat's burst is spent.
+    #[error("you are sending messages too fast: wait {0} s")]
+    TooFast(i64),
+    /// Spectators read the chat; the players write it.
+    #[error("spectators read the chat; only the players write in it")]
+    Spectator,
+    /// A name longer than allowed (presence's `MAX_NAME`).
+    #[error("a name holds at most {max} characters ({sent} sent)")]
+    NameTooLong {
+        /// Characters sent.
+        sent: usize,
+        /// Characters allowed.
+        max: usize,
+    },
+}
+
+impl ChatError {
+    /// The stable key the page translates.
+    pub fn code(self) -> &'static str {
+        match self {
+            ChatError::Empty => "chat_empty",
+            ChatError::TooLong { .. } => "chat_too_long",
+            ChatError::TooFast(_) => "chat_too_fast",
+            ChatError::Spectator => "chat_spectator",
+            ChatError::NameTooLong { .. } => "name_too_long",
+        }
     }
 }
 

@@ -13,6 +13,7 @@ use crate::action::Action;
 use crate::allowance::Allowance;
 use crate::analysis::{self, Progress};
 use crate::chat::{self, ChatLog};
+use crate::date::now_ms;
 use crate::environment::Environment;
 use crate::error::{Refusal, WebError};
 use crate::held::{Held, Place};
@@ -34,19 +35,12 @@ use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 use tokio::sync::{Notify, Semaphore};
 
 /// How many times a chat line takes the next place when other servers
 /// store lines at its place first.
 const CHAT_TRIES: u32 = 8;
-
-/// Milliseconds since the epoch.
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
 
 /// A game created: its id and the creator's seat.
 #[derive(Clone, Debug, Serialize)]
@@ -553,7 +547,7 @@ impl Hub {
                 format!("step {step} opens when step {} is won", step - 1),
             ));
         }
-        Ok(NewGame::lesson(lesson, learner))
+        Ok(lesson.form(learner))
     }
 
     /// Carries out a player's request. When another server stored an
@@ -988,7 +982,13 @@ impl Hub {
             .await
             .ok_or_else(|| WebError::Io(std::io::Error::other("the review stopped")))?;
         let line = read?;
-        let stored = self.store.analysis(&line.key).await?;
+        let stored = self
+            .store
+            .analysis(&line.key)
+            .await?
+            .iter()
+            .map(|data| serde_json::from_str::<analysis::PositionAnalysis>(data))
+            .collect::<Result<Vec<_>, _>>()?;
         let complete = stored.len() >= line.positions;
         let mut running = self.analysing().contains(&line.key);
         if start && !complete && !running {
@@ -1059,11 +1059,14 @@ impl Hub {
                 )
                 .await;
             let stored = match searched {
-                Some(Ok(position)) => Some(
-                    self.store
-                        .store_analysis(&key, total, playouts, &position)
-                        .await,
-                ),
+                Some(Ok(position)) => Some(match serde_json::to_string(&position) {
+                    Ok(data) => {
+                        self.store
+                            .store_analysis(&key, total, playouts, position.number, &data)
+                            .await
+                    }
+                    Err(e) => Err(e.into()),
+                }),
                 Some(Err(why)) => {
                     tracing::error!("analysis of position {n}: {why}");
                     break;

@@ -53,6 +53,7 @@ pub mod protocol;
 mod record_name;
 pub mod review;
 pub mod room;
+pub mod seat;
 mod security;
 mod server;
 pub mod settings;

@@ -14,9 +14,10 @@
 //! that runs out.
 
 use crate::chat::ChatError;
-use crate::protocol::Seat;
+use crate::seat::Seat;
+pub use crate::store::Here;
 use crate::store::PlayerRow;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::HashMap;
 use std::time::Instant;
 use tengen_core::Color;
@@ -38,7 +39,10 @@ pub fn clean_name(text: &str) -> Result<Option<String>, ChatError> {
     let clean: String = text.trim().chars().filter(|c| !c.is_control()).collect();
     let n = clean.chars().count();
     if n > MAX_NAME {
-        return Err(ChatError::NameTooLong(n));
+        return Err(ChatError::NameTooLong {
+            sent: n,
+            max: MAX_NAME,
+        });
     }
     Ok((n > 0).then_some(clean))
 }
@@ -66,19 +70,6 @@ pub struct PresenceView {
     pub white: SeatView,
     /// Connections without a seat.
     pub spectators: u32,
-}
-
-/// The connections to a game through one server, as it tells the others.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Here {
-    /// Connections of Black's and White's seats.
-    pub players: [u32; 2],
-    /// Connections without a seat.
-    pub spectators: u32,
-    /// Whether the server asks the others to say theirs (it has just
-    /// loaded the game).
-    #[serde(default)]
-    pub ask: bool,
 }
 
 /// Who is at a game. See the module docs.

@@ -7,55 +7,12 @@
 
 use crate::error::WebError;
 use crate::names::MoveName;
+pub use crate::seat::Seat;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 /// Longest WebSocket message answered; longer ones get an error.
 pub const MAX_MESSAGE: usize = 4 << 10;
-
-/// Serde for [`tengen_core::Color`] as `"black"` / `"white"`: requests, the
-/// new-game form and the stored actions name colours alike.
-pub(crate) mod side {
-    use serde::{Deserialize, Deserializer, Serializer};
-    use tengen_core::Color;
-
-    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(c.name())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-        let text = String::deserialize(d)?;
-        match text.as_str() {
-            "black" => Ok(Color::Black),
-            "white" => Ok(Color::White),
-            other => Err(serde::de::Error::custom(format!(
-                "{other:?} is not a colour (black or white)"
-            ))),
-        }
-    }
-}
-
-/// Who a connection is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// The player of one colour.
-    Player(tengen_core::Color),
-    /// Both players (same screen).
-    Both,
-    /// Anyone else: read only.
-    Spectator,
-}
-
-impl Seat {
-    /// `black`, `white`, `both` or `spectator`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Seat::Player(c) => c.name(),
-            Seat::Both => "both",
-            Seat::Spectator => "spectator",
-        }
-    }
-}
 
 /// What a player asks for over the socket.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -197,8 +154,8 @@ pub fn names(seq: u64, names: &[MoveName]) -> String {
 /// newcomer, each new one to everyone. A newcomer listens before it reads
 /// the recent lines, so that none is lost between the two; a line said in
 /// that moment comes twice, and clients keep each `seq` once.
-pub fn chat<'a>(lines: impl IntoIterator<Item = &'a crate::chat::ChatLine>) -> String {
-    let lines: Vec<&crate::chat::ChatLine> = lines.into_iter().collect();
+pub fn chat<'a>(lines: impl IntoIterator<Item = &'a crate::store::ChatLine>) -> String {
+    let lines: Vec<&crate::store::ChatLine> = lines.into_iter().collect();
     serde_json::json!({"type": "chat", "lines": lines}).to_string()
 }
 

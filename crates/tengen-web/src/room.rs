@@ -375,7 +375,7 @@ impl Room {
 
     /// The stored state name after the last action.
     pub fn state(&self) -> &'static str {
-        view::phase_name(self.game.phase())
+        crate::settings::phase_name(self.game.phase())
     }
 
     /// What the engine should do now, if anything.

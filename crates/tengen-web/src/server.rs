@@ -28,9 +28,10 @@
 
 use crate::assets::{self, Asset};
 use crate::client::{self, ClientIp};
+use crate::date::now_ms;
 use crate::environment::Environment;
 use crate::error::{Refusal, WebError};
-use crate::hub::{Hub, now_ms};
+use crate::hub::Hub;
 use crate::learn::{self, LESSONS};
 use crate::limits::Limits;
 use crate::listen;

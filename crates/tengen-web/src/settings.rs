@@ -8,10 +8,8 @@
 
 use crate::clock::ClockSettings;
 use crate::error::WebError;
-use crate::learn::Lesson;
-use crate::protocol::{Seat, side};
+use crate::seat::{Seat, side};
 use crate::store::GameRow;
-use crate::view::phase_name;
 use serde::{Deserialize, Serialize};
 use tengen_core::Clock;
 use tengen_core::size::MAX_SIZE;
@@ -179,29 +177,6 @@ fn default_rules() -> String {
 
 fn default_size() -> u32 {
     19
-}
-
-impl NewGame {
-    /// The form of a learning-path step, played by `learner` as Black
-    /// against the engine.
-    pub fn lesson(lesson: Lesson, learner: String) -> NewGame {
-        NewGame {
-            rules: lesson.preset.name().into(),
-            size: lesson.size,
-            height: None,
-            komi: None,
-            handicap: 0,
-            handicap_stones: None,
-            opponent: OpponentChoice::Engine {
-                strength: lesson.strength,
-                color: Color::Black,
-            },
-            clock: None,
-            lesson: Some(lesson.step),
-            learner: Some(learner),
-            lobby: false,
-        }
-    }
 }
 
 /// Board sides the new-game form offers at one click, smallest first (the
@@ -432,6 +407,15 @@ impl Settings {
             Opponent::Engine { engine, .. } => Some(engine),
             _ => None,
         }
+    }
+}
+
+/// The name of a phase, in views and in the games table's `state`.
+pub fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Playing => "playing",
+        Phase::Marking => "marking",
+        Phase::Over => "over",
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::clock::{ClockSettings, SideView};
 use crate::names::MoveName;
-use crate::settings::{Opponent, Settings};
+use crate::settings::{Opponent, Settings, phase_name};
 use serde::Serialize;
 use tengen_core::{
     Board, BoardSize, ByColor, Clock, Color, Game, Move, Outcome, PassStones, Phase, Point,
@@ -251,15 +251,6 @@ pub fn board_text(board: &Board) -> String {
         .points()
         .map(|p| stone_letter(board.get(p)))
         .collect()
-}
-
-/// The name of a phase, in views and in the games table's `state`.
-pub fn phase_name(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Playing => "playing",
-        Phase::Marking => "marking",
-        Phase::Over => "over",
-    }
 }
 
 /// The move number of the stone standing on each point.

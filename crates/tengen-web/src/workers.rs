@@ -7,9 +7,10 @@
 //! answer is stored like a player's move, so a position already answered
 //! elsewhere is refused by the database, never played twice.
 
+use crate::date::now_ms;
 use crate::engine;
 use crate::error::WebError;
-use crate::hub::{Hub, now_ms};
+use crate::hub::Hub;
 use crate::store::Taken;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;

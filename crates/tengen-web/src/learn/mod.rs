@@ -10,9 +10,9 @@ pub mod show;
 #[cfg(test)]
 mod tests;
 
-use crate::settings::Strength;
+use crate::settings::{NewGame, OpponentChoice, Strength};
 use serde::Serialize;
-use tengen_core::Preset;
+use tengen_core::{Color, Preset};
 
 /// One step of the path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -26,6 +26,29 @@ pub struct Lesson {
     pub size: u32,
     /// The engine's strength.
     pub strength: Strength,
+}
+
+impl Lesson {
+    /// The new-game form of this step, played by `learner` as Black
+    /// against the engine.
+    pub fn form(self, learner: String) -> NewGame {
+        NewGame {
+            rules: self.preset.name().into(),
+            size: self.size,
+            height: None,
+            komi: None,
+            handicap: 0,
+            handicap_stones: None,
+            opponent: OpponentChoice::Engine {
+                strength: self.strength,
+                color: Color::Black,
+            },
+            clock: None,
+            lesson: Some(self.step),
+            learner: Some(learner),
+            lobby: false,
+        }
+    }
 }
 
 fn preset_name<S: serde::Serializer>(p: &Preset, s: S) -> Result<S::Ok, S::Error> {

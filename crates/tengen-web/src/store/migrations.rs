@@ -183,7 +183,7 @@ CREATE TABLE IF NOT EXISTS analyses (
     Step {
         version: 4,
         name: "who created each game, when each client's engine move was last taken",
-        // `creator` is the client ([`crate::client::holder`]) that created
+        // `creator` is the client (its address, an IPv6 one as its /64) that created
         // the game, NULL for games made before: the per-client quotas count
         // its open games across every server. `engine_served` says when a
         // client's engine move was last taken, so that workers take turns

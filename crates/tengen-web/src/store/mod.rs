@@ -54,10 +54,9 @@ pub mod migrations;
 mod postgres;
 mod sqlite;
 
-use crate::analysis::PositionAnalysis;
-use crate::chat::ChatLine;
 use crate::environment::Environment;
 use crate::error::WebError;
+use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -105,6 +104,37 @@ impl From<PathBuf> for Database {
     fn from(path: PathBuf) -> Database {
         Database::Sqlite(path)
     }
+}
+
+/// One line of a game's chat, as stored and as sent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChatLine {
+    /// The game.
+    #[serde(skip)]
+    pub game_id: String,
+    /// Position in the game's chat, from 1.
+    pub seq: u64,
+    /// Who wrote: `black`, `white` or `both`.
+    pub seat: String,
+    /// The writer's name then, if he gave one.
+    pub name: Option<String>,
+    /// What he wrote (raw: the page escapes it).
+    pub text: String,
+    /// When, ms since the epoch.
+    pub at: i64,
+}
+
+/// The connections to a game through one server, as it tells the others.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Here {
+    /// Connections of Black's and White's seats.
+    pub players: [u32; 2],
+    /// Connections without a seat.
+    pub spectators: u32,
+    /// Whether the server asks the others to say theirs (it has just
+    /// loaded the game).
+    #[serde(default)]
+    pub ask: bool,
 }
 
 /// A game's settings as stored.
@@ -310,7 +340,7 @@ pub enum Event {
         /// The game.
         game_id: String,
         /// Its connections there.
-        here: crate::presence::Here,
+        here: Here,
         /// How long that holds unless said again (`None`: not said, by a
         /// server of an earlier version).
         lease: Option<Duration>,
@@ -368,7 +398,7 @@ impl Store {
     }
 
     /// Stores a new game, created by `creator` (a client, as
-    /// [`crate::client::holder`] writes it).
+    /// as the per-client limits key it).
     ///
     /// # Errors
     /// A storage error on a database failure.
@@ -543,23 +573,20 @@ impl Store {
         }
     }
 
-    /// The positions of record `key` analysed so far, in order.
+    /// The positions of record `key` analysed so far, in order, as
+    /// stored (JSON).
     ///
     /// # Errors
-    /// A storage error on a database failure; [`WebError::Stored`] for a
-    /// row that is not an analysis.
-    pub async fn analysis(&self, key: &str) -> Result<Vec<PositionAnalysis>, WebError> {
-        let rows = match self {
-            Store::Sqlite(s) => s.analysis(key)?,
-            Store::Postgres(p) => p.analysis(key).await?,
-        };
-        rows.iter()
-            .map(|data| Ok(serde_json::from_str(data)?))
-            .collect()
+    /// A storage error on a database failure.
+    pub async fn analysis(&self, key: &str) -> Result<Vec<String>, WebError> {
+        match self {
+            Store::Sqlite(s) => s.analysis(key),
+            Store::Postgres(p) => p.analysis(key).await,
+        }
     }
 
-    /// Stores the analysis of one position of record `key` (of `total`
-    /// positions, searched for `playouts` simulations).
+    /// Stores the analysis (JSON) of position `number` of record `key` (of
+    /// `total` positions, searched for `playouts` simulations).
     ///
     /// # Errors
     /// A storage error on a database failure.
@@ -568,15 +595,12 @@ impl Store {
         key: &str,
         total: usize,
         playouts: u64,
-        position: &PositionAnalysis,
+        number: usize,
+        data: &str,
     ) -> Result<(), WebError> {
-        let data = serde_json::to_string(position)?;
         match self {
-            Store::Sqlite(s) => s.store_analysis(key, total, playouts, position.number, &data),
-            Store::Postgres(p) => {
-                p.store_analysis(key, total, playouts, position.number, &data)
-                    .await
-            }
+            Store::Sqlite(s) => s.store_analysis(key, total, playouts, number, data),
+            Store::Postgres(p) => p.store_analysis(key, total, playouts, number, data).await,
         }
     }
 
@@ -669,7 +693,7 @@ impl Store {
         &self,
         node: &str,
         lease: Duration,
-        games: &[(&str, crate::presence::Here)],
+        games: &[(&str, Here)],
     ) -> Result<(), WebError> {
         match self {
             Store::Sqlite(_) => Ok(()),

@@ -8,9 +8,9 @@ use super::{
     Batch, GameRow, JobChange, LobbyRow, OpenGames, PlayerRow, StoredAction, Taken, Write,
     last_per_game, lease_ms,
 };
-use crate::chat::ChatLine;
+use crate::date::now_ms;
 use crate::error::WebError;
-use crate::hub::now_ms;
+use crate::store::ChatLine;
 use rusqlite::{Connection, ErrorCode, MAIN_DB, OptionalExtension, params};
 use std::path::Path;
 use std::sync::mpsc;

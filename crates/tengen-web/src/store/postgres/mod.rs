@@ -12,10 +12,10 @@ mod writer;
 
 use super::migrations::{self, LEDGER};
 use super::{Event, GameRow, LobbyRow, OpenGames, PlayerRow, StoredAction, Taken, Write, lease_ms};
-use crate::chat::ChatLine;
+use crate::date::now_ms;
 use crate::environment::Environment;
 use crate::error::WebError;
-use crate::hub::now_ms;
+use crate::store::ChatLine;
 use connector::Connector;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -181,7 +181,7 @@ impl Postgres {
         &self,
         node: &str,
         lease: Duration,
-        games: &[(&str, crate::presence::Here)],
+        games: &[(&str, crate::store::Here)],
     ) -> Result<(), WebError> {
         let notes: Vec<String> = games
             .iter()

@@ -8,8 +8,8 @@
 //! [`Event::Reconnected`] says that events may have been missed meanwhile.
 
 use super::connector::Connector;
-use crate::chat::ChatLine;
-use crate::presence::Here;
+use crate::store::ChatLine;
+use crate::store::Here;
 use crate::store::{Append, Event, StoredAction};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
