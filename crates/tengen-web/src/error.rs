@@ -191,6 +191,16 @@ impl WebError {
     /// and the client reads only that the server failed: a storage error's
     /// chain names hosts, files and queries that are no client's business.
     pub fn to_json(&self) -> serde_json::Value {
+        let (code, message) = self.reply();
+        serde_json::json!({
+            "type": "error",
+            "code": code,
+            "message": message,
+        })
+    }
+
+    /// The code and the message a client reads (see [`WebError::to_json`]).
+    pub fn reply(&self) -> (&'static str, String) {
         let message = match self.status() {
             StatusCode::INTERNAL_SERVER_ERROR => {
                 tracing::error!("{self}");
@@ -202,11 +212,7 @@ impl WebError {
             }
             _ => self.to_string(),
         };
-        serde_json::json!({
-            "type": "error",
-            "code": self.code(),
-            "message": message,
-        })
+        (self.code(), message)
     }
 }
 

@@ -143,9 +143,8 @@ fn nobody_holds(slot: &Arc<Slot>) -> bool {
 
 /// Sends who is at the game to everyone watching it.
 pub(crate) fn send_presence(slot: &Slot, presence: &Presence) {
-    if let Ok(text) = serde_json::to_string(&presence.view()) {
-        slot.watchers.send_snapshot(Snapshot::Presence, text);
-    }
+    let text = protocol::Outgoing::Presence(&presence.view()).text();
+    slot.watchers.send_snapshot(Snapshot::Presence, text);
 }
 
 /// What the health route reports.
@@ -667,10 +666,8 @@ impl Hub {
     }
 
     pub(crate) fn publish(self: &Arc<Hub>, slot: &Arc<Slot>, room: &Room) {
-        match serde_json::to_string(&room.view(now_ms())) {
-            Ok(text) => slot.watchers.send_snapshot(Snapshot::View, text),
-            Err(e) => tracing::error!("view of {}: {e}", room.settings().id),
-        }
+        let text = protocol::Outgoing::View(&room.view(now_ms())).text();
+        slot.watchers.send_snapshot(Snapshot::View, text);
         if !room.game().turns().is_empty() {
             let hub = Arc::clone(self);
             let slot = Arc::clone(slot);
@@ -695,7 +692,8 @@ impl Hub {
         let Ok(names) = tokio::task::spawn_blocking(move || names::last_move(&game)).await else {
             return;
         };
-        slot.watchers.send(protocol::names(seq, &names));
+        slot.watchers
+            .send(protocol::Outgoing::Names { seq, names: &names }.text());
     }
 
     /// The names of the game's last move, as a `names` message.
@@ -707,7 +705,7 @@ impl Hub {
         let names = tokio::task::spawn_blocking(move || names::last_move(&game))
             .await
             .unwrap_or_default();
-        protocol::names(seq, &names)
+        protocol::Outgoing::Names { seq, names: &names }.text()
     }
 
     /// Starts what the new state calls for: the watch on the running
@@ -864,7 +862,7 @@ impl Hub {
     /// Who is at the game, as a `presence` message, and its stamp.
     pub async fn presence_message(&self, slot: &Slot) -> (String, u64) {
         let presence = slot.presence.lock().await;
-        let text = serde_json::to_string(&presence.view()).unwrap_or_default();
+        let text = protocol::Outgoing::Presence(&presence.view()).text();
         (text, slot.watchers.stamp())
     }
 

@@ -61,9 +61,6 @@ pub struct SeatView {
 /// The `presence` message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PresenceView {
-    /// Always `presence`.
-    #[serde(rename = "type")]
-    pub kind: &'static str,
     /// Black's seat.
     pub black: SeatView,
     /// White's seat.
@@ -260,7 +257,6 @@ impl Presence {
     /// The `presence` message.
     pub fn view(&self) -> PresenceView {
         PresenceView {
-            kind: "presence",
             black: self.view_of(Color::Black),
             white: self.view_of(Color::White),
             spectators: self.spectators

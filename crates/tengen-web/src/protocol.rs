@@ -1,15 +1,18 @@
 //! The game's WebSocket protocol, as the page speaks it: who a connection
 //! is ([`Hello`], its first message, and the [`Seat`] it gives), what it
-//! asks for ([`Request`]), and the small messages
-//! the server sends besides views (`welcome`, `names`). The view itself is
-//! [`crate::view::View`] and an error is [`crate::WebError::to_json`]; what
-//! a request does to a game is the room's.
+//! asks for ([`Request`]), and every message the server sends
+//! ([`Outgoing`]: the view, who is there, the chat, the move's names, the
+//! welcome and errors), each written by serde from one type. What a
+//! request does to a game is the room's.
 
 use crate::error::WebError;
 use crate::names::MoveName;
+use crate::presence::PresenceView;
 pub use crate::seat::Seat;
-use serde::Deserialize;
+use crate::store::ChatLine;
+use crate::view::View;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 /// Longest WebSocket message answered; longer ones get an error.
 pub const MAX_MESSAGE: usize = 4 << 10;
@@ -138,30 +141,93 @@ fn read<T: DeserializeOwned>(text: &str) -> Result<T, WebError> {
     serde_json::from_str(text).map_err(|e| WebError::Malformed(e.to_string()))
 }
 
-/// The first message of a connection: `{"type":"welcome","seat":..}`.
-pub fn welcome(seat: Seat) -> String {
-    serde_json::json!({"type": "welcome", "seat": seat.name()}).to_string()
+/// Every message the server sends on a game's socket, tagged by `type`.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Outgoing<'a> {
+    /// The first message of a connection: the seat it holds.
+    Welcome {
+        /// `black`, `white`, `both` or `spectator`.
+        seat: &'static str,
+    },
+    /// The game as everyone sees it.
+    View(&'a View),
+    /// Who is at the game.
+    Presence(&'a PresenceView),
+    /// The names of the last move of log position `seq`, sent after its
+    /// view (the lexicon's reading being slower than a move).
+    Names {
+        /// The log position named.
+        seq: u64,
+        /// The names.
+        names: &'a [MoveName],
+    },
+    /// Chat lines: the recent ones to a newcomer, each new one to
+    /// everyone. A newcomer listens before it reads the recent lines, so
+    /// that none is lost between the two; a line said in that moment comes
+    /// twice, and clients keep each `seq` once.
+    Chat {
+        /// The lines, oldest first.
+        lines: Vec<&'a ChatLine>,
+    },
+    /// A request refused: the code the page translates, and a message.
+    Error {
+        /// [`WebError::code`].
+        code: &'static str,
+        /// What the client may read of it ([`WebError::reply`]).
+        message: String,
+    },
 }
 
-/// The names of the last move of log position `seq`, sent after its view
-/// (the lexicon's reading being slower than a move):
-/// `{"type":"names","seq":..,"names":[..]}`.
-pub fn names(seq: u64, names: &[MoveName]) -> String {
-    serde_json::json!({"type": "names", "seq": seq, "names": names}).to_string()
+impl Outgoing<'_> {
+    /// A refusal as the client reads it.
+    pub fn error(e: &WebError) -> Outgoing<'static> {
+        let (code, message) = e.reply();
+        Outgoing::Error { code, message }
+    }
+
+    /// The message's JSON text.
+    pub fn text(&self) -> String {
+        // Every field serialises (no map with non-string keys, no float
+        // that is not finite: the views' numbers are counts and halves).
+        serde_json::to_string(self).unwrap_or_default()
+    }
 }
 
-/// Chat lines: `{"type":"chat","lines":[..]}`, the recent ones to a
-/// newcomer, each new one to everyone. A newcomer listens before it reads
-/// the recent lines, so that none is lost between the two; a line said in
-/// that moment comes twice, and clients keep each `seq` once.
-pub fn chat<'a>(lines: impl IntoIterator<Item = &'a crate::store::ChatLine>) -> String {
-    let lines: Vec<&crate::store::ChatLine> = lines.into_iter().collect();
-    serde_json::json!({"type": "chat", "lines": lines}).to_string()
+/// The chat message of `lines`.
+pub fn chat<'a>(lines: impl IntoIterator<Item = &'a ChatLine>) -> String {
+    Outgoing::Chat {
+        lines: lines.into_iter().collect(),
+    }
+    .text()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_message_out_names_its_type_and_an_error_hides_the_servers_details() {
+        let presence = crate::presence::Presence::default().view();
+        let failed = WebError::Io(std::io::Error::other("cannot open /srv/secret.db"));
+        let samples = [
+            (Outgoing::Welcome { seat: "black" }, "welcome"),
+            (Outgoing::Presence(&presence), "presence"),
+            (Outgoing::Names { seq: 3, names: &[] }, "names"),
+            (Outgoing::Chat { lines: Vec::new() }, "chat"),
+            (Outgoing::error(&WebError::Conflict), "error"),
+            (Outgoing::error(&failed), "error"),
+        ];
+        for (message, kind) in samples {
+            let v: serde_json::Value = serde_json::from_str(&message.text()).unwrap();
+            assert_eq!(v["type"], kind, "{v}");
+        }
+        let v: serde_json::Value = serde_json::from_str(&Outgoing::error(&failed).text()).unwrap();
+        assert_eq!(v["code"], "server");
+        assert!(!v.to_string().contains("secret"), "{v}");
+        // The socket's refusal reads as the HTTP one.
+        assert_eq!(v, failed.to_json());
+    }
 
     #[test]
     fn hello_carries_an_optional_token_and_nothing_else() {

@@ -35,7 +35,7 @@ use crate::hub::Hub;
 use crate::learn::{self, LESSONS};
 use crate::limits::Limits;
 use crate::listen;
-use crate::protocol::{self, Hello, Incoming, Talk, read_hello, read_incoming};
+use crate::protocol::{self, Hello, Incoming, Outgoing, Talk, read_hello, read_incoming};
 use crate::review;
 use crate::settings::{NewGame, SIZES};
 use crate::store::Database;
@@ -402,7 +402,7 @@ async fn game_view(
     view.names = tokio::task::spawn_blocking(move || crate::names::last_move(&game))
         .await
         .unwrap_or_default();
-    Ok(axum::Json(view).into_response())
+    Ok(axum::Json(Outgoing::View(&view)).into_response())
 }
 
 async fn sgf(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, WebError> {
@@ -583,7 +583,7 @@ async fn socket(
 }
 
 fn error_text(e: &WebError) -> Message {
-    Message::Text(e.to_json().to_string().into())
+    Message::Text(Outgoing::error(e).text().into())
 }
 
 /// The socket's first message, within [`Limits::hello`]. `None`: the
@@ -632,7 +632,7 @@ async fn follow(
         let room = slot.room.lock().await;
         let seat = room.seat(hello.token.as_deref());
         follower.took(Snapshot::View, slot.watchers.stamp());
-        (seat, serde_json::to_string(&room.view(now_ms())))
+        (seat, Outgoing::View(&room.view(now_ms())).text())
     };
     // A name that does not read is left out rather than refusing the seat.
     let name = hello
@@ -670,21 +670,21 @@ async fn answer(
     hub: &Arc<Hub>,
     slot: &Arc<crate::hub::Slot>,
     seat: protocol::Seat,
-    first: Result<String, serde_json::Error>,
+    first: String,
     mut follower: Follower,
     mut sink: SplitSink<WebSocket, Message>,
     mut stream: SplitStream<WebSocket>,
 ) {
     if sink
-        .send(Message::Text(protocol::welcome(seat).into()))
+        .send(Message::Text(
+            Outgoing::Welcome { seat: seat.name() }.text().into(),
+        ))
         .await
         .is_err()
     {
         return;
     }
-    if let Ok(text) = first
-        && sink.send(Message::Text(text.into())).await.is_err()
-    {
+    if sink.send(Message::Text(first.into())).await.is_err() {
         return;
     }
     let names = hub.names_message(slot).await;
@@ -732,10 +732,7 @@ async fn answer(
                         }
                         let room = slot.room.lock().await;
                         follower.took(Snapshot::View, slot.watchers.stamp());
-                        match serde_json::to_string(&room.view(now_ms())) {
-                            Ok(t) => Utf8Bytes::from(t),
-                            Err(_) => continue,
-                        }
+                        Utf8Bytes::from(Outgoing::View(&room.view(now_ms())).text())
                     }
                     Err(RecvError::Closed) => break,
                 };

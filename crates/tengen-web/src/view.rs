@@ -155,9 +155,6 @@ impl From<BoardSize> for Grid {
 /// What every viewer of a game sees.
 #[derive(Clone, Debug, Serialize)]
 pub struct View {
-    /// Always `view`.
-    #[serde(rename = "type")]
-    pub kind: &'static str,
     /// The game id.
     pub id: String,
     /// The log position this view follows.
@@ -376,7 +373,6 @@ pub fn build(parts: Parts<'_>) -> View {
     };
     let running = (phase == Phase::Playing).then(|| game.to_move());
     View {
-        kind: "view",
         id: settings.id.clone(),
         seq,
         grid: size.into(),
