@@ -17,7 +17,7 @@ use crate::date::now_ms;
 use crate::environment::Environment;
 use crate::error::{Refusal, WebError};
 use crate::held::{Held, Place};
-use crate::learn;
+use crate::lessons;
 use crate::limits::Limits;
 use crate::names;
 use crate::pool::{Pool, PoolLoad};
@@ -534,7 +534,7 @@ impl Hub {
     /// [`WebError::Invalid`] for an unknown step, a missing learner or a
     /// step not yet open to him.
     async fn lesson_form(&self, step: u32, learner: Option<String>) -> Result<NewGame, WebError> {
-        let lesson = learn::lesson(step)
+        let lesson = lessons::lesson(step)
             .ok_or_else(|| WebError::invalid("lesson", format!("no learning step {step}")))?;
         let learner = learner
             .filter(|s| !s.is_empty() && s.len() <= 64)

@@ -40,7 +40,7 @@ pub mod estimate;
 mod fanout;
 pub mod held;
 pub mod hub;
-pub mod learn;
+pub mod lessons;
 pub mod limits;
 mod listen;
 pub mod lobby;

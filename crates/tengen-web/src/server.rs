@@ -32,7 +32,7 @@ use crate::date::now_ms;
 use crate::environment::Environment;
 use crate::error::{Refusal, WebError};
 use crate::hub::Hub;
-use crate::learn::{self, LESSONS};
+use crate::lessons::{self, LESSONS};
 use crate::limits::Limits;
 use crate::listen;
 use crate::protocol::{self, Hello, Incoming, Outgoing, Talk, read_hello, read_incoming};
@@ -339,7 +339,7 @@ async fn learn(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respon
 }
 
 async fn learn_step(Path(step): Path<u32>) -> Result<Response, WebError> {
-    Ok(axum::Json(learn::show::step(step)?).into_response())
+    Ok(axum::Json(lessons::show::step(step)?).into_response())
 }
 
 /// Longest answer to a problem.
@@ -351,9 +351,9 @@ async fn learn_answer(
     body: Body,
 ) -> Result<Response, WebError> {
     let bytes = read_body(&headers, body, MAX_ANSWER).await?;
-    let answer: learn::show::Answer =
+    let answer: lessons::show::Answer =
         serde_json::from_slice(&bytes).map_err(|e| WebError::Malformed(e.to_string()))?;
-    Ok(axum::Json(learn::show::answer(step, &answer)?).into_response())
+    Ok(axum::Json(lessons::show::answer(step, &answer)?).into_response())
 }
 
 /// Reads a body of at most `limit` bytes.
