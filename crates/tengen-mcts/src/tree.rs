@@ -234,7 +234,8 @@ impl Node {
     }
 
     /// The nodes under this one, itself excluded (walked with a stack of
-    /// its own, not by recursion).
+    /// its own, not by recursion); the search counts its nodes as it goes.
+    #[cfg(test)]
     pub(crate) fn size(&self) -> usize {
         let mut count = 0;
         let mut waiting = vec![self];

@@ -2,7 +2,6 @@
 //! page translates and a message in English words.
 
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use tengen_core::{EndError, IllegalMove, PlayError};
 
 /// Why a request or a message was refused.
@@ -156,7 +155,8 @@ impl WebError {
         }
     }
 
-    fn status(&self) -> StatusCode {
+    /// The HTTP status of the refusal.
+    pub fn status(&self) -> StatusCode {
         match self {
             WebError::NoGame(_) => StatusCode::NOT_FOUND,
             WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
@@ -186,20 +186,11 @@ impl WebError {
         }
     }
 
-    /// The JSON the page receives: `{"type":"error","code":..,"message":..}`.
-    /// The server's own failures (code `server`) are logged here, whole,
-    /// and the client reads only that the server failed: a storage error's
+    /// The code and the message a client reads (the page's error message,
+    /// over HTTP and the socket alike: `crate::protocol::Outgoing`). The
+    /// server's own failures (code `server`) are logged here, whole, and
+    /// the client reads only that the server failed: a storage error's
     /// chain names hosts, files and queries that are no client's business.
-    pub fn to_json(&self) -> serde_json::Value {
-        let (code, message) = self.reply();
-        serde_json::json!({
-            "type": "error",
-            "code": code,
-            "message": message,
-        })
-    }
-
-    /// The code and the message a client reads (see [`WebError::to_json`]).
     pub fn reply(&self) -> (&'static str, String) {
         let message = match self.status() {
             StatusCode::INTERNAL_SERVER_ERROR => {
@@ -221,12 +212,6 @@ const SERVER_FAILED: &str = "the server could not do this (its log says why); tr
 
 /// What a client reads when the server can no longer store anything.
 const STORAGE_LOST: &str = "the server cannot store anything now (its database is gone or its disk is failing): this was not kept";
-
-impl IntoResponse for WebError {
-    fn into_response(self) -> Response {
-        (self.status(), axum::Json(self.to_json())).into_response()
-    }
-}
 
 /// Why a chat line or a player's name was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -415,12 +400,12 @@ mod tests {
     #[test]
     fn a_server_failure_reaches_the_client_without_its_details() {
         let failed = WebError::Io(std::io::Error::other("cannot open /srv/tengen/secret.db"));
-        let json = failed.to_json();
-        assert_eq!(json["code"], "server");
-        assert_eq!(json["message"], SERVER_FAILED);
-        assert!(!json.to_string().contains("secret"));
+        let (code, message) = failed.reply();
+        assert_eq!(code, "server");
+        assert_eq!(message, SERVER_FAILED);
+        assert!(!message.contains("secret"));
         // A refusal still says why.
         let refused = WebError::invalid("size", "the board is 1x1 at least");
-        assert_eq!(refused.to_json()["message"], refused.to_string());
+        assert_eq!(refused.reply().1, refused.to_string());
     }
 }

@@ -964,7 +964,7 @@ impl Hub {
         sgf: Vec<u8>,
         since: usize,
         start: bool,
-        client: Option<IpAddr>,
+        client: Client,
     ) -> Result<Progress, WebError> {
         let read = self
             .reviews

@@ -13,6 +13,7 @@
 use crate::client::Proxies;
 use crate::error::{Refusal, WebError};
 use crate::held::{Held, Place};
+use crate::protocol::Outgoing;
 use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
@@ -120,9 +121,7 @@ struct Slotted {
 /// Tells a peer over its cap why it is refused, in one write that never
 /// waits (a peer that does not read is simply closed).
 fn turn_away(tcp: &TcpStream, cap: usize) {
-    let body = WebError::Forbidden(Refusal::TooManyConnections(cap))
-        .to_json()
-        .to_string();
+    let body = Outgoing::error(&WebError::Forbidden(Refusal::TooManyConnections(cap))).text();
     let response = format!(
         "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
         body.len()

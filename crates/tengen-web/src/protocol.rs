@@ -179,6 +179,14 @@ pub enum Outgoing<'a> {
     },
 }
 
+/// A refusal over HTTP: its status, and the error message the socket
+/// would send.
+impl axum::response::IntoResponse for WebError {
+    fn into_response(self) -> axum::response::Response {
+        (self.status(), axum::Json(Outgoing::error(&self))).into_response()
+    }
+}
+
 impl Outgoing<'_> {
     /// A refusal as the client reads it.
     pub fn error(e: &WebError) -> Outgoing<'static> {
@@ -206,8 +214,8 @@ pub fn chat<'a>(lines: impl IntoIterator<Item = &'a ChatLine>) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_message_out_names_its_type_and_an_error_hides_the_servers_details() {
+    #[tokio::test]
+    async fn every_message_out_names_its_type_and_an_error_hides_the_servers_details() {
         let presence = crate::presence::Presence::default().view();
         let failed = WebError::Io(std::io::Error::other("cannot open /srv/secret.db"));
         let samples = [
@@ -226,7 +234,15 @@ mod tests {
         assert_eq!(v["code"], "server");
         assert!(!v.to_string().contains("secret"), "{v}");
         // The socket's refusal reads as the HTTP one.
-        assert_eq!(v, failed.to_json());
+        let response = axum::response::IntoResponse::into_response(failed);
+        assert_eq!(response.status(), 500);
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        assert_eq!(
+            v,
+            serde_json::from_slice::<serde_json::Value>(&body).unwrap()
+        );
     }
 
     #[test]

@@ -62,6 +62,7 @@ impl Turns {
 
     /// A place for a job of `client`, once it is its turn.
     pub async fn take(self: &Arc<Turns>, client: Client) -> Place {
+        let client = client.map(crate::client::holder);
         let answer = {
             let mut state = self.state();
             if state.free > 0 && state.order.is_empty() {
@@ -211,6 +212,29 @@ mod tests {
         // Every place is free again.
         let _a = turns.take(ip(4)).await;
         assert_eq!(turns.state().free, 0);
+    }
+
+    #[tokio::test]
+    async fn the_addresses_of_one_ipv6_64_take_one_turn() {
+        let turns = Turns::new(1);
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        let v6 = |text: &str| Some(text.parse::<IpAddr>().unwrap());
+        let first = turns.take(ip(1)).await;
+        caller(&turns, v6("2001:db8::1"), "x", &tx);
+        settle(&turns, 1).await;
+        caller(&turns, v6("2001:db8::2"), "y", &tx);
+        settle(&turns, 2).await;
+        caller(&turns, v6("2001:db8:1::1"), "z", &tx);
+        settle(&turns, 3).await;
+        drop(first);
+        let mut order = Vec::new();
+        while order.len() < 3 {
+            let (label, place) = rx.recv().await.unwrap();
+            order.push(label);
+            drop(place);
+        }
+        // x and y are one client: z's turn comes between them.
+        assert_eq!(order, ["x", "z", "y"]);
     }
 
     #[tokio::test]

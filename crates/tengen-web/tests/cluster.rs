@@ -486,15 +486,9 @@ async fn a_clients_engine_games_are_counted_over_every_server() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn workers_on_a_shared_database_take_turns_between_clients() {
-    let db: TestDb = pg::fresh_db().await.into();
-    let addr = common::serve(tengen_web::ServeConfig {
-        trusted_proxies: vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()],
-        limits: common::one_engine_worker(),
-        node: Some("a".into()),
-        ..tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.db.clone())
-    })
-    .await;
-    let before = common::greedy_moves_before_another(addr).await;
+    // Held to the end: it keeps the test's PostgreSQL cluster running.
+    let server = common::behind_proxy(pg::fresh_db().await, common::one_engine_worker()).await;
+    let before = common::greedy_moves_before_another(server.addr).await;
     assert!(
         before <= 2,
         "{before} of the greedy client's moves came first"

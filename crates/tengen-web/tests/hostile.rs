@@ -608,18 +608,14 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_share() {
 
 #[tokio::test]
 async fn a_client_has_only_so_many_open_games_and_so_many_in_the_lobby() {
-    let addr = common::serve(tengen_web::ServeConfig {
-        limits: Limits {
-            games_per_minute: 0,
-            games_per_client: 3,
-            listed_per_client: 1,
-            open_for: Duration::from_millis(1_500),
-            ..Limits::default()
-        },
-        trusted_proxies: vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()],
-        ..tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), temp_db("open"))
-    })
-    .await;
+    let limits = Limits {
+        games_per_minute: 0,
+        games_per_client: 3,
+        listed_per_client: 1,
+        open_for: Duration::from_millis(1_500),
+        ..Limits::default()
+    };
+    let addr = common::behind_proxy(temp_db("open"), limits).await.addr;
     let friend = |lobby: bool| {
         json!({"rules": "ffg", "size": 9, "lobby": lobby,
             "opponent": {"kind": "friend", "color": "black"}})
@@ -652,12 +648,9 @@ async fn a_client_has_only_so_many_open_games_and_so_many_in_the_lobby() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_clients_first_engine_move_waits_for_one_job_not_a_whole_queue() {
-    let addr = common::serve(tengen_web::ServeConfig {
-        trusted_proxies: vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()],
-        limits: common::one_engine_worker(),
-        ..tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), temp_db("turns"))
-    })
-    .await;
+    let addr = common::behind_proxy(temp_db("turns"), common::one_engine_worker())
+        .await
+        .addr;
     let before = common::greedy_moves_before_another(addr).await;
     // The job running when it came, and at most one more taken meanwhile:
     // never the greedy client's whole queue.
@@ -722,15 +715,15 @@ async fn one_peer_holds_only_so_many_connections_and_others_still_get_in() {
 
 #[tokio::test]
 async fn a_client_creating_games_faster_than_a_person_is_slowed_and_others_are_not() {
-    let addr = common::serve(tengen_web::ServeConfig {
-        limits: Limits {
+    let addr = common::behind_proxy(
+        temp_db("rate"),
+        Limits {
             games_per_minute: 5,
             ..Limits::default()
         },
-        trusted_proxies: vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()],
-        ..tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), temp_db("rate"))
-    })
-    .await;
+    )
+    .await
+    .addr;
     let form = json!({"rules": "ffg", "size": 9, "opponent": {"kind": "friend", "color": "black"}})
         .to_string();
     let create = |client| common::post_for(addr, "/api/games", client, &form);

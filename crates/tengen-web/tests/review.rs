@@ -322,15 +322,15 @@ async fn analyses_beyond_the_limit_are_refused_until_one_ends() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_client_has_one_record_analysed_at_a_time_and_others_theirs() {
-    let addr = common::serve(tengen_web::ServeConfig {
-        limits: Limits {
+    let addr = common::behind_proxy(
+        temp_db("analysisshare"),
+        Limits {
             analysis_playouts: 5_000,
             ..Limits::default()
         },
-        trusted_proxies: vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()],
-        ..tengen_web::ServeConfig::new("127.0.0.1:0".parse().unwrap(), temp_db("analysisshare"))
-    })
-    .await;
+    )
+    .await
+    .addr;
     let analyse = |client, sgf| common::post_for(addr, "/api/review/analysis?start=1", client, sgf);
     let other = "(;GM[1]FF[4]SZ[9];B[ee];W[cc])";
     let (status, body) = analyse("203.0.113.1", GAME).await;

@@ -349,12 +349,12 @@ impl Search {
             report,
             moves_ownership,
         } = request;
-        let root = self.root_for(game, mode, restrictions);
+        let (root, kept_nodes) = self.root_for(game, mode, restrictions);
         let filter = Filter::new(restrictions);
         let never = AtomicBool::new(false);
         let stop = stop.unwrap_or(&never);
         let shared = Shared::new(game, &root, mode, limit, stop, &filter)
-            .holding(self.config.tree_memory)
+            .holding(self.config.tree_memory, kept_nodes)
             .knowing(self.config.knowledge, self.config.network_batch)
             .valuing(
                 self.config.value_weight,
@@ -373,15 +373,21 @@ impl Search {
         analysis
     }
 
-    /// The root to search `game` from: the subtree kept from the last
-    /// search where it fits the position, its least-visited lines pruned.
-    fn root_for(&mut self, game: &Game, mode: GenMode, restrictions: &Restrictions) -> Node {
+    /// The root to search `game` from, and the nodes under it: the
+    /// subtree kept from the last search where it fits the position, its
+    /// least-visited lines pruned.
+    fn root_for(
+        &mut self,
+        game: &Game,
+        mode: GenMode,
+        restrictions: &Restrictions,
+    ) -> (Node, usize) {
         let Some(kept) = self.kept.take() else {
-            return Node::root();
+            return (Node::root(), 0);
         };
         let mut root = kept.into_root(game, mode, restrictions);
-        prune::prune_kept(&mut root, self.config.tree_memory);
-        root
+        let nodes = prune::prune_kept(&mut root, self.config.tree_memory);
+        (root, nodes)
     }
 
     /// [`Search::analyze`], then the move to play in `request`'s mode: the
@@ -476,8 +482,9 @@ mod tests {
             let (decision, _) = search.genmove(&game, Request::new(Limit::playouts(5_000)));
             let mv = play(&mut game, decision);
             let (before, visits, kids) = kept_under(&search, mv);
-            let root = search.root_for(&game, GenMode::Normal, &Restrictions::NONE);
+            let (root, counted) = search.root_for(&game, GenMode::Normal, &Restrictions::NONE);
             let size = root.size();
+            assert_eq!(counted, size);
             assert!(size <= nodes / 2, "{size} nodes of {before}");
             if before > nodes / 2 {
                 pruned += 1;

@@ -14,23 +14,24 @@ use crate::tree::Node;
 pub(super) const KEPT_SHARE: f64 = 0.5;
 
 /// Prunes the tree under `root` to [`KEPT_SHARE`] of a tree of `bytes`;
-/// returns the threshold used (0: nothing pruned).
-pub(super) fn prune_kept(root: &mut Node, bytes: usize) -> u32 {
+/// returns the nodes left under it (the search's count starts there).
+pub(super) fn prune_kept(root: &mut Node, bytes: usize) -> usize {
     let max_nodes = bytes / std::mem::size_of::<Node>();
     let room = (max_nodes as f64 * KEPT_SHARE) as usize;
-    let threshold = threshold(root, room);
+    let (threshold, kept) = threshold(root, room);
     prune_below(root, threshold);
-    threshold
+    kept
 }
 
 /// The smallest number of visits a node needs to keep its children for
 /// the tree under `root` to hold at most `room` nodes (0 when it does
-/// already). The root's children always stay, whatever the room: they are
+/// already), and the nodes then left under `root`. The root's children always stay, whatever the room: they are
 /// the candidates shown. A node keeps its children only if every node
 /// between it and the root does, so it counts with the fewest visits
 /// along its line.
-pub(super) fn threshold(root: &Node, room: usize) -> u32 {
+pub(super) fn threshold(root: &Node, room: usize) -> (u32, usize) {
     let mut expanded: Vec<(u32, usize)> = Vec::new();
+    let mut total = root.kids().len();
     let mut waiting: Vec<(&Node, u32)> = root.kids().iter().map(|k| (k, u32::MAX)).collect();
     while let Some((node, line)) = waiting.pop() {
         let kids = node.kids();
@@ -39,17 +40,22 @@ pub(super) fn threshold(root: &Node, room: usize) -> u32 {
         }
         let line = line.min(node.visits());
         expanded.push((line, kids.len()));
+        total += kids.len();
         waiting.extend(kids.iter().map(|k| (k, line)));
+    }
+    if total <= room {
+        return (0, total);
     }
     expanded.sort_unstable_by_key(|&(line, _)| std::cmp::Reverse(line));
     let mut size = root.kids().len();
     for group in expanded.chunk_by(|a, b| a.0 == b.0) {
-        size += group.iter().map(|&(_, kids)| kids).sum::<usize>();
-        if size > room {
-            return group[0].0.saturating_add(1);
+        let more = group.iter().map(|&(_, kids)| kids).sum::<usize>();
+        if size + more > room {
+            return (group[0].0.saturating_add(1), size);
         }
+        size += more;
     }
-    0
+    (0, size)
 }
 
 /// Makes a leaf of every node under `root` (its children themselves
@@ -150,7 +156,7 @@ mod tests {
     fn the_least_visited_nodes_lose_their_children_down_to_the_room() {
         let full = tree();
         assert_eq!(full.size(), 26);
-        assert_eq!(threshold(&full, 26), 0);
+        assert_eq!(threshold(&full, 26), (0, 26));
         // Room for 20: b's line (10 visits) goes, 9 nodes; a's stays, 17.
         // Room for 16: a2 (20) goes too; 12 nodes.
         // Room for 3 or less: only the root's children are left.
@@ -162,10 +168,11 @@ mod tests {
         ] {
             let mut root = tree();
             assert!(root.kids()[1].claim_network());
-            let t = threshold(&root, room);
+            let (t, left) = threshold(&root, room);
             assert_eq!(t, expected, "room {room}");
             prune_below(&mut root, t);
             assert_eq!(root.size(), size, "room {room}");
+            assert_eq!(left, size, "room {room}");
             assert_eq!(shape(&root), kept, "room {room}");
             // One visit less would not have been enough.
             let mut again = tree();
@@ -186,11 +193,13 @@ mod tests {
         let mut root = tree();
         assert_eq!(
             prune_kept(&mut root, 26 * std::mem::size_of::<Node>() * 2),
-            0
+            26
         );
         assert_eq!(root.size(), 26);
         let mut root = tree();
-        let t = prune_kept(&mut root, 16 * std::mem::size_of::<Node>() * 2);
-        assert_eq!((t, root.size()), (21, 12));
+        let left = prune_kept(&mut root, 16 * std::mem::size_of::<Node>() * 2);
+        assert_eq!((left, root.size()), (12, 12));
+        // Only a2's line (20 visits) went: a1's (30) stayed.
+        assert_eq!(shape(&root), [(1, 60, 4), (11, 30, 5)]);
     }
 }

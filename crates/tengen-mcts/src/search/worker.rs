@@ -223,11 +223,12 @@ impl<'a> Shared<'a> {
         }
     }
 
-    /// The same, its tree (the kept subtree counted) growing while it
-    /// takes less than `bytes`.
-    pub(super) fn holding(self, bytes: usize) -> Shared<'a> {
+    /// The same, its tree (`nodes` under the root already: the kept
+    /// subtree, counted as it was pruned) growing while it takes less than
+    /// `bytes`.
+    pub(super) fn holding(self, bytes: usize, nodes: usize) -> Shared<'a> {
         Shared {
-            nodes: AtomicUsize::new(self.root.size()),
+            nodes: AtomicUsize::new(nodes),
             max_nodes: bytes / std::mem::size_of::<Node>(),
             ..self
         }

@@ -24,14 +24,14 @@
 //! figures.
 
 use super::{Hostile, Load, engine_loop, percentile, player};
-use crate::common::{self, Running, TestDb, http_raw, post_for, temp_db};
+use crate::common::{self, Running, http_raw, post_for, temp_db};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use tengen_web::{Limits, ServeConfig};
+use tengen_web::Limits;
 
 /// The attacking client, when it goes through the proxy.
 const ATTACKER: &str = "203.0.113.66";
@@ -51,13 +51,7 @@ pub fn run(kind: &str) {
             connections: 4 * games + 1024,
             ..Limits::default()
         };
-        let db = TestDb::from(temp_db("attack"));
-        let config = ServeConfig {
-            limits: limits.clone(),
-            trusted_proxies: vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()],
-            ..ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.db.clone())
-        };
-        let server = Arc::new(Running::from_config(db, config).await);
+        let server = Arc::new(common::behind_proxy(temp_db("attack"), limits.clone()).await);
         let addr = server.addr;
         let form = json!({"rules": "ffg", "size": 9, "opponent": {"kind": "friend", "color": "black"}})
             .to_string();

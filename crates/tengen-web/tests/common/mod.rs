@@ -321,6 +321,19 @@ pub async fn serve(config: ServeConfig) -> SocketAddr {
     Running::from_config(db, config).await.addr
 }
 
+/// A server with `limits` as given (the per-client ones included),
+/// behind a proxy on this machine that it trusts: [`post_for`] speaks for
+/// any client.
+pub async fn behind_proxy(db: impl Into<TestDb>, limits: Limits) -> Running {
+    let db = db.into();
+    let config = ServeConfig {
+        limits,
+        trusted_proxies: vec![tengen_web::client::parse_proxy("127.0.0.1").unwrap()],
+        ..ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.db.clone())
+    };
+    Running::from_config(db, config).await
+}
+
 /// A POST of `body` to `path` as a proxy on this machine relays it for
 /// `client` (in `X-Forwarded-For`); the status and the body.
 pub async fn post_for(addr: SocketAddr, path: &str, client: &str, body: &str) -> (u16, String) {
