@@ -738,6 +738,29 @@ impl Hub {
         }
     }
 
+    /// The seat `token` gives in the game: by the room's token digests,
+    /// or, when those give it none, by the store's (a seat taken from the
+    /// lobby through another server has a token this one has not seen).
+    pub async fn seat_of(&self, slot: &Slot, token: Option<&str>) -> Seat {
+        let seat = slot.room.lock().await.seat(token);
+        if !matches!(seat, Seat::Spectator) || token.is_none_or(str::is_empty) {
+            return seat;
+        }
+        match self.store.tokens(&slot.id).await {
+            Ok(Some((black, white))) => {
+                let mut room = slot.room.lock().await;
+                room.set_token(tengen_core::Color::Black, black);
+                room.set_token(tengen_core::Color::White, white);
+                room.seat(token)
+            }
+            Ok(None) => seat,
+            Err(e) => {
+                tracing::error!("tokens of {}: {e}", slot.id);
+                seat
+            }
+        }
+    }
+
     /// A connection of `seat` arrives, named `name`: a seat taken for the
     /// first time or renamed is stored, then everyone hears who is there.
     ///
@@ -917,28 +940,28 @@ impl Hub {
             _ => tengen_core::Color::White,
         };
         let slot = self.slot(id).await?;
-        let (token, over) = {
-            let room = slot.room.lock().await;
-            (
-                room.settings().tokens[color].clone(),
-                room.game().outcome().is_some(),
-            )
-        };
+        let over = slot.room.lock().await.game().outcome().is_some();
         let mut presence = slot.presence.lock().await;
         if over || presence.view_of(color).joined {
             return Err(WebError::Forbidden(Refusal::SeatTaken));
         }
+        // The seat's token is minted for its taker: the store keeps only
+        // digests, so the one made with the game was never known.
+        let token = random_hex(2)?;
+        let digest = crate::token::digest(&token);
         // The database decides between takers of every server: the seat's
-        // row is stored once.
+        // row and its token are stored once.
         let mut rows = presence.rename(id, Seat::Player(color), None, now_ms());
         let claimed = match rows.pop() {
-            Some(row) => self.store.claim_seat(&row).await?,
+            Some(row) => self.store.claim_seat(&row, &digest).await?,
             None => false,
         };
         self.tell_presence(&slot, &presence).await;
+        drop(presence);
         if !claimed {
             return Err(WebError::Forbidden(Refusal::SeatTaken));
         }
+        slot.room.lock().await.set_token(color, digest);
         Ok(Created {
             id: id.to_string(),
             token,

@@ -106,6 +106,12 @@ impl Room {
         &self.settings
     }
 
+    /// Gives seat `color` the token whose digest is `digest` (a seat taken
+    /// from the lobby, here or on another server).
+    pub fn set_token(&mut self, color: Color, digest: String) {
+        self.settings.tokens[color] = digest;
+    }
+
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game
@@ -121,8 +127,8 @@ impl Room {
         let Some(t) = token.filter(|t| !t.is_empty()) else {
             return Seat::Spectator;
         };
-        let black = token::same(t, &self.settings.tokens.black);
-        let white = token::same(t, &self.settings.tokens.white);
+        let black = token::matches(t, &self.settings.tokens.black);
+        let white = token::matches(t, &self.settings.tokens.white);
         match (black, white) {
             (true, true) => Seat::Both,
             (true, false) => Seat::Player(Color::Black),

@@ -627,12 +627,12 @@ async fn follow(
     sink: SplitSink<WebSocket, Message>,
     stream: SplitStream<WebSocket>,
 ) {
+    let seat = hub.seat_of(slot, hello.token.as_deref()).await;
     let mut follower = slot.watchers.follow();
-    let (seat, first) = {
+    let first = {
         let room = slot.room.lock().await;
-        let seat = room.seat(hello.token.as_deref());
         follower.took(Snapshot::View, slot.watchers.stamp());
-        (seat, Outgoing::View(&room.view(now_ms())).text())
+        Outgoing::View(&room.view(now_ms())).text()
     };
     // A name that does not read is left out rather than refusing the seat.
     let name = hello

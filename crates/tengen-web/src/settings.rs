@@ -10,6 +10,7 @@ use crate::clock::ClockSettings;
 use crate::error::WebError;
 use crate::seat::{Seat, side};
 use crate::store::GameRow;
+use crate::token;
 use serde::{Deserialize, Serialize};
 use tengen_core::Clock;
 use tengen_core::size::MAX_SIZE;
@@ -223,7 +224,8 @@ pub struct Settings {
     pub learning: Option<Learning>,
     /// Public id (in the game's address).
     pub id: String,
-    /// Each colour's secret seat token.
+    /// The digest of each colour's seat token ([`crate::token::digest`]):
+    /// the tokens themselves are given out once and kept nowhere.
     pub tokens: ByColor<String>,
     /// Creation time, ms since the epoch (when the first turn started).
     pub created: i64,
@@ -285,7 +287,8 @@ fn learning(step: Option<u32>, learner: Option<String>) -> Option<Learning> {
 
 impl Settings {
     /// The settings of the new-game form (a learning step already turned
-    /// into its form), with the game's id, tokens and creation time.
+    /// into its form), with the game's id, seat tokens (kept as their
+    /// digests) and creation time.
     ///
     /// # Errors
     /// [`WebError::Invalid`] naming the first field that does not read; the
@@ -307,7 +310,7 @@ impl Settings {
         };
         Ok(Settings {
             id,
-            tokens,
+            tokens: tokens.map(|t| token::digest(&t)),
             created,
             preset,
             size,
@@ -501,7 +504,13 @@ mod tests {
             1_700_000_000_000,
         )
         .unwrap();
-        assert_eq!(settings.to_row().unwrap(), stored());
+        // The tokens are kept as their digests.
+        let kept = GameRow {
+            black_token: token::digest("b"),
+            white_token: token::digest("w"),
+            ..stored()
+        };
+        assert_eq!(settings.to_row().unwrap(), kept);
     }
 
     #[test]

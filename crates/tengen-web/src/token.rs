@@ -1,7 +1,10 @@
 //! Secrets and ids that cannot be guessed: drawn from the operating
-//! system's cryptographic generator, and compared in constant time so that
-//! the time of a refusal tells nothing of how much of a token was right.
+//! system's cryptographic generator, kept by the store only as digests (a
+//! copy of the database, or a backup, gives nobody a seat), and compared
+//! in constant time so that the time of a refusal tells nothing of how much
+//! of a token was right.
 
+use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 /// `words` x 64 random bits as hex, from the OS generator (seat tokens,
@@ -15,10 +18,20 @@ pub fn random_hex(words: usize) -> Result<String, std::io::Error> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// Whether a token given by a client is `secret` (its length may show,
-/// its content does not).
-pub fn same(given: &str, secret: &str) -> bool {
-    !secret.is_empty() && bool::from(given.as_bytes().ct_eq(secret.as_bytes()))
+/// What the store keeps of a seat token: its SHA-256, as lowercase hex.
+/// A plain hash suffices: a token is 128 random bits, so there is no
+/// dictionary to try, no need for salt or a slow hash. PostgreSQL's
+/// `encode(sha256(..), 'hex')` gives the same text (schema step 5).
+pub fn digest(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Whether a token given by a client is the one whose digest is `kept`.
+pub fn matches(given: &str, kept: &str) -> bool {
+    !kept.is_empty() && bool::from(digest(given).as_bytes().ct_eq(kept.as_bytes()))
 }
 
 #[cfg(test)]
@@ -35,10 +48,22 @@ mod tests {
     }
 
     #[test]
-    fn only_the_whole_token_matches() {
-        assert!(same("abcd", "abcd"));
-        assert!(!same("abce", "abcd"));
-        assert!(!same("abc", "abcd"));
-        assert!(!same("", ""));
+    fn only_the_whole_token_matches_its_digest() {
+        let kept = digest("abcd");
+        assert!(matches("abcd", &kept));
+        assert!(!matches("abce", &kept));
+        assert!(!matches("abc", &kept));
+        // The digest itself is no token.
+        assert!(!matches(&kept, &kept));
+        assert!(!matches("", ""));
+    }
+
+    #[test]
+    fn the_digest_is_sha256_in_hex() {
+        // FIPS 180-2's example "abc".
+        assert_eq!(
+            digest("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 }

@@ -899,7 +899,13 @@ async fn names_presence_and_the_lobby(store: Backend) {
         .await;
     assert_eq!(status, 200, "{seat}");
     assert_eq!(seat["seat"], "white");
-    assert_eq!(seat["token"], listed["invite"]);
+    // The taker's token is minted for them: the invitation's, never
+    // handed out, gives no seat now.
+    assert_ne!(seat["token"], listed["invite"]);
+    assert_eq!(seat["token"].as_str().unwrap().len(), 32, "{seat}");
+    let stale = server.connect(&id, listed["invite"].as_str()).await;
+    assert_eq!(stale.seat, "spectator");
+    stale.close().await;
     let (status, again) = server
         .post_json(&format!("/api/lobby/{id}/join"), &json!({}))
         .await;

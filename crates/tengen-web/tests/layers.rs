@@ -88,7 +88,7 @@ fn the_store_and_the_error_sit_at_the_bottom() {
         }
         seen
     };
-    let allowed: BTreeSet<String> = ["date", "environment", "error", "priority"]
+    let allowed: BTreeSet<String> = ["date", "environment", "error", "priority", "token"]
         .map(String::from)
         .into();
     assert!(below("store").is_subset(&allowed), "{:?}", below("store"));

@@ -203,6 +203,19 @@ CREATE TABLE engine_served (
     served BIGINT NOT NULL
 );",
     },
+    Step {
+        version: 5,
+        name: "seat tokens kept as their digests",
+        // Each token becomes its SHA-256 in hex (`token::digest`): SQLite
+        // through the function the store gives its connection for this,
+        // PostgreSQL through its own `sha256`.
+        sqlite: "
+UPDATE games SET black_token = tengen_digest(black_token),
+    white_token = tengen_digest(white_token);",
+        postgres: "
+UPDATE games SET black_token = encode(sha256(convert_to(black_token, 'UTF8')), 'hex'),
+    white_token = encode(sha256(convert_to(white_token, 'UTF8')), 'hex');",
+    },
 ];
 
 /// The table that records the steps a database has.
@@ -246,7 +259,9 @@ mod tests {
             assert_eq!(tables(step.sqlite), tables(step.postgres), "{}", step.name);
         }
         assert_eq!(
-            missing(&[1, 3, 4]).map(|s| s.version).collect::<Vec<_>>(),
+            missing(&[1, 3, 4, 5])
+                .map(|s| s.version)
+                .collect::<Vec<_>>(),
             [2]
         );
     }

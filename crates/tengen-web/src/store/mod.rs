@@ -489,16 +489,30 @@ impl Store {
         }
     }
 
-    /// Takes a seat nobody has taken yet: `true` for the one caller (of
-    /// any server) whose row is stored, `false` when the seat was taken
+    /// Takes a seat nobody has taken yet, with `token` the digest of the
+    /// taker's new seat token: `true` for the one caller (of any server)
+    /// whose row and token are stored, `false` when the seat was taken
     /// before. The database decides, by the seat's unique key.
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn claim_seat(&self, player: &PlayerRow) -> Result<bool, WebError> {
+    pub async fn claim_seat(&self, player: &PlayerRow, token: &str) -> Result<bool, WebError> {
         match self {
-            Store::Sqlite(s) => s.claim_seat(player),
-            Store::Postgres(p) => p.claim_seat(player).await,
+            Store::Sqlite(s) => s.claim_seat(player, token),
+            Store::Postgres(p) => p.claim_seat(player, token).await,
+        }
+    }
+
+    /// The digests of game `id`'s seat tokens, black's then white's, as
+    /// stored now (a seat taken from the lobby on another server has a
+    /// new one).
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn tokens(&self, id: &str) -> Result<Option<(String, String)>, WebError> {
+        match self {
+            Store::Sqlite(s) => s.tokens(id),
+            Store::Postgres(p) => p.tokens(id).await,
         }
     }
 
@@ -712,6 +726,16 @@ impl Store {
 }
 
 /// A libpq connection keyword (`host`, `dbname`, `sslmode`...).
+/// The column that keeps the seat token's digest of `color` (as stored:
+/// `black` or `white`).
+fn token_column(color: &str) -> &'static str {
+    if color == "black" {
+        "black_token"
+    } else {
+        "white_token"
+    }
+}
+
 fn is_keyword(k: &str) -> bool {
     !k.is_empty() && k.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
 }

@@ -11,6 +11,7 @@ use super::{
 use crate::date::now_ms;
 use crate::error::WebError;
 use crate::store::ChatLine;
+use rusqlite::functions::FunctionFlags;
 use rusqlite::{Connection, ErrorCode, MAIN_DB, OptionalExtension, params};
 use std::path::Path;
 use std::sync::mpsc;
@@ -191,13 +192,27 @@ impl Sqlite {
     ///
     /// # Errors
     /// [`WebError::Storage`] on a database failure.
-    pub fn claim_seat(&self, p: &PlayerRow) -> Result<bool, WebError> {
-        let n = self.wrote(self.to_write()?.execute(
-            "INSERT INTO players (game_id, color, name, joined) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT(game_id, color) DO NOTHING",
-            params![p.game_id, p.color, p.name, p.joined],
-        ))?;
-        Ok(n == 1)
+    pub fn claim_seat(&self, p: &PlayerRow, token: &str) -> Result<bool, WebError> {
+        let mut conn = self.to_write()?;
+        let claim = |conn: &mut Connection| {
+            let tx = conn.transaction()?;
+            let claimed = tx.execute(
+                "INSERT INTO players (game_id, color, name, joined) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT(game_id, color) DO NOTHING",
+                params![p.game_id, p.color, p.name, p.joined],
+            )? == 1;
+            if claimed {
+                let column = super::token_column(&p.color);
+                tx.execute(
+                    &format!("UPDATE games SET {column} = ?1 WHERE id = ?2"),
+                    params![token, p.game_id],
+                )?;
+            }
+            tx.commit()?;
+            Ok(claimed)
+        };
+        let result = claim(&mut conn);
+        self.wrote(result)
     }
 
     /// The last `limit` chat lines of game `id`, oldest first.
@@ -243,6 +258,21 @@ impl Sqlite {
             params![id, at, seat],
         ))?;
         Ok(())
+    }
+
+    /// See [`super::Store::tokens`].
+    ///
+    /// # Errors
+    /// [`WebError::Storage`] on a database failure.
+    pub fn tokens(&self, id: &str) -> Result<Option<(String, String)>, WebError> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT black_token, white_token FROM games WHERE id = ?1",
+                [id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?)
     }
 
     /// See [`super::Store::listed_seat`].
@@ -493,6 +523,13 @@ const UNLOCK: &str = "INSERT INTO learners (id, unlocked) VALUES (?1, ?2)
 
 /// Brings the schema up to date, in one transaction.
 fn migrate(conn: &mut Connection) -> Result<(), WebError> {
+    // Step 5's digest of the seat tokens, the server's own.
+    conn.create_scalar_function(
+        "tengen_digest",
+        1,
+        FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
+        |ctx| Ok(crate::token::digest(&ctx.get::<String>(0)?)),
+    )?;
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     tx.execute_batch(LEDGER)?;
     let done = {
@@ -868,6 +905,12 @@ INSERT INTO learners VALUES ('l', 3);
         assert_eq!(store.game("old").unwrap().unwrap().rules, "ffg");
         assert_eq!(store.actions("old", 0).unwrap()[0].at, 5);
         assert_eq!(store.unlocked("l").unwrap(), 3);
+        // Step 5: the seat tokens, kept in clear before, are digests now.
+        let kept = crate::token::digest("t");
+        assert_eq!(
+            store.tokens("old").unwrap(),
+            Some((kept.clone(), kept.clone()))
+        );
         store.append(vec![play("old", 2, "E5")]).await.unwrap();
         let versions: Vec<u32> = {
             let conn = store.conn();
@@ -885,6 +928,7 @@ INSERT INTO learners VALUES ('l', 3);
         // Opened again: nothing left to do, nothing lost.
         let store = Sqlite::open(&path).unwrap();
         assert_eq!(store.actions("old", 0).unwrap().len(), 2);
+        assert_eq!(store.tokens("old").unwrap(), Some((kept.clone(), kept)));
         drop(store);
         remove(&path);
     }
@@ -1067,15 +1111,17 @@ INSERT INTO learners VALUES ('l', 3);
             Some("Ann")
         );
         assert_eq!(store.listed_seat("old").unwrap().as_deref(), Some("white"));
-        // The lobby's seat is taken once.
         let seat = PlayerRow {
             game_id: "old".into(),
             color: "white".into(),
             name: None,
             joined: 5,
         };
-        assert!(store.claim_seat(&seat).unwrap());
-        assert!(!store.claim_seat(&seat).unwrap());
+        // The lobby's seat is taken once, and its new token with it.
+        let kept = crate::token::digest("t");
+        assert!(store.claim_seat(&seat, "taker").unwrap());
+        assert!(!store.claim_seat(&seat, "late").unwrap());
+        assert_eq!(store.tokens("old").unwrap(), Some((kept, "taker".into())));
         drop(store);
         remove(&path);
     }

@@ -322,16 +322,20 @@ impl Postgres {
     ///
     /// # Errors
     /// [`WebError::Postgres`] on a database failure.
-    pub async fn claim_seat(&self, p: &PlayerRow) -> Result<bool, WebError> {
+    pub async fn claim_seat(&self, p: &PlayerRow, token: &str) -> Result<bool, WebError> {
+        // One statement: the seat and its token are stored together.
+        let column = super::token_column(&p.color);
+        let sql = format!(
+            "WITH claimed AS (
+                 INSERT INTO players (game_id, color, name, joined) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (game_id, color) DO NOTHING RETURNING game_id)
+             UPDATE games SET {column} = $5 WHERE id IN (SELECT game_id FROM claimed)"
+        );
         let n = self
             .reads
             .get()
             .await?
-            .execute(
-                "INSERT INTO players (game_id, color, name, joined) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT (game_id, color) DO NOTHING",
-                &[&p.game_id, &p.color, &p.name, &p.joined],
-            )
+            .execute(&sql, &[&p.game_id, &p.color, &p.name, &p.joined, &token])
             .await?;
         Ok(n == 1)
     }
@@ -398,6 +402,25 @@ impl Postgres {
             )
             .await?;
         Ok(())
+    }
+
+    /// See [`super::Store::tokens`].
+    ///
+    /// # Errors
+    /// [`WebError::Postgres`] on a database failure.
+    pub async fn tokens(&self, id: &str) -> Result<Option<(String, String)>, WebError> {
+        let row = self
+            .reads
+            .get()
+            .await?
+            .query_opt(
+                "SELECT black_token, white_token FROM games WHERE id = $1",
+                &[&id],
+            )
+            .await?;
+        Ok(row
+            .map(|r| Ok::<_, tokio_postgres::Error>((r.try_get(0)?, r.try_get(1)?)))
+            .transpose()?)
     }
 
     /// See [`super::Store::listed_seat`].
