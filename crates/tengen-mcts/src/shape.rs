@@ -1,7 +1,7 @@
 //! The playouts' learned shapes: a Bradley-Terry strength for each 3x3
 //! neighbourhood of a point next to the last move, and one for playing
 //! elsewhere ("tenuki"), fitted on professional records by
-//! `tengen train shapes` (`tengen_learn::shapes`). A playout's local answer
+//! `tengen train shapes` (`tengen_train::shapes`). A playout's local answer
 //! is drawn among the empty points around the last move in proportion to
 //! their strengths, against the strength of tenuki: what professionals
 //! answer in that shape, as often as they answer it, and nothing when they

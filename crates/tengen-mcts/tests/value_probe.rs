@@ -2,7 +2,7 @@
 //!
 //! `knowledge/value-probe.json` holds positions of held-out games and the
 //! judgement the trainer's own copy of the network gave them (PyTorch,
-//! `crates/tengen-learn/accelerator/value.py`): both views, from Black's
+//! `crates/tengen-train/accelerator/value.py`): both views, from Black's
 //! side. tengen reads the boards back, finds the liberties itself, and
 //! must give the same judgement: proof that the weights were folded, named
 //! and laid out as tengen reads them, and that both read a position alike.

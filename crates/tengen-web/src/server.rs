@@ -68,7 +68,7 @@ const READ_BUFFER: usize = 4 << 10;
 /// Longest new-game form.
 const MAX_FORM: usize = 16 << 10;
 /// The learner cookie.
-const LEARNER_COOKIE: &str = "tengen_learner";
+const LEARNER_COOKIE: &str = "tengen_trainer";
 /// How long `/healthz` waits for the database.
 const HEALTH_WAIT: Duration = Duration::from_secs(2);
 

@@ -13,12 +13,12 @@ use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tengen_learn::judge::{
-    CHECKPOINTS, JudgeConfig, Judged, RecordJudged, Tally, Verdict, judge_record,
-};
-use tengen_learn::{map_on_threads, pick};
 use tengen_mcts::{DEFAULT_VALUE_WEIGHT, Knowledge, SearchConfig};
 use tengen_sgf::sgf_files;
+use tengen_train::judge::{
+    CHECKPOINTS, JudgeConfig, Judged, RecordJudged, Tally, Verdict, judge_record,
+};
+use tengen_train::{map_on_threads, pick};
 
 /// Arguments of `tengen evaluate`.
 #[derive(Debug, clap::Args)]
@@ -155,7 +155,7 @@ fn verdict_json(v: Option<Verdict>) -> serde_json::Value {
     })
 }
 
-fn position_json(record: &tengen_learn::Record, p: &Judged) -> serde_json::Value {
+fn position_json(record: &tengen_train::Record, p: &Judged) -> serde_json::Value {
     serde_json::json!({
         "file": record.path.display().to_string(),
         "game": record.game,

@@ -7,12 +7,12 @@ use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tengen_learn::predict::PHASES;
-use tengen_learn::{
-    NetPredictor, PatternPredictor, Record, SearchPredictor, Split, Tally, evaluate, pick,
-};
 use tengen_mcts::{Network, PatternModel, SearchConfig};
 use tengen_sgf::sgf_files;
+use tengen_train::predict::PHASES;
+use tengen_train::{
+    NetPredictor, PatternPredictor, Record, SearchPredictor, Split, Tally, evaluate, pick,
+};
 
 /// Arguments of `tengen predict`.
 #[derive(Debug, clap::Args)]
@@ -77,7 +77,7 @@ impl SplitArg {
 /// Every game of `files`, read on all cores with a progress bar.
 pub fn read_records(files: &[PathBuf]) -> Result<Vec<Record>> {
     let bar = progress::bar(files.len() as u64, "files");
-    let records = tengen_learn::read_records(files, None, 1, &|| bar.inc(1));
+    let records = tengen_train::read_records(files, None, 1, &|| bar.inc(1));
     bar.finish_and_clear();
     Ok(records)
 }
@@ -145,7 +145,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 /// then all moves.
 pub fn print_tally(model: &str, tally: &Tally, json: bool) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    let rows: Vec<(&str, tengen_learn::Counts)> = PHASES
+    let rows: Vec<(&str, tengen_train::Counts)> = PHASES
         .iter()
         .zip(tally.phases.iter())
         .map(|(&(name, _, _), c)| (name, *c))

@@ -17,17 +17,17 @@ use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
-use tengen_learn::{
-    Ending, FitConfig, Judged, Komi, Measures, PatternPredictor, Progress, Record, Split,
-    TrainConfig, TrainEvent, ValueConfig, ValueEvent, endings, evaluate, fit, fit_shapes, pick,
-    shape_log_likelihood, train, train_value,
-};
 use tengen_mcts::Knowledge;
 use tengen_mcts::book::{Growth, grow};
 use tengen_mcts::net::Shape;
 use tengen_mcts::shape::ShapeModel;
 use tengen_mcts::value::ValueShape;
 use tengen_sgf::sgf_files;
+use tengen_train::{
+    Ending, FitConfig, Judged, Komi, Measures, PatternPredictor, Progress, Record, Split,
+    TrainConfig, TrainEvent, ValueConfig, ValueEvent, endings, evaluate, fit, fit_shapes, pick,
+    shape_log_likelihood, train, train_value,
+};
 
 /// Arguments of `tengen train`.
 #[derive(Debug, clap::Args)]
@@ -196,7 +196,7 @@ struct ValueArgs {
     #[arg(long)]
     from: Option<PathBuf>,
     /// Write the judged games to this file for a trainer on an accelerator
-    /// (`crates/tengen-learn/accelerator/value.py`) instead of training.
+    /// (`crates/tengen-train/accelerator/value.py`) instead of training.
     #[arg(long)]
     export: Option<PathBuf>,
 }
@@ -486,7 +486,7 @@ fn export(path: &Path, train: &[Judged], test: &[Judged], seed: u64) -> Result<E
     let file =
         std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
     let mut out = std::io::BufWriter::new(file);
-    let games = tengen_learn::export::write_games(train, test, 2000, seed, &mut out)
+    let games = tengen_train::export::write_games(train, test, 2000, seed, &mut out)
         .and_then(|n| std::io::Write::flush(&mut out).map(|()| n))
         .with_context(|| format!("cannot write {}", path.display()))?;
     eprintln!("{}: {games} games", path.display());

@@ -8,13 +8,13 @@
 
 use std::path::PathBuf;
 use tengen_core::{Color, Points};
-use tengen_learn::judge::recorded_lead;
-use tengen_learn::{
+use tengen_mcts::value::{ValueNetwork, ValueShape};
+use tengen_sgf::record::RecordedResult;
+use tengen_train::judge::recorded_lead;
+use tengen_train::{
     Ending, Judged, Komi, Record, Split, ValueConfig, ValueEvent, endings, pick, read_records,
     train_value,
 };
-use tengen_mcts::value::{ValueNetwork, ValueShape};
-use tengen_sgf::record::RecordedResult;
 
 fn data(set: &str) -> PathBuf {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -249,9 +249,9 @@ fn the_export_holds_every_game_and_positions_as_tengen_reads_them() {
         .collect();
     let mut file = Vec::new();
     let written =
-        tengen_learn::export::write_games(&judged[..1], &judged[1..], 50, 7, &mut file).unwrap();
+        tengen_train::export::write_games(&judged[..1], &judged[1..], 50, 7, &mut file).unwrap();
     assert_eq!(written, 2);
-    assert_eq!(&file[..8], tengen_learn::export::MAGIC);
+    assert_eq!(&file[..8], tengen_train::export::MAGIC);
     let length = u32::from_le_bytes(file[8..12].try_into().unwrap()) as usize;
     let header: serde_json::Value = serde_json::from_slice(&file[12..12 + length]).unwrap();
     let moves: usize = records.iter().map(|r| r.moves.len()).sum();

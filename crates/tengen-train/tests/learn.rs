@@ -6,13 +6,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use std::path::PathBuf;
-use tengen_learn::{
-    FitConfig, NetPredictor, PatternPredictor, Record, Split, Tally, TrainConfig, TrainEvent,
-    evaluate, fit, fit_shapes, pick, read_records, shape_log_likelihood, train,
-};
 use tengen_mcts::net::Shape;
 use tengen_mcts::shape::ShapeModel;
 use tengen_mcts::{Network, PatternModel};
+use tengen_train::{
+    FitConfig, NetPredictor, PatternPredictor, Record, Split, Tally, TrainConfig, TrainEvent,
+    evaluate, fit, fit_shapes, pick, read_records, shape_log_likelihood, train,
+};
 
 fn fox() -> PathBuf {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/fox_pro");

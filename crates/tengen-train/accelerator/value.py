@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Trains tengen's value network on an accelerator, from the games that
-`tengen train value ... --export FILE` writes (tengen_learn::export).
+`tengen train value ... --export FILE` writes (tengen_train::export).
 
 The network is tengen_mcts::value's, trained with batch normalisation that
 is folded into the convolutions at the end, so the weights it writes are
 read by tengen as they are (safetensors, named and laid out as burn names
 and lays them out: linear weights [in, out]). The targets, losses and views
-are tengen_learn::value's: the winner, the ownership and the area margin
+are tengen_train::value's: the winner, the ownership and the area margin
 from the mover's side, under a random symmetry, one position in two with
 the other player to move as if the mover had passed.
 
@@ -60,7 +60,7 @@ def log(*a):
 
 
 def read_games(path):
-    """The arrays of an export, by name (see tengen_learn::export)."""
+    """The arrays of an export, by name (see tengen_train::export)."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:8] != b"TGVG0001":
@@ -391,7 +391,7 @@ class ValueNet(nn.Module):
 
 
 def loss_of(heads, t):
-    """tengen_learn::value's loss."""
+    """tengen_train::value's loss."""
     z = heads["win_logit"]
     win = (F.softplus(z) - z * t["win"]).mean()
     owned = t["owned"].sum().clamp(min=1.0)
@@ -455,7 +455,7 @@ def judge(net, data, idx, amp):
 
 @torch.no_grad()
 def measure(net, data, idx, amp):
-    """The measures of tengen_learn::value on positions idx (mover's view),
+    """The measures of tengen_train::value on positions idx (mover's view),
     and the share of decided positions whose winner is favoured by the
     two-view judgement."""
     net.eval()
