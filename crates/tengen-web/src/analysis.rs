@@ -92,10 +92,16 @@ fn ownership_letter(value: f32) -> char {
     char::from(b'a' + step.min(20))
 }
 
-/// Searches one position for `playouts` simulations on one thread.
-pub fn analyse(number: usize, game: &Game, playouts: u64, seed: u64) -> PositionAnalysis {
+/// Searches one position for `playouts` simulations on `threads` threads.
+pub fn analyse(
+    number: usize,
+    game: &Game,
+    playouts: u64,
+    threads: usize,
+    seed: u64,
+) -> PositionAnalysis {
     let mut search = Search::new(SearchConfig {
-        threads: 1,
+        threads: threads.max(1),
         seed,
         resign_below: None,
         knowledge: Knowledge::Net,
@@ -229,7 +235,7 @@ mod tests {
         assert_eq!(line.positions, 3);
         let seen: Vec<PositionAnalysis> = line
             .games()
-            .map(|(n, game)| analyse(n, &game, 64, 1))
+            .map(|(n, game)| analyse(n, &game, 64, 1, 1))
             .collect();
         assert_eq!(seen.len(), 3);
         for (n, a) in seen.iter().enumerate() {

@@ -1063,6 +1063,7 @@ impl Hub {
             let hub = Arc::clone(&self);
             let seed = self.seed.fetch_add(1, Ordering::Relaxed);
             let (total, playouts) = (line.positions, self.limits.analysis_playouts);
+            let threads = self.limits.analysis_threads;
             let analyst = self.analyst.clone();
             let searched = self
                 .analyses
@@ -1072,7 +1073,7 @@ impl Hub {
                     move || {
                         let position = match analyst {
                             Some(a) => a.analyse(n, &game, playouts),
-                            None => Ok(analysis::analyse(n, &game, playouts, seed)),
+                            None => Ok(analysis::analyse(n, &game, playouts, threads, seed)),
                         };
                         hub.analysed.fetch_add(1, Ordering::Relaxed);
                         position

@@ -62,9 +62,13 @@ pub struct Limits {
     /// shared cores of `heavy_workers`); others wait in line.
     pub analysis_workers: usize,
     /// Simulations the engine spends on each position of a record under
-    /// analysis: with the network, about a second a position on one core
-    /// of 19x19, so that a 250-move game takes a few minutes.
+    /// analysis: with the network, about 0.4 s a position of 19x19 on one
+    /// core, so that a 250-move game takes under two minutes.
     pub analysis_playouts: u64,
+    /// Threads of each position's search: two share a search's tree, so
+    /// that one record's review uses a two-core machine whole (at the
+    /// heavy work's lower priority: moves are still acknowledged first).
+    pub analysis_threads: usize,
     /// Records analysed at once; a further one is refused until one ends.
     pub analyses_at_once: usize,
     /// Records one client may have analysed at once (0: no limit), so
@@ -127,6 +131,7 @@ impl Default for Limits {
             review_workers: (cores / 4).max(1),
             analysis_workers: (cores / 4).max(1),
             analysis_playouts: 1_000,
+            analysis_threads: cores.clamp(1, 2),
             analyses_at_once: 4,
             analyses_per_client: 1,
             games_loaded: 10_000,

@@ -119,15 +119,18 @@ enum What {
         value_share: f32,
     },
     /// The review's analysis of a record: every position of its main line
-    /// searched as the web board's background analysis does (one thread,
-    /// the network's knowledge), timed:
-    /// `analysis positions=N playouts=P seconds=S positions_per_s=X`.
+    /// searched as the web board's background analysis does (the
+    /// network's knowledge), timed:
+    /// `analysis positions=N playouts=P threads=T seconds=S positions_per_s=X`.
     Analysis {
         /// The SGF record (its first game's main line).
         path: std::path::PathBuf,
         /// Simulations per position.
         #[arg(long, default_value_t = tengen_web::Limits::default().analysis_playouts)]
         playouts: u64,
+        /// Threads of each position's search.
+        #[arg(long, default_value_t = tengen_web::Limits::default().analysis_threads)]
+        threads: usize,
     },
     /// Full-rules play: replays long random games through `Game::play` under
     /// each preset (repetition history included); one line per preset.
@@ -240,7 +243,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             value_share,
         } => dead_line(paths, *playouts, *value_share, *verbose)?,
         What::Sgf { path } => sgf_line(path)?,
-        What::Analysis { path, playouts } => analysis_line(path, *playouts)?,
+        What::Analysis {
+            path,
+            playouts,
+            threads,
+        } => analysis_line(path, *playouts, *threads)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -527,7 +534,7 @@ enum DeadCheck {
     },
 }
 
-fn analysis_line(path: &std::path::Path, playouts: u64) -> Result<()> {
+fn analysis_line(path: &std::path::Path, playouts: u64, threads: usize) -> Result<()> {
     // The moves are ASCII: a record in another charset (Fox's GB2312)
     // loses only its names and comments to the replacement character.
     let bytes = tengen_sgf::read_file(path, tengen_sgf::MAX_FILE_BYTES)?;
@@ -535,12 +542,12 @@ fn analysis_line(path: &std::path::Path, playouts: u64) -> Result<()> {
     let start = Instant::now();
     let mut positions = 0usize;
     for (n, game) in line.games() {
-        tengen_web::analysis::analyse(n, &game, playouts, n as u64);
+        tengen_web::analysis::analyse(n, &game, playouts, threads, n as u64);
         positions += 1;
     }
     let seconds = start.elapsed().as_secs_f64();
     println!(
-        "analysis positions={positions} playouts={playouts} seconds={seconds:.1} positions_per_s={:.2}",
+        "analysis positions={positions} playouts={playouts} threads={threads} seconds={seconds:.1} positions_per_s={:.2}",
         positions as f64 / seconds.max(1e-9)
     );
     std::io::stdout().flush()?;

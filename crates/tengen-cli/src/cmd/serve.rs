@@ -53,6 +53,9 @@ pub struct Args {
     /// analysis in the review (more: stronger and slower).
     #[arg(long, default_value_t = tengen_web::Limits::default().analysis_playouts)]
     analysis_playouts: u64,
+    /// Threads of each position's search in the review's analysis.
+    #[arg(long, value_name = "N", default_value_t = tengen_web::Limits::default().analysis_threads)]
+    analysis_threads: usize,
     /// Another engine for the review's analysis: the command line of a
     /// program that speaks KataGo's JSON analysis protocol (`tengen
     /// analysis`, or a club's `katago analysis -model M -config C`).
@@ -158,6 +161,7 @@ fn limits(args: &Args) -> Result<Limits> {
         engine_lease: seconds(args.engine_lease, "engine-lease")?,
         presence_period: seconds(args.presence_period, "presence-period")?,
         analysis_playouts: args.analysis_playouts.max(1),
+        analysis_threads: args.analysis_threads.max(1),
         games_per_minute: args.games_per_minute,
         sockets_per_client: args.sockets_per_client,
         games_per_client: args.games_per_client,
