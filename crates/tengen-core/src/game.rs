@@ -16,14 +16,7 @@ use crate::rules::{EndOfPlay, HandicapPlacement, KoRule, Rules};
 use crate::scoring::{self, CountInput, QuickInput, Score};
 use crate::size::{BoardSize, Point};
 
-/// A turn's action on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Move {
-    /// A stone on this point.
-    Play(Point),
-    /// A pass.
-    Pass,
-}
+pub use crate::moves::Move;
 
 /// One turn of the game record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

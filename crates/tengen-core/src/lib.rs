@@ -34,6 +34,7 @@ pub mod color;
 pub mod game;
 pub mod handicap;
 mod history;
+pub mod moves;
 pub mod outcome;
 pub mod points;
 pub mod regions;

@@ -1,10 +1,9 @@
 //! Vertices as people and GTP write them: a column letter (A to Z, no I) and
 //! a row number counted from the bottom, or `pass`. A [`Point`] is an index
 //! that means something only on its board, so its text is read and written
-//! against a [`BoardSize`]: [`Point::parse`] and [`Point::name`],
-//! [`Move::parse`] and [`Move::name`].
+//! against a [`BoardSize`]: [`Point::parse`] and [`Point::name`] (and a
+//! move's, in the `moves` module).
 
-use crate::game::Move;
 use crate::size::{BoardSize, Point};
 use std::fmt;
 
@@ -109,27 +108,6 @@ impl Point {
     }
 }
 
-impl Move {
-    /// Reads `D4`, `q16` or `pass` as a move on a board of `size`.
-    ///
-    /// # Errors
-    /// [`ParseVertexError`] when the text is malformed or off the board.
-    pub fn parse(text: &str, size: BoardSize) -> Result<Move, ParseVertexError> {
-        Ok(match Vertex::parse(text, size)? {
-            Vertex::Point(p) => Move::Play(p),
-            Vertex::Pass => Move::Pass,
-        })
-    }
-
-    /// The move's text on a board of `size`: `D4` or `pass`.
-    pub fn name(self, size: BoardSize) -> String {
-        match self {
-            Move::Pass => "pass".to_string(),
-            Move::Play(p) => p.name(size),
-        }
-    }
-}
-
 /// Reads a list of vertices separated by commas or spaces (`D4,Q16 K10`).
 ///
 /// # Errors
@@ -172,19 +150,11 @@ mod tests {
         for bad in ["I5", "A0", "A20", "U1", "", "4D", "D", "D-1", "DD4"] {
             assert!(Vertex::parse(bad, size).is_err(), "{bad}");
         }
-        // Points and moves read and write their own text.
+        // Points read and write their own text.
         let d4 = Point::parse("d4", size).unwrap();
         assert_eq!(d4, p);
         assert_eq!(d4.name(size), "D4");
         assert_eq!(Point::parse("pass", size), Err(ParseVertexError::Pass));
-        assert_eq!(Move::parse("pass", size).unwrap(), Move::Pass);
-        assert_eq!(Move::parse("D4", size).unwrap().name(size), "D4");
-        assert_eq!(Move::Pass.name(size), "pass");
-        let small = BoardSize::new(7, 5).unwrap();
-        assert_eq!(
-            Move::parse("H5", small).unwrap_err().to_string(),
-            "H5 is off the 7x5 board"
-        );
         let big = BoardSize::square(25).unwrap();
         for p in big.points() {
             let text = Vertex::point_name(p, big);

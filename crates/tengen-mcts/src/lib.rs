@@ -18,8 +18,6 @@
 
 #![warn(missing_docs)]
 
-#[cfg(not(feature = "net"))]
-mod absent;
 pub mod book;
 pub mod features;
 mod heavy_playout;

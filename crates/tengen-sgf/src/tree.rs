@@ -763,8 +763,8 @@ impl Collection {
         self.trees.is_empty()
     }
 
-    /// Sets `CA[UTF-8]` and `FF[4]` in every root: for saving
-    /// [`write`](crate::write)'s output as UTF-8 bytes, whatever charset the
+    /// Sets `CA[UTF-8]` and `FF[4]` in every root: for saving the
+    /// writer's output as UTF-8 bytes, whatever charset the
     /// file was read from. `CA` exists only from FF\[4\] on, and the
     /// writer writes FF\[4\] syntax, so the format is said with it.
     pub fn set_charset_utf8(&mut self) {

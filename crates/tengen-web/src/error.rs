@@ -187,7 +187,7 @@ impl WebError {
     }
 
     /// The code and the message a client reads (the page's error message,
-    /// over HTTP and the socket alike: `crate::protocol::Outgoing`). The
+    /// over HTTP and the socket alike: `protocol::Outgoing`). The
     /// server's own failures (code `server`) are logged here, whole, and
     /// the client reads only that the server failed: a storage error's
     /// chain names hosts, files and queries that are no client's business.

@@ -24,12 +24,14 @@ use crate::features::{Extractor, Position};
 use crate::model::PatternModel;
 use tengen_core::{Board, BoardSize, Color, Move, Point};
 
+#[cfg(not(feature = "net"))]
+mod absent;
 #[cfg(feature = "net")]
 mod policy;
 #[cfg(feature = "net")]
 pub(crate) mod safetensors;
 #[cfg(not(feature = "net"))]
-pub use crate::absent::Network;
+pub use absent::Network;
 #[cfg(feature = "net")]
 pub use policy::{Network, PolicyNet, batch};
 

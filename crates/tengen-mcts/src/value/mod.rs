@@ -25,10 +25,12 @@
 use crate::net::{NetError, recent, row_index, symmetric};
 use tengen_core::{Board, BoardSize, Color, Game, Points};
 
+#[cfg(not(feature = "net"))]
+mod absent;
 #[cfg(feature = "net")]
 mod network;
 #[cfg(not(feature = "net"))]
-pub use crate::absent::ValueNetwork;
+pub use absent::ValueNetwork;
 #[cfg(feature = "net")]
 pub use network::{Heads, ValueNet, ValueNetwork, value_batch};
 

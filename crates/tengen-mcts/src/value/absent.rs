@@ -1,56 +1,11 @@
-//! The networks of a build without the `net` feature: types with no
-//! value, so that the search, the analysis and the dead-stone estimate
-//! compile unchanged and the compiler proves no network is ever asked.
-//! Nothing is shipped and nothing loads ([`NetError::Absent`]): the search
-//! keeps the pattern model's priors and judges by its playouts, and the
-//! crate builds without burn (a few crates instead of about 160).
+//! The value network of a build without the `net` feature: a type with no
+//! value, so that the analysis and the dead-stone estimate compile
+//! unchanged and nothing is judged but by the playouts
+//! ([`NetError::Absent`]).
 
-use crate::features::{Extractor, Position};
-use crate::model::PatternModel;
-use crate::net::{Encoded, NetError, Shape};
-use crate::value::{Judgement, ValueInput, ValueShape};
-use tengen_core::{Game, Point};
-
-/// The policy network, absent from this build.
-#[derive(Clone, Debug)]
-pub enum Network {}
-
-impl Network {
-    /// Never read here.
-    ///
-    /// # Errors
-    /// Always [`NetError::Absent`].
-    pub fn from_bytes(_bytes: &[u8]) -> Result<Network, NetError> {
-        Err(NetError::Absent)
-    }
-
-    /// None in this build.
-    pub fn shipped() -> Option<&'static Network> {
-        None
-    }
-
-    /// Its size.
-    pub fn shape(&self) -> Shape {
-        match *self {}
-    }
-
-    /// The move probabilities of each position.
-    pub fn policy(&self, _positions: &[&Encoded]) -> Vec<Vec<f32>> {
-        match *self {}
-    }
-
-    /// The move probabilities of one position of the search.
-    pub fn position_policy(
-        &self,
-        _model: &PatternModel,
-        _extractor: &mut Extractor,
-        _position: &Position,
-        _recent: &[Option<Point>],
-        _moves: &[Point],
-    ) -> Vec<f32> {
-        match *self {}
-    }
-}
+use super::{Judgement, ValueInput, ValueShape};
+use crate::net::NetError;
+use tengen_core::Game;
 
 /// The value network, absent from this build.
 #[derive(Clone, Debug)]
@@ -89,6 +44,7 @@ impl ValueNetwork {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::net::Network;
     use crate::{Knowledge, Limit, Request, Search, SearchConfig, ValueSource};
     use tengen_core::{BoardSize, Preset};
 
