@@ -1,13 +1,8 @@
-//! The time now, and the day of a time as SGF writes it (`DT[2025-03-14]`, in UTC): the
+//! The time now (the store's clock), and the day of a time as SGF writes it (`DT[2025-03-14]`, in UTC): the
 //! civil calendar's arithmetic (Howard Hinnant's `civil_from_days`), a few
 //! lines where a date crate would be a dependency for one function.
 
-/// Milliseconds since the epoch, now.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
+pub use tengen_store::now_ms;
 
 /// Milliseconds in a day.
 const DAY_MS: i64 = 86_400_000;

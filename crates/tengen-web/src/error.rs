@@ -3,6 +3,7 @@
 
 use axum::http::StatusCode;
 use tengen_core::{EndError, IllegalMove, PlayError};
+use tengen_store::StoreError;
 
 /// Why a request or a message was refused.
 #[derive(Debug, thiserror::Error)]
@@ -44,55 +45,16 @@ pub enum WebError {
     /// An SGF record that cannot be read.
     #[error("sgf: {0}")]
     Sgf(String),
-    /// The database failed.
-    #[error("storage: {0}")]
-    Storage(#[from] rusqlite::Error),
-    /// The PostgreSQL database failed or cannot be reached.
-    #[error("storage: {}", postgres_text(.0))]
-    Postgres(#[from] tokio_postgres::Error),
-    /// Another server stored an action at this position of the game's log
-    /// first: the game has moved on, the request is read again.
-    #[error("the game changed meanwhile: look again and retry")]
-    Conflict,
+    /// The database failed, or another server stored first
+    /// ([`StoreError::Conflict`]).
+    #[error("{0}")]
+    Store(#[from] StoreError),
     /// Reading or writing stored JSON failed.
     #[error("stored data: {0}")]
     Stored(#[from] serde_json::Error),
-    /// The database can be read but not written: every move would fail.
-    #[error(
-        "the database {0} is read-only: the server stores every move, so it needs a file it can write (choose another with --db, or change the file's permissions)"
-    )]
-    ReadOnly(String),
-    /// The database file was removed or replaced while the server ran:
-    /// nothing written now would be kept.
-    #[error(
-        "the database {path} was {what} while the server ran: nothing more is stored (put the file back, or restart the server)"
-    )]
-    DatabaseLost {
-        /// The file.
-        path: String,
-        /// `removed` or `replaced by another file`.
-        what: String,
-    },
-    /// The last write failed for the disk's sake (full, or failing).
-    #[error("the database cannot be written: {0}")]
-    DiskFailing(String),
     /// The listening socket or another I/O failure.
     #[error("i/o: {0}")]
     Io(#[from] std::io::Error),
-}
-
-/// What PostgreSQL said, or why it could not be reached: the driver's
-/// own text is only its kind ("db error", "error performing TLS
-/// handshake"), the reason is in its causes.
-fn postgres_text(e: &tokio_postgres::Error) -> String {
-    let mut text = e.to_string();
-    let mut cause = std::error::Error::source(e);
-    while let Some(c) = cause {
-        text.push_str(": ");
-        text.push_str(&c.to_string());
-        cause = c.source();
-    }
-    text
 }
 
 impl From<PlayError> for WebError {
@@ -145,13 +107,12 @@ impl WebError {
             WebError::Forbidden(r) => r.code(),
             WebError::Chat(c) => c.code(),
             WebError::Sgf(_) => "sgf",
-            WebError::Conflict => "conflict",
-            WebError::DatabaseLost { .. } | WebError::DiskFailing(_) => "storage_lost",
-            WebError::Storage(_)
-            | WebError::Postgres(_)
-            | WebError::Stored(_)
-            | WebError::Io(_)
-            | WebError::ReadOnly(_) => "server",
+            WebError::Store(StoreError::Conflict) => "conflict",
+            WebError::Store(StoreError::DatabaseLost { .. } | StoreError::DiskFailing(_)) => {
+                "storage_lost"
+            }
+            WebError::Store(StoreError::Invalid { .. }) => "invalid",
+            WebError::Store(_) | WebError::Stored(_) | WebError::Io(_) => "server",
         }
     }
 
@@ -173,15 +134,16 @@ impl WebError {
             WebError::Forbidden(Refusal::SeatTaken) => StatusCode::CONFLICT,
             WebError::Forbidden(_) | WebError::Chat(ChatError::Spectator) => StatusCode::FORBIDDEN,
             WebError::Chat(ChatError::TooFast(_)) => StatusCode::TOO_MANY_REQUESTS,
-            WebError::Illegal(_) | WebError::End(_) | WebError::Conflict => StatusCode::CONFLICT,
-            WebError::DatabaseLost { .. } | WebError::DiskFailing(_) => {
+            WebError::Illegal(_) | WebError::End(_) | WebError::Store(StoreError::Conflict) => {
+                StatusCode::CONFLICT
+            }
+            WebError::Store(StoreError::DatabaseLost { .. } | StoreError::DiskFailing(_)) => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
-            WebError::Storage(_)
-            | WebError::Postgres(_)
-            | WebError::Stored(_)
-            | WebError::Io(_)
-            | WebError::ReadOnly(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            WebError::Store(StoreError::Invalid { .. }) => StatusCode::BAD_REQUEST,
+            WebError::Store(_) | WebError::Stored(_) | WebError::Io(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
             _ => StatusCode::BAD_REQUEST,
         }
     }
@@ -407,5 +369,27 @@ mod tests {
         // A refusal still says why.
         let refused = WebError::invalid("size", "the board is 1x1 at least");
         assert_eq!(refused.reply().1, refused.to_string());
+    }
+
+    #[test]
+    fn storage_errors_read_as_the_page_expects() {
+        let lost = WebError::from(StoreError::DatabaseLost {
+            path: "tengen.db".into(),
+            what: "removed".into(),
+        });
+        assert_eq!(
+            lost.code(),
+            "storage_lost",
+            "the page is told, in its words"
+        );
+        assert_eq!(lost.status(), StatusCode::SERVICE_UNAVAILABLE);
+        let conflict = WebError::from(StoreError::Conflict);
+        assert_eq!(
+            (conflict.code(), conflict.status()),
+            ("conflict", StatusCode::CONFLICT)
+        );
+        let read_only = WebError::from(StoreError::ReadOnly("tengen.db".into()));
+        assert_eq!(read_only.code(), "server");
+        assert_eq!(read_only.status(), StatusCode::INTERNAL_SERVER_ERROR);
     }
 }

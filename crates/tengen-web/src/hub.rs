@@ -26,7 +26,7 @@ use crate::protocol::{self, Request, Seat};
 use crate::review::{self, MainLine};
 use crate::room::Room;
 use crate::settings::{NewGame, Settings};
-use crate::store::{Append, Database, Store};
+use crate::store::{Append, Database, Store, StoreError};
 use crate::token::random_hex;
 use crate::turns::Client;
 use crate::watchers::{Snapshot, Watchers};
@@ -221,7 +221,7 @@ impl Hub {
     ///
     /// # Errors
     /// A storage error when the database cannot be opened or upgraded;
-    /// [`WebError::ReadOnly`] when it cannot be written.
+    /// [`WebError::Store`] ([`StoreError::ReadOnly`]) when it cannot be written.
     pub async fn open(
         db: &Database,
         node: &str,
@@ -566,7 +566,7 @@ impl Hub {
         const TRIES: usize = 4;
         for _ in 1..TRIES {
             match self.request_once(slot, seat, request).await {
-                Err(WebError::Conflict) => continue,
+                Err(WebError::Store(StoreError::Conflict)) => continue,
                 done => return done,
             }
         }
@@ -635,7 +635,7 @@ impl Hub {
         let opened = room.engine_waiting();
         if let Err(e) = self.store.append(appends).await {
             self.reload(slot, room).await?;
-            return Err(e);
+            return Err(e.into());
         }
         room.stored(last);
         slot.position_changed();
@@ -730,7 +730,7 @@ impl Hub {
                     {
                         Ok(()) => hub.publish(&slot, &room),
                         // Another server's clock fell first: already shown.
-                        Err(WebError::Conflict) => {}
+                        Err(WebError::Store(StoreError::Conflict)) => {}
                         Err(e) => tracing::error!("timeout in {}: {e}", room.settings().id),
                     }
                 }
@@ -765,7 +765,7 @@ impl Hub {
     /// first time or renamed is stored, then everyone hears who is there.
     ///
     /// # Errors
-    /// [`WebError::Storage`] when the seat cannot be stored.
+    /// [`WebError::Store`] when the seat cannot be stored.
     pub async fn arrive(
         &self,
         slot: &Slot,
@@ -780,7 +780,7 @@ impl Hub {
     /// `seat` is now named `name`.
     ///
     /// # Errors
-    /// [`WebError::Invalid`] for a name too long; [`WebError::Storage`].
+    /// [`WebError::Invalid`] for a name too long; [`WebError::Store`].
     pub async fn rename(&self, slot: &Slot, seat: Seat, name: &str) -> Result<(), WebError> {
         let name = crate::presence::clean_name(name)?;
         let mut presence = slot.presence.lock().await;
@@ -832,7 +832,7 @@ impl Hub {
     ///
     /// # Errors
     /// [`WebError::Chat`] for a spectator, an empty or long line, or a
-    /// seat writing too fast; [`WebError::Storage`].
+    /// seat writing too fast; [`WebError::Store`].
     pub async fn say(&self, slot: &Slot, seat: Seat, text: &str) -> Result<(), WebError> {
         let name = slot.presence.lock().await.name_of(seat);
         let mut chat = slot.chat.lock().await;
@@ -842,7 +842,7 @@ impl Hub {
         let mut tries = 0;
         loop {
             match self.store.say(line.clone()).await {
-                Err(WebError::Conflict) if tries < CHAT_TRIES => {
+                Err(StoreError::Conflict) if tries < CHAT_TRIES => {
                     tries += 1;
                     self.read_chat(slot, &mut chat).await?;
                     line.seq = chat.last_seq() + 1;
@@ -1082,11 +1082,11 @@ impl Hub {
                 .await;
             let stored = match searched {
                 Some(Ok(position)) => Some(match serde_json::to_string(&position) {
-                    Ok(data) => {
-                        self.store
-                            .store_analysis(&key, total, playouts, position.number, &data)
-                            .await
-                    }
+                    Ok(data) => self
+                        .store
+                        .store_analysis(&key, total, playouts, position.number, &data)
+                        .await
+                        .map_err(WebError::from),
                     Err(e) => Err(e.into()),
                 }),
                 Some(Err(why)) => {

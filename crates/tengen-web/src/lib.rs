@@ -6,7 +6,7 @@
 //! page embedded in the binary that draws the board in SVG, in French and
 //! English. The database is a SQLite file for one server, or PostgreSQL
 //! for several serving the same games, whose engine moves any of them
-//! computes ([`store`]). This is the only crate that knows HTTP and JSON. What one
+//! computes (the `tengen-store` crate, [`store`] here). This is the only crate that knows HTTP and JSON. What one
 //! client may take of the machine is bounded ([`Limits`]): connections,
 //! slow requests, engine, review and analysis CPU, games kept in memory.
 //!
@@ -34,7 +34,6 @@ pub mod client;
 pub mod clock;
 mod date;
 mod engine;
-pub mod environment;
 pub mod error;
 pub mod estimate;
 mod fanout;
@@ -48,7 +47,6 @@ pub mod names;
 pub mod origin;
 pub mod pool;
 pub mod presence;
-mod priority;
 pub mod protocol;
 mod record_name;
 pub mod review;
@@ -57,15 +55,16 @@ pub mod seat;
 mod security;
 mod server;
 pub mod settings;
-pub mod store;
 pub mod token;
 pub mod turns;
 pub mod view;
 pub mod watchers;
 mod workers;
 
-pub use environment::Environment;
 pub use error::{Refusal, WebError};
 pub use limits::Limits;
 pub use server::{DEFAULT_PORT, ServeConfig, Server};
-pub use store::Database;
+/// The storage, its own crate: the modules here name it `store`.
+pub use tengen_store as store;
+pub use tengen_store::{Database, Environment};
+use tengen_store::{environment, priority};

@@ -213,6 +213,7 @@ pub fn chat<'a>(lines: impl IntoIterator<Item = &'a ChatLine>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::StoreError;
 
     #[tokio::test]
     async fn every_message_out_names_its_type_and_an_error_hides_the_servers_details() {
@@ -223,7 +224,10 @@ mod tests {
             (Outgoing::Presence(&presence), "presence"),
             (Outgoing::Names { seq: 3, names: &[] }, "names"),
             (Outgoing::Chat { lines: Vec::new() }, "chat"),
-            (Outgoing::error(&WebError::Conflict), "error"),
+            (
+                Outgoing::error(&WebError::Store(StoreError::Conflict)),
+                "error",
+            ),
             (Outgoing::error(&failed), "error"),
         ];
         for (message, kind) in samples {

@@ -4,7 +4,6 @@
 //! in constant time so that the time of a refusal tells nothing of how much
 //! of a token was right.
 
-use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 /// `words` x 64 random bits as hex, from the OS generator (seat tokens,
@@ -18,16 +17,7 @@ pub fn random_hex(words: usize) -> Result<String, std::io::Error> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// What the store keeps of a seat token: its SHA-256, as lowercase hex.
-/// A plain hash suffices: a token is 128 random bits, so there is no
-/// dictionary to try, no need for salt or a slow hash. PostgreSQL's
-/// `encode(sha256(..), 'hex')` gives the same text (schema step 5).
-pub fn digest(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
+pub use tengen_store::seat_token::digest;
 
 /// Whether a token given by a client is the one whose digest is `kept`.
 pub fn matches(given: &str, kept: &str) -> bool {
@@ -56,14 +46,5 @@ mod tests {
         // The digest itself is no token.
         assert!(!matches(&kept, &kept));
         assert!(!matches("", ""));
-    }
-
-    #[test]
-    fn the_digest_is_sha256_in_hex() {
-        // FIPS 180-2's example "abc".
-        assert_eq!(
-            digest("abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
     }
 }

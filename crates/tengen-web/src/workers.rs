@@ -11,7 +11,7 @@ use crate::date::now_ms;
 use crate::engine;
 use crate::error::WebError;
 use crate::hub::Hub;
-use crate::store::Taken;
+use crate::store::{StoreError, Taken};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -60,7 +60,7 @@ impl Hub {
     /// changed meanwhile or the lease was lost.
     async fn answer(self: &Arc<Hub>, job: &Taken) -> Result<(), WebError> {
         let slot = match self.slot(&job.game_id).await {
-            Err(WebError::NoGame(_)) => return self.store().finish_job(job, false).await,
+            Err(WebError::NoGame(_)) => return Ok(self.store().finish_job(job, false).await?),
             other => other?,
         };
         self.catch_up(&slot, None, Vec::new()).await?;
@@ -71,7 +71,7 @@ impl Hub {
                 // The position it served is gone: nothing to answer.
                 _ => {
                     drop(room);
-                    return self.store().finish_job(job, false).await;
+                    return Ok(self.store().finish_job(job, false).await?);
                 }
             }
         };
@@ -122,7 +122,7 @@ impl Hub {
                 Ok(())
             }
             // Answered by another server (this one's lease had run out).
-            Err(WebError::Conflict) => Ok(()),
+            Err(WebError::Store(StoreError::Conflict)) => Ok(()),
             Err(e) => Err(e),
         }
     }

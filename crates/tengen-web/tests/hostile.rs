@@ -373,7 +373,10 @@ async fn a_read_only_database_is_refused_at_start() {
     );
     let refused = tengen_web::Server::bind(&config).await.unwrap_err();
     assert!(
-        matches!(refused, tengen_web::WebError::ReadOnly(_)),
+        matches!(
+            refused,
+            tengen_web::WebError::Store(tengen_web::store::StoreError::ReadOnly(_))
+        ),
         "{refused:?}"
     );
     let message = refused.to_string();

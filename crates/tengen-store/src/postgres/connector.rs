@@ -9,7 +9,7 @@
 
 use super::tls::{SslMode, TlsSettings};
 use crate::environment::Environment;
-use crate::error::WebError;
+use crate::error::StoreError;
 use percent_encoding::percent_decode_str;
 use std::time::Duration;
 use tokio_postgres::config::Host;
@@ -50,13 +50,13 @@ impl Connector {
     /// server `node`.
     ///
     /// # Errors
-    /// [`WebError::Invalid`] for a string libpq would not read, an unknown
+    /// [`StoreError::Invalid`] for a string libpq would not read, an unknown
     /// `sslmode`, or certificate files that cannot be read.
     pub(super) fn new(
         url: &str,
         node: &str,
         environment: &Environment,
-    ) -> Result<Connector, WebError> {
+    ) -> Result<Connector, StoreError> {
         let (rest, taken) = take_params(url)?;
         let param = |i: usize| {
             let (key, var) = TAKEN[i];
@@ -77,7 +77,7 @@ impl Connector {
         )?;
         let mut config: Config = rest
             .parse()
-            .map_err(|e| WebError::invalid("db", format!("{e}")))?;
+            .map_err(|e| StoreError::invalid("db", format!("{e}")))?;
         // libpq's way to keep the password off the command line.
         if config.get_password().is_none()
             && let Some(password) = environment.libpq("PGPASSWORD")
@@ -122,9 +122,9 @@ impl Connector {
     /// itself. `allow` tries plain first, then TLS.
     ///
     /// # Errors
-    /// [`WebError::Postgres`] when the server cannot be reached, refuses
+    /// [`StoreError::Postgres`] when the server cannot be reached, refuses
     /// the session, or fails the TLS checks.
-    pub(super) async fn open(&self) -> Result<(Client, Driven), WebError> {
+    pub(super) async fn open(&self) -> Result<(Client, Driven), StoreError> {
         match self.config.connect(self.tls.clone()).await {
             Err(_) if self.mode == SslMode::Allow => {
                 let mut config = self.config.clone();
@@ -139,7 +139,7 @@ impl Connector {
     ///
     /// # Errors
     /// As [`Connector::open`].
-    pub(super) async fn client(&self) -> Result<Client, WebError> {
+    pub(super) async fn client(&self) -> Result<Client, StoreError> {
         let (client, connection) = self.open().await?;
         tokio::spawn(async move {
             if let Err(e) = connection.await {
@@ -153,7 +153,7 @@ impl Connector {
 /// Takes the parameters of [`TAKEN`] out of a libpq URL
 /// (`postgres://...?sslmode=...`) or connection string (`key=value ...`):
 /// the rest, as written, and the parameters taken, decoded.
-fn take_params(url: &str) -> Result<(String, Vec<(String, String)>), WebError> {
+fn take_params(url: &str) -> Result<(String, Vec<(String, String)>), StoreError> {
     let ours = |k: &str| TAKEN.iter().any(|(key, _)| *key == k);
     let text = url.trim();
     if text.starts_with("postgres://") || text.starts_with("postgresql://") {
@@ -164,7 +164,7 @@ fn take_params(url: &str) -> Result<(String, Vec<(String, String)>), WebError> {
             percent_decode_str(s)
                 .decode_utf8()
                 .map(|c| c.into_owned())
-                .map_err(|e| WebError::invalid("db", format!("{s}: {e}")))
+                .map_err(|e| StoreError::invalid("db", format!("{s}: {e}")))
         };
         let mut kept = Vec::new();
         let mut taken = Vec::new();
@@ -199,8 +199,8 @@ fn take_params(url: &str) -> Result<(String, Vec<(String, String)>), WebError> {
 /// The `key = value` pairs of a connection string, each with its text as
 /// written. A value is bare (up to a blank) or in single quotes; a
 /// backslash keeps the next character.
-fn pairs(text: &str) -> Result<Vec<(String, String, &str)>, WebError> {
-    let bad = |why: &str| WebError::invalid("db", format!("connection string: {why}"));
+fn pairs(text: &str) -> Result<Vec<(String, String, &str)>, StoreError> {
+    let bad = |why: &str| StoreError::invalid("db", format!("connection string: {why}"));
     let bytes = text.as_bytes();
     let mut found = Vec::new();
     let mut i = 0;

@@ -8,9 +8,9 @@
 //! [`Event::Reconnected`] says that events may have been missed meanwhile.
 
 use super::connector::Connector;
-use crate::store::ChatLine;
-use crate::store::Here;
-use crate::store::{Append, Event, StoredAction};
+use crate::ChatLine;
+use crate::Here;
+use crate::{Append, Event, StoredAction};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::time::Duration;
@@ -224,7 +224,7 @@ async fn listen(connector: Connector, events: UnboundedSender<Event>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::JobChange;
+    use crate::JobChange;
 
     #[test]
     fn an_announcement_carries_the_actions_when_they_fit() {

@@ -12,7 +12,7 @@
 //! Left out: a file changed in place by another program (the same file,
 //! other bytes) is SQLite's to notice.
 
-use crate::error::WebError;
+use crate::error::StoreError;
 use rusqlite::ErrorCode;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -34,8 +34,8 @@ impl FileWatch {
     /// Watches the file at `path`, as it is now (just opened).
     ///
     /// # Errors
-    /// [`WebError::Io`] when the file cannot be looked at.
-    pub(super) fn of(path: &Path) -> Result<FileWatch, WebError> {
+    /// [`StoreError::Io`] when the file cannot be looked at.
+    pub(super) fn of(path: &Path) -> Result<FileWatch, StoreError> {
         Ok(FileWatch {
             path: path.to_path_buf(),
             opened: identity(path)?,
@@ -46,9 +46,9 @@ impl FileWatch {
     /// Whether the file at the path is still the one opened.
     ///
     /// # Errors
-    /// [`WebError::DatabaseLost`] when it was removed or replaced.
-    pub(super) fn check(&self) -> Result<(), WebError> {
-        let lost = |what: &str| WebError::DatabaseLost {
+    /// [`StoreError::DatabaseLost`] when it was removed or replaced.
+    pub(super) fn check(&self) -> Result<(), StoreError> {
+        let lost = |what: &str| StoreError::DatabaseLost {
             path: self.path.display().to_string(),
             what: what.to_string(),
         };
@@ -71,12 +71,12 @@ impl FileWatch {
     /// last write did not fail for the disk's sake.
     ///
     /// # Errors
-    /// [`WebError::DatabaseLost`]; [`WebError::DiskFailing`] with what
+    /// [`StoreError::DatabaseLost`]; [`StoreError::DiskFailing`] with what
     /// the last write was told.
-    pub(super) fn health(&self) -> Result<(), WebError> {
+    pub(super) fn health(&self) -> Result<(), StoreError> {
         self.check()?;
         match &*self.fault.lock().unwrap_or_else(|e| e.into_inner()) {
-            Some(why) => Err(WebError::DiskFailing(why.clone())),
+            Some(why) => Err(StoreError::DiskFailing(why.clone())),
             None => Ok(()),
         }
     }

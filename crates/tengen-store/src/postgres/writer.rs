@@ -10,8 +10,8 @@
 use super::connector::Connector;
 use super::notify::{chat_note, note};
 use super::{big, int};
-use crate::error::WebError;
-use crate::store::{Append, Batch, JobChange, PlayerRow, Write, last_per_game};
+use crate::error::StoreError;
+use crate::{Append, Batch, JobChange, PlayerRow, Write, last_per_game};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
@@ -25,7 +25,7 @@ use tokio_postgres::{Client, Statement};
 #[derive(Debug)]
 pub(super) struct Job {
     write: Write,
-    done: oneshot::Sender<Result<(), WebError>>,
+    done: oneshot::Sender<Result<(), StoreError>>,
 }
 
 /// The writer's connection and its statements, prepared once.
@@ -49,14 +49,14 @@ pub(super) fn start(connector: Connector, node: String) -> UnboundedSender<Job> 
 }
 
 /// Hands a write to the writer and waits until it is committed.
-pub(super) async fn submit(jobs: &UnboundedSender<Job>, write: Write) -> Result<(), WebError> {
-    let stopped = || WebError::Io(std::io::Error::other("the database writer has stopped"));
+pub(super) async fn submit(jobs: &UnboundedSender<Job>, write: Write) -> Result<(), StoreError> {
+    let stopped = || StoreError::Io(std::io::Error::other("the database writer has stopped"));
     let (done, answer) = oneshot::channel();
     jobs.send(Job { write, done }).map_err(|_| stopped())?;
     answer.await.map_err(|_| stopped())?
 }
 
-async fn prepare(connector: &Connector) -> Result<Writer, WebError> {
+async fn prepare(connector: &Connector) -> Result<Writer, StoreError> {
     let client = connector.client().await?;
     let insert = client
         .prepare(
@@ -144,7 +144,7 @@ async fn run(connector: Connector, node: String, mut queue: UnboundedReceiver<Jo
                     for job in batch {
                         let _ = job
                             .done
-                            .send(Err(WebError::Io(std::io::Error::other(format!(
+                            .send(Err(StoreError::Io(std::io::Error::other(format!(
                                 "the database cannot be reached: {e}"
                             )))));
                     }
@@ -178,7 +178,7 @@ async fn write<'a>(
     w: &mut Writer,
     node: &str,
     writes: impl IntoIterator<Item = &'a Write>,
-) -> Result<(), WebError> {
+) -> Result<(), StoreError> {
     let Batch {
         appends,
         lines,
@@ -312,11 +312,11 @@ fn merged_seats(players: &[&PlayerRow]) -> Vec<PlayerRow> {
     seats
 }
 
-/// A position already stored is a [`WebError::Conflict`].
-fn conflict(e: tokio_postgres::Error) -> WebError {
+/// A position already stored is a [`StoreError::Conflict`].
+fn conflict(e: tokio_postgres::Error) -> StoreError {
     if e.code() == Some(&SqlState::UNIQUE_VIOLATION) {
-        WebError::Conflict
+        StoreError::Conflict
     } else {
-        WebError::Postgres(e)
+        StoreError::Postgres(e)
     }
 }

@@ -1,14 +1,20 @@
-//! Storage: one row per game, one row per action, and the engine moves
-//! waiting for a worker. An action is stored (in a transaction with the
-//! game's new state) before the server acknowledges or broadcasts it, and
-//! games are rebuilt by replaying their actions, so a server killed at any
-//! moment loses nothing it answered.
+//! The web board's storage: one row per game, one row per action, and
+//! the engine moves waiting for a worker. An action is stored (in a
+//! transaction with the game's new state) before the server acknowledges
+//! or broadcasts it, and games are rebuilt by replaying their actions, so a
+//! server killed at any moment loses nothing it answered.
+//!
+//! Rows are plain text and numbers: what a game's opponent, clock or
+//! analysis mean is the server's business, not the store's. Left out: the
+//! game's rules (tengen-core) and anything of HTTP.
 //!
 //! Two stores keep one schema ([`migrations`]) and these guarantees: SQLite,
 //! a file for one server, and PostgreSQL, one database for several. In
 //! both a game's log position is a unique key, so two servers can never
-//! both store move 57: the second is told [`WebError::Conflict`] and reads
+//! both store move 57: the second is told [`StoreError::Conflict`] and reads
 //! what the first stored.
+
+#![warn(missing_docs)]
 
 /// The engine job to take next, as a query giving its game's id (the
 /// time now written as `$now`, each store's own way): among the jobs
@@ -49,13 +55,19 @@ macro_rules! open_games {
 }
 
 mod checkpoint;
+pub mod environment;
+pub mod error;
 mod file_watch;
 pub mod migrations;
+pub mod now;
 mod postgres;
+pub mod priority;
+pub mod seat_token;
 mod sqlite;
 
-use crate::environment::Environment;
-use crate::error::WebError;
+pub use environment::Environment;
+pub use error::StoreError;
+pub use now::now_ms;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -367,14 +379,14 @@ impl Store {
     /// (jobs a previous run of that node held are given back).
     ///
     /// # Errors
-    /// [`WebError::Storage`] or [`WebError::Postgres`] when the database
-    /// cannot be opened or upgraded; [`WebError::ReadOnly`] when a SQLite
+    /// [`StoreError::Sqlite`] or [`StoreError::Postgres`] when the database
+    /// cannot be opened or upgraded; [`StoreError::ReadOnly`] when a SQLite
     /// file cannot be written.
     pub async fn open(
         db: &Database,
         node: &str,
         environment: &Environment,
-    ) -> Result<Store, WebError> {
+    ) -> Result<Store, StoreError> {
         Ok(match db {
             Database::Sqlite(path) => Store::Sqlite(Sqlite::open(path)?),
             Database::Postgres(url) => {
@@ -402,7 +414,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn insert_game(&self, g: &GameRow, creator: Option<&str>) -> Result<(), WebError> {
+    pub async fn insert_game(&self, g: &GameRow, creator: Option<&str>) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.insert_game(g, creator),
             Store::Postgres(p) => p.insert_game(g, creator).await,
@@ -416,7 +428,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, WebError> {
+    pub async fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, StoreError> {
         match self {
             Store::Sqlite(s) => s.open_games(creator, since),
             Store::Postgres(p) => p.open_games(creator, since).await,
@@ -427,7 +439,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, WebError> {
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         match self {
             Store::Sqlite(s) => s.game(id),
             Store::Postgres(p) => p.game(id).await,
@@ -439,7 +451,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, WebError> {
+    pub async fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, StoreError> {
         match self {
             Store::Sqlite(s) => s.actions(id, after),
             Store::Postgres(p) => p.actions(id, after).await,
@@ -453,11 +465,11 @@ impl Store {
     /// shared.
     ///
     /// # Errors
-    /// [`WebError::Conflict`] when another server stored one of these
+    /// [`StoreError::Conflict`] when another server stored one of these
     /// positions first; another storage error on a database failure (none
-    /// of `appends` is stored then); [`WebError::Io`] when the writer has
+    /// of `appends` is stored then); [`StoreError::Io`] when the writer has
     /// stopped.
-    pub async fn append(&self, appends: Vec<Append>) -> Result<(), WebError> {
+    pub async fn append(&self, appends: Vec<Append>) -> Result<(), StoreError> {
         self.write(Write::Actions(appends)).await
     }
 
@@ -466,23 +478,23 @@ impl Store {
     /// the other servers at commit).
     ///
     /// # Errors
-    /// [`WebError::Conflict`] when a line is already stored at its
+    /// [`StoreError::Conflict`] when a line is already stored at its
     /// position (another server's); another storage error on a database
-    /// failure; [`WebError::Io`] when the writer has stopped.
-    pub async fn say(&self, line: ChatLine) -> Result<(), WebError> {
+    /// failure; [`StoreError::Io`] when the writer has stopped.
+    pub async fn say(&self, line: ChatLine) -> Result<(), StoreError> {
         self.write(Write::Chat(line)).await
     }
 
     /// Records a seat taken (the first time) or renamed, once committed.
     ///
     /// # Errors
-    /// A storage error on a database failure; [`WebError::Io`] when the
+    /// A storage error on a database failure; [`StoreError::Io`] when the
     /// writer has stopped.
-    pub async fn seat(&self, player: PlayerRow) -> Result<(), WebError> {
+    pub async fn seat(&self, player: PlayerRow) -> Result<(), StoreError> {
         self.write(Write::Player(player)).await
     }
 
-    async fn write(&self, write: Write) -> Result<(), WebError> {
+    async fn write(&self, write: Write) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.write(write).await,
             Store::Postgres(p) => p.write(write).await,
@@ -496,7 +508,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn claim_seat(&self, player: &PlayerRow, token: &str) -> Result<bool, WebError> {
+    pub async fn claim_seat(&self, player: &PlayerRow, token: &str) -> Result<bool, StoreError> {
         match self {
             Store::Sqlite(s) => s.claim_seat(player, token),
             Store::Postgres(p) => p.claim_seat(player, token).await,
@@ -509,7 +521,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn tokens(&self, id: &str) -> Result<Option<(String, String)>, WebError> {
+    pub async fn tokens(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
         match self {
             Store::Sqlite(s) => s.tokens(id),
             Store::Postgres(p) => p.tokens(id).await,
@@ -521,7 +533,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn chat(&self, id: &str, limit: usize) -> Result<(Vec<ChatLine>, u64), WebError> {
+    pub async fn chat(&self, id: &str, limit: usize) -> Result<(Vec<ChatLine>, u64), StoreError> {
         let lines = match self {
             Store::Sqlite(s) => s.chat(id, limit)?,
             Store::Postgres(p) => p.chat(id, limit).await?,
@@ -534,7 +546,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn players(&self, id: &str) -> Result<Vec<PlayerRow>, WebError> {
+    pub async fn players(&self, id: &str) -> Result<Vec<PlayerRow>, StoreError> {
         match self {
             Store::Sqlite(s) => s.players(id),
             Store::Postgres(p) => p.players(id).await,
@@ -546,7 +558,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), WebError> {
+    pub async fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.list(id, at, seat),
             Store::Postgres(p) => p.list(id, at, seat).await,
@@ -557,7 +569,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn listed_seat(&self, id: &str) -> Result<Option<String>, WebError> {
+    pub async fn listed_seat(&self, id: &str) -> Result<Option<String>, StoreError> {
         match self {
             Store::Sqlite(s) => s.listed_seat(id),
             Store::Postgres(p) => p.listed_seat(id).await,
@@ -569,7 +581,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, WebError> {
+    pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, StoreError> {
         match self {
             Store::Sqlite(s) => s.lobby(limit),
             Store::Postgres(p) => p.lobby(limit).await,
@@ -580,7 +592,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn unlocked(&self, learner: &str) -> Result<u32, WebError> {
+    pub async fn unlocked(&self, learner: &str) -> Result<u32, StoreError> {
         match self {
             Store::Sqlite(s) => s.unlocked(learner),
             Store::Postgres(p) => p.unlocked(learner).await,
@@ -592,7 +604,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn analysis(&self, key: &str) -> Result<Vec<String>, WebError> {
+    pub async fn analysis(&self, key: &str) -> Result<Vec<String>, StoreError> {
         match self {
             Store::Sqlite(s) => s.analysis(key),
             Store::Postgres(p) => p.analysis(key).await,
@@ -611,7 +623,7 @@ impl Store {
         playouts: u64,
         number: usize,
         data: &str,
-    ) -> Result<(), WebError> {
+    ) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.store_analysis(key, total, playouts, number, data),
             Store::Postgres(p) => p.store_analysis(key, total, playouts, number, data).await,
@@ -624,7 +636,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn ensure_job(&self, id: &str, seq: u64) -> Result<(), WebError> {
+    pub async fn ensure_job(&self, id: &str, seq: u64) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.ensure_job(id, seq),
             Store::Postgres(p) => p.ensure_job(id, seq).await,
@@ -638,7 +650,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, WebError> {
+    pub async fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, StoreError> {
         match self {
             Store::Sqlite(s) => s.take_job(node, lease),
             Store::Postgres(p) => p.take_job(node, lease).await,
@@ -656,7 +668,7 @@ impl Store {
         job: &Taken,
         node: &str,
         lease: Duration,
-    ) -> Result<bool, WebError> {
+    ) -> Result<bool, StoreError> {
         match self {
             Store::Sqlite(s) => s.renew_job(job, node, lease),
             Store::Postgres(p) => p.renew_job(job, node, lease).await,
@@ -668,7 +680,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn finish_job(&self, job: &Taken, retry: bool) -> Result<(), WebError> {
+    pub async fn finish_job(&self, job: &Taken, retry: bool) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.finish_job(job, retry),
             Store::Postgres(p) => p.finish_job(job, retry).await,
@@ -679,7 +691,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn jobs_waiting(&self) -> Result<u64, WebError> {
+    pub async fn jobs_waiting(&self) -> Result<u64, StoreError> {
         match self {
             Store::Sqlite(s) => s.jobs_waiting(),
             Store::Postgres(p) => p.jobs_waiting().await,
@@ -690,7 +702,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error when it does not.
-    pub async fn ping(&self) -> Result<(), WebError> {
+    pub async fn ping(&self) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.ping(),
             Store::Postgres(p) => p.ping().await,
@@ -708,7 +720,7 @@ impl Store {
         node: &str,
         lease: Duration,
         games: &[(&str, Here)],
-    ) -> Result<(), WebError> {
+    ) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(_) => Ok(()),
             Store::Postgres(p) => p.announce_presence(node, lease, games).await,

@@ -8,9 +8,9 @@ use super::{
     Batch, GameRow, JobChange, LobbyRow, OpenGames, PlayerRow, StoredAction, Taken, Write,
     last_per_game, lease_ms,
 };
-use crate::date::now_ms;
-use crate::error::WebError;
-use crate::store::ChatLine;
+use crate::ChatLine;
+use crate::error::StoreError;
+use crate::now::now_ms;
 use rusqlite::functions::FunctionFlags;
 use rusqlite::{Connection, ErrorCode, MAIN_DB, OptionalExtension, params};
 use std::path::Path;
@@ -21,7 +21,7 @@ use std::time::Duration;
 /// One write waiting for the writer, and who waits for it.
 struct Job {
     write: Write,
-    done: tokio::sync::oneshot::Sender<Result<(), WebError>>,
+    done: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
 }
 
 /// A SQLite database.
@@ -41,10 +41,10 @@ impl Sqlite {
     /// closed are given back: one server uses the file.
     ///
     /// # Errors
-    /// [`WebError::Storage`] when the file cannot be opened or created;
-    /// [`WebError::ReadOnly`] when it cannot be written (found now rather
+    /// [`StoreError::Sqlite`] when the file cannot be opened or created;
+    /// [`StoreError::ReadOnly`] when it cannot be written (found now rather
     /// than at the first move).
-    pub fn open(path: &Path) -> Result<Sqlite, WebError> {
+    pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
         let mut conn = Connection::open(path)?;
         check_writable(&conn, path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -75,14 +75,14 @@ impl Sqlite {
 
     /// The connection, to write, once the file is known to be the one
     /// opened.
-    fn to_write(&self) -> Result<MutexGuard<'_, Connection>, WebError> {
+    fn to_write(&self) -> Result<MutexGuard<'_, Connection>, StoreError> {
         self.file.check()?;
         Ok(self.conn())
     }
 
     /// Notes how a write ended (see [`FileWatch::wrote`]), passing the
     /// result on.
-    fn wrote<T>(&self, result: rusqlite::Result<T>) -> Result<T, WebError> {
+    fn wrote<T>(&self, result: rusqlite::Result<T>) -> Result<T, StoreError> {
         self.file.wrote(result.as_ref().err());
         Ok(result?)
     }
@@ -90,8 +90,8 @@ impl Sqlite {
     /// Stores a new game.
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn insert_game(&self, g: &GameRow, creator: Option<&str>) -> Result<(), WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn insert_game(&self, g: &GameRow, creator: Option<&str>) -> Result<(), StoreError> {
         self.wrote(self.to_write()?.execute(
             "INSERT INTO games (id, rules, width, height, komi, handicap, handicap_stones,
                 opponent, black_token, white_token, clock, lesson, learner, created, state, result,
@@ -123,8 +123,8 @@ impl Sqlite {
     /// See [`super::Store::open_games`].
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, StoreError> {
         Ok(self
             .conn()
             .query_row(open_games!("?1", "?2"), params![creator, since], |r| {
@@ -139,8 +139,8 @@ impl Sqlite {
     /// The game `id`, if stored.
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn game(&self, id: &str) -> Result<Option<GameRow>, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let row = self
             .conn()
             .query_row(
@@ -157,8 +157,8 @@ impl Sqlite {
     /// The actions of game `id` after position `after`, in order.
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare_cached(
             "SELECT seq, payload, at FROM moves WHERE game_id = ?1 AND seq > ?2 ORDER BY seq",
@@ -176,11 +176,11 @@ impl Sqlite {
     /// A write through the writer thread's group commit, once committed.
     ///
     /// # Errors
-    /// [`WebError::Conflict`] for a position already stored;
-    /// [`WebError::Storage`] on a database failure (nothing of `write` is
-    /// stored then); [`WebError::Io`] when the writer has stopped.
-    pub(super) async fn write(&self, write: Write) -> Result<(), WebError> {
-        let stopped = || WebError::Io(std::io::Error::other("the database writer has stopped"));
+    /// [`StoreError::Conflict`] for a position already stored;
+    /// [`StoreError::Sqlite`] on a database failure (nothing of `write` is
+    /// stored then); [`StoreError::Io`] when the writer has stopped.
+    pub(super) async fn write(&self, write: Write) -> Result<(), StoreError> {
+        let stopped = || StoreError::Io(std::io::Error::other("the database writer has stopped"));
         let (done, answer) = tokio::sync::oneshot::channel();
         self.writer
             .send(Job { write, done })
@@ -191,8 +191,8 @@ impl Sqlite {
     /// See [`super::Store::claim_seat`].
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn claim_seat(&self, p: &PlayerRow, token: &str) -> Result<bool, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn claim_seat(&self, p: &PlayerRow, token: &str) -> Result<bool, StoreError> {
         let mut conn = self.to_write()?;
         let claim = |conn: &mut Connection| {
             let tx = conn.transaction()?;
@@ -218,8 +218,8 @@ impl Sqlite {
     /// The last `limit` chat lines of game `id`, oldest first.
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn chat(&self, id: &str, limit: usize) -> Result<Vec<ChatLine>, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn chat(&self, id: &str, limit: usize) -> Result<Vec<ChatLine>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare_cached(
             "SELECT seq, seat, name, text, at FROM chat WHERE game_id = ?1
@@ -243,16 +243,16 @@ impl Sqlite {
     /// The seats of game `id` taken so far.
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn players(&self, id: &str) -> Result<Vec<PlayerRow>, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn players(&self, id: &str) -> Result<Vec<PlayerRow>, StoreError> {
         players_of(&self.conn(), id)
     }
 
     /// See [`super::Store::list`].
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), StoreError> {
         self.wrote(self.to_write()?.execute(
             "INSERT OR IGNORE INTO lobby (game_id, listed, seat) VALUES (?1, ?2, ?3)",
             params![id, at, seat],
@@ -263,8 +263,8 @@ impl Sqlite {
     /// See [`super::Store::tokens`].
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn tokens(&self, id: &str) -> Result<Option<(String, String)>, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn tokens(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
         Ok(self
             .conn()
             .query_row(
@@ -278,8 +278,8 @@ impl Sqlite {
     /// See [`super::Store::listed_seat`].
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn listed_seat(&self, id: &str) -> Result<Option<String>, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn listed_seat(&self, id: &str) -> Result<Option<String>, StoreError> {
         Ok(self
             .conn()
             .query_row("SELECT seat FROM lobby WHERE game_id = ?1", [id], |r| {
@@ -291,8 +291,8 @@ impl Sqlite {
     /// See [`super::Store::lobby`].
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
             "SELECT g.id, g.rules, g.width, g.height, g.komi, g.handicap, g.handicap_stones,
@@ -322,8 +322,8 @@ impl Sqlite {
     /// The stored analyses of record `key`'s positions, in order (JSON).
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn analysis(&self, key: &str) -> Result<Vec<String>, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn analysis(&self, key: &str) -> Result<Vec<String>, StoreError> {
         let conn = self.conn();
         let mut stmt =
             conn.prepare_cached("SELECT data FROM analyses WHERE record = ?1 ORDER BY position")?;
@@ -334,7 +334,7 @@ impl Sqlite {
     /// Stores the analysis (JSON) of position `position` of record `key`.
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
+    /// [`StoreError::Sqlite`] on a database failure.
     pub fn store_analysis(
         &self,
         key: &str,
@@ -342,7 +342,7 @@ impl Sqlite {
         playouts: u64,
         position: usize,
         data: &str,
-    ) -> Result<(), WebError> {
+    ) -> Result<(), StoreError> {
         self.wrote(self.to_write()?.execute(
             "INSERT OR REPLACE INTO analyses (record, position, total, playouts, data)
              VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -354,8 +354,8 @@ impl Sqlite {
     /// The highest learning-path step open to `learner` (1 for a newcomer).
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn unlocked(&self, learner: &str) -> Result<u32, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn unlocked(&self, learner: &str) -> Result<u32, StoreError> {
         let n: Option<u32> = self
             .conn()
             .query_row(
@@ -370,8 +370,8 @@ impl Sqlite {
     /// See [`super::Store::ensure_job`].
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn ensure_job(&self, id: &str, seq: u64) -> Result<(), WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn ensure_job(&self, id: &str, seq: u64) -> Result<(), StoreError> {
         self.wrote(self.to_write()?.execute(
             "INSERT INTO engine_jobs (game_id, seq, owner, lease_until, created)
              VALUES (?1, ?2, NULL, 0, ?3) ON CONFLICT(game_id) DO NOTHING",
@@ -384,8 +384,8 @@ impl Sqlite {
     /// takes a job whole.
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, StoreError> {
         let now = now_ms();
         let mut conn = self.to_write()?;
         let taken = self.wrote((|| {
@@ -428,8 +428,8 @@ impl Sqlite {
     /// See [`super::Store::renew_job`].
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn renew_job(&self, job: &Taken, node: &str, lease: Duration) -> Result<bool, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn renew_job(&self, job: &Taken, node: &str, lease: Duration) -> Result<bool, StoreError> {
         let n = self.wrote(self.to_write()?.execute(
             "UPDATE engine_jobs SET lease_until = ?4
              WHERE game_id = ?1 AND seq = ?2 AND owner = ?3",
@@ -441,8 +441,8 @@ impl Sqlite {
     /// See [`super::Store::finish_job`].
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn finish_job(&self, job: &Taken, retry: bool) -> Result<(), WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn finish_job(&self, job: &Taken, retry: bool) -> Result<(), StoreError> {
         let sql = if retry {
             "UPDATE engine_jobs SET owner = NULL, lease_until = 0 WHERE game_id = ?1 AND seq = ?2"
         } else {
@@ -455,8 +455,8 @@ impl Sqlite {
     /// See [`super::Store::jobs_waiting`].
     ///
     /// # Errors
-    /// [`WebError::Storage`] on a database failure.
-    pub fn jobs_waiting(&self) -> Result<u64, WebError> {
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn jobs_waiting(&self) -> Result<u64, StoreError> {
         let n: u64 = self.conn().query_row(
             "SELECT count(*) FROM engine_jobs WHERE lease_until < ?1",
             [now_ms()],
@@ -468,11 +468,11 @@ impl Sqlite {
     /// Checks that the database answers and keeps what it is given.
     ///
     /// # Errors
-    /// [`WebError::Storage`] when it does not answer;
-    /// [`WebError::DatabaseLost`] when its file was removed or replaced;
-    /// [`WebError::DiskFailing`] when the last write failed for want of
+    /// [`StoreError::Sqlite`] when it does not answer;
+    /// [`StoreError::DatabaseLost`] when its file was removed or replaced;
+    /// [`StoreError::DiskFailing`] when the last write failed for want of
     /// room or of the disk.
-    pub fn ping(&self) -> Result<(), WebError> {
+    pub fn ping(&self) -> Result<(), StoreError> {
         self.file.health()?;
         self.conn().query_row("SELECT 1", [], |_| Ok(()))?;
         Ok(())
@@ -502,7 +502,7 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     })
 }
 
-fn players_of(conn: &Connection, id: &str) -> Result<Vec<PlayerRow>, WebError> {
+fn players_of(conn: &Connection, id: &str) -> Result<Vec<PlayerRow>, StoreError> {
     let mut stmt =
         conn.prepare_cached("SELECT color, name, joined FROM players WHERE game_id = ?1")?;
     let rows = stmt.query_map([id], |r| {
@@ -522,13 +522,13 @@ const UNLOCK: &str = "INSERT INTO learners (id, unlocked) VALUES (?1, ?2)
      ON CONFLICT(id) DO UPDATE SET unlocked = MAX(unlocked, excluded.unlocked)";
 
 /// Brings the schema up to date, in one transaction.
-fn migrate(conn: &mut Connection) -> Result<(), WebError> {
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     // Step 5's digest of the seat tokens, the server's own.
     conn.create_scalar_function(
         "tengen_digest",
         1,
         FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
-        |ctx| Ok(crate::token::digest(&ctx.get::<String>(0)?)),
+        |ctx| Ok(crate::seat_token::digest(&ctx.get::<String>(0)?)),
     )?;
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     tx.execute_batch(LEDGER)?;
@@ -551,8 +551,8 @@ fn migrate(conn: &mut Connection) -> Result<(), WebError> {
 /// Refuses a database that can only be read: opened read-only (SQLite
 /// falls back to that when the file or its file system cannot be written)
 /// or refusing the write lock a move takes.
-fn check_writable(conn: &Connection, path: &Path) -> Result<(), WebError> {
-    let read_only = || WebError::ReadOnly(path.display().to_string());
+fn check_writable(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let read_only = || StoreError::ReadOnly(path.display().to_string());
     if conn.is_readonly(MAIN_DB)? {
         return Err(read_only());
     }
@@ -574,9 +574,9 @@ fn lock(conn: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
 /// refuses no other. Ends when the store is dropped.
 fn write_jobs(conn: &Mutex<Connection>, file: &FileWatch, jobs: &mpsc::Receiver<Job>) {
     // What a write's result says of the disk.
-    let note = |result: &Result<(), WebError>| {
+    let note = |result: &Result<(), StoreError>| {
         file.wrote(match result {
-            Err(WebError::Storage(e)) => Some(e),
+            Err(StoreError::Sqlite(e)) => Some(e),
             _ => None,
         });
     };
@@ -613,7 +613,7 @@ fn write_jobs(conn: &Mutex<Connection>, file: &FileWatch, jobs: &mpsc::Receiver<
 fn insert_all<'a>(
     conn: &mut Connection,
     writes: impl IntoIterator<Item = &'a Write>,
-) -> Result<(), WebError> {
+) -> Result<(), StoreError> {
     let Batch {
         appends,
         lines,
@@ -670,21 +670,21 @@ fn insert_all<'a>(
     Ok(())
 }
 
-/// A position already stored is a [`WebError::Conflict`].
-fn conflict(e: rusqlite::Error) -> WebError {
+/// A position already stored is a [`StoreError::Conflict`].
+fn conflict(e: rusqlite::Error) -> StoreError {
     if e.sqlite_error_code() == Some(ErrorCode::ConstraintViolation)
         && let rusqlite::Error::SqliteFailure(f, _) = &e
         && f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
     {
-        return WebError::Conflict;
+        return StoreError::Conflict;
     }
-    WebError::Storage(e)
+    StoreError::Sqlite(e)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Append;
+    use crate::Append;
 
     fn game(id: &str) -> GameRow {
         GameRow {
@@ -722,7 +722,7 @@ mod tests {
     }
 
     impl Sqlite {
-        async fn append(&self, appends: Vec<Append>) -> Result<(), WebError> {
+        async fn append(&self, appends: Vec<Append>) -> Result<(), StoreError> {
             self.write(Write::Actions(appends)).await
         }
     }
@@ -756,7 +756,7 @@ mod tests {
             store.append(vec![play("b", 1, "C3"), play("b", 2, "C4")]),
             store.append(vec![play("a", 2, "G7")]),
         );
-        assert!(matches!(bad, Err(WebError::Conflict)), "{bad:?}");
+        assert!(matches!(bad, Err(StoreError::Conflict)), "{bad:?}");
         good.unwrap();
         other.unwrap();
         let a: Vec<u64> = store
@@ -782,18 +782,13 @@ mod tests {
         store.ping().unwrap();
         // Removed: SQLite would go on writing to a file no name reaches.
         remove(&path);
-        let lost = |r: Result<(), WebError>, what: &str| match r {
-            Err(WebError::DatabaseLost { what: w, .. }) => assert_eq!(w, what),
+        let lost = |r: Result<(), StoreError>, what: &str| match r {
+            Err(StoreError::DatabaseLost { what: w, .. }) => assert_eq!(w, what),
             other => panic!("{other:?}"),
         };
         lost(store.ping(), "removed");
         lost(store.append(vec![play("a", 2, "E5")]).await, "removed");
         lost(store.insert_game(&game("b"), None), "removed");
-        assert_eq!(
-            store.ping().unwrap_err().code(),
-            "storage_lost",
-            "the page is told, in its words"
-        );
         // Replaced by another database at the same path.
         drop(Sqlite::open(&path).unwrap());
         lost(store.ping(), "replaced by another file");
@@ -832,7 +827,7 @@ mod tests {
         }
         assert!(refused.is_some(), "the file grew past its limit");
         match store.ping() {
-            Err(WebError::DiskFailing(why)) => assert!(why.contains("full"), "{why}"),
+            Err(StoreError::DiskFailing(why)) => assert!(why.contains("full"), "{why}"),
             other => panic!("{other:?}"),
         }
         // Room again: the next write is kept, and health with it.
@@ -906,7 +901,7 @@ INSERT INTO learners VALUES ('l', 3);
         assert_eq!(store.actions("old", 0).unwrap()[0].at, 5);
         assert_eq!(store.unlocked("l").unwrap(), 3);
         // Step 5: the seat tokens, kept in clear before, are digests now.
-        let kept = crate::token::digest("t");
+        let kept = crate::seat_token::digest("t");
         assert_eq!(
             store.tokens("old").unwrap(),
             Some((kept.clone(), kept.clone()))
@@ -1118,7 +1113,7 @@ INSERT INTO learners VALUES ('l', 3);
             joined: 5,
         };
         // The lobby's seat is taken once, and its new token with it.
-        let kept = crate::token::digest("t");
+        let kept = crate::seat_token::digest("t");
         assert!(store.claim_seat(&seat, "taker").unwrap());
         assert!(!store.claim_seat(&seat, "late").unwrap());
         assert_eq!(store.tokens("old").unwrap(), Some((kept, "taker".into())));

@@ -12,10 +12,10 @@ mod writer;
 
 use super::migrations::{self, LEDGER};
 use super::{Event, GameRow, LobbyRow, OpenGames, PlayerRow, StoredAction, Taken, Write, lease_ms};
-use crate::date::now_ms;
+use crate::ChatLine;
 use crate::environment::Environment;
-use crate::error::WebError;
-use crate::store::ChatLine;
+use crate::error::StoreError;
+use crate::now::now_ms;
 use connector::Connector;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -55,7 +55,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Link {
     /// The connection, made again if it was lost.
-    async fn get(&self) -> Result<Arc<Client>, WebError> {
+    async fn get(&self) -> Result<Arc<Client>, StoreError> {
         if let Some(c) = lock(&self.client).as_ref().filter(|c| !c.is_closed()) {
             return Ok(Arc::clone(c));
         }
@@ -146,14 +146,14 @@ impl Postgres {
     /// of `node` held, and starts the writer and the listener.
     ///
     /// # Errors
-    /// [`WebError::Postgres`] when the database cannot be reached (or its
-    /// certificate is refused) or upgraded; [`WebError::Invalid`] for a
+    /// [`StoreError::Postgres`] when the database cannot be reached (or its
+    /// certificate is refused) or upgraded; [`StoreError::Invalid`] for a
     /// string libpq would not read or certificate files that cannot be.
     pub async fn open(
         url: &str,
         node: &str,
         environment: &Environment,
-    ) -> Result<Postgres, WebError> {
+    ) -> Result<Postgres, StoreError> {
         let connector = Connector::new(url, node, environment)?;
         let mut client = connector.client().await?;
         migrate(&mut client).await?;
@@ -176,13 +176,13 @@ impl Postgres {
     /// See [`super::Store::announce_presence`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
+    /// [`StoreError::Postgres`] on a database failure.
     pub async fn announce_presence(
         &self,
         node: &str,
         lease: Duration,
-        games: &[(&str, crate::store::Here)],
-    ) -> Result<(), WebError> {
+        games: &[(&str, crate::Here)],
+    ) -> Result<(), StoreError> {
         let notes: Vec<String> = games
             .iter()
             .filter_map(|&(game, here)| notify::presence_note(node, game, here, lease))
@@ -209,8 +209,8 @@ impl Postgres {
     /// See [`super::Store::insert_game`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn insert_game(&self, g: &GameRow, creator: Option<&str>) -> Result<(), WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn insert_game(&self, g: &GameRow, creator: Option<&str>) -> Result<(), StoreError> {
         self.reads
             .get()
             .await?
@@ -247,8 +247,8 @@ impl Postgres {
     /// See [`super::Store::open_games`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, StoreError> {
         let row = self
             .reads
             .get()
@@ -268,8 +268,8 @@ impl Postgres {
     /// See [`super::Store::game`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let row = self
             .reads
             .get()
@@ -287,8 +287,8 @@ impl Postgres {
     /// See [`super::Store::actions`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, StoreError> {
         let rows = self
             .reads
             .get()
@@ -311,18 +311,18 @@ impl Postgres {
     /// A write through the writer task's group commit, once committed.
     ///
     /// # Errors
-    /// [`WebError::Conflict`] for a position another server stored first;
-    /// [`WebError::Postgres`] on a database failure; [`WebError::Io`] when
+    /// [`StoreError::Conflict`] for a position another server stored first;
+    /// [`StoreError::Postgres`] on a database failure; [`StoreError::Io`] when
     /// the writer has stopped.
-    pub(super) async fn write(&self, write: Write) -> Result<(), WebError> {
+    pub(super) async fn write(&self, write: Write) -> Result<(), StoreError> {
         writer::submit(&self.writer, write).await
     }
 
     /// See [`super::Store::claim_seat`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn claim_seat(&self, p: &PlayerRow, token: &str) -> Result<bool, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn claim_seat(&self, p: &PlayerRow, token: &str) -> Result<bool, StoreError> {
         // One statement: the seat and its token are stored together.
         let column = super::token_column(&p.color);
         let sql = format!(
@@ -343,8 +343,8 @@ impl Postgres {
     /// The last `limit` chat lines of game `id`, oldest first.
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn chat(&self, id: &str, limit: usize) -> Result<Vec<ChatLine>, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn chat(&self, id: &str, limit: usize) -> Result<Vec<ChatLine>, StoreError> {
         let rows = self
             .reads
             .get()
@@ -373,8 +373,8 @@ impl Postgres {
     /// See [`super::Store::players`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn players(&self, id: &str) -> Result<Vec<PlayerRow>, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn players(&self, id: &str) -> Result<Vec<PlayerRow>, StoreError> {
         let rows = self
             .reads
             .get()
@@ -390,8 +390,8 @@ impl Postgres {
     /// See [`super::Store::list`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), StoreError> {
         self.reads
             .get()
             .await?
@@ -407,8 +407,8 @@ impl Postgres {
     /// See [`super::Store::tokens`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn tokens(&self, id: &str) -> Result<Option<(String, String)>, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn tokens(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
         let row = self
             .reads
             .get()
@@ -426,8 +426,8 @@ impl Postgres {
     /// See [`super::Store::listed_seat`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn listed_seat(&self, id: &str) -> Result<Option<String>, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn listed_seat(&self, id: &str) -> Result<Option<String>, StoreError> {
         let row = self
             .reads
             .get()
@@ -441,8 +441,8 @@ impl Postgres {
     /// queries.
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, StoreError> {
         let client = self.reads.get().await?;
         let rows = client
             .query(
@@ -484,8 +484,8 @@ impl Postgres {
     /// The stored analyses of record `key`'s positions, in order (JSON).
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn analysis(&self, key: &str) -> Result<Vec<String>, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn analysis(&self, key: &str) -> Result<Vec<String>, StoreError> {
         let rows = self
             .reads
             .get()
@@ -504,7 +504,7 @@ impl Postgres {
     /// Stores the analysis (JSON) of position `position` of record `key`.
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
+    /// [`StoreError::Postgres`] on a database failure.
     pub async fn store_analysis(
         &self,
         key: &str,
@@ -512,7 +512,7 @@ impl Postgres {
         playouts: u64,
         position: usize,
         data: &str,
-    ) -> Result<(), WebError> {
+    ) -> Result<(), StoreError> {
         let small = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
         self.reads
             .get()
@@ -531,8 +531,8 @@ impl Postgres {
     /// See [`super::Store::unlocked`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn unlocked(&self, learner: &str) -> Result<u32, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn unlocked(&self, learner: &str) -> Result<u32, StoreError> {
         let row = self
             .reads
             .get()
@@ -549,8 +549,8 @@ impl Postgres {
     /// server.
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn ensure_job(&self, id: &str, seq: u64) -> Result<(), WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn ensure_job(&self, id: &str, seq: u64) -> Result<(), StoreError> {
         self.reads
             .get()
             .await?
@@ -570,8 +570,8 @@ impl Postgres {
     /// servers taking jobs at once each get a different one.
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, StoreError> {
         let client = self.reads.get().await?;
         let row = client
             .query_opt(
@@ -610,13 +610,13 @@ impl Postgres {
     /// See [`super::Store::renew_job`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
+    /// [`StoreError::Postgres`] on a database failure.
     pub async fn renew_job(
         &self,
         job: &Taken,
         node: &str,
         lease: Duration,
-    ) -> Result<bool, WebError> {
+    ) -> Result<bool, StoreError> {
         let n = self
             .reads
             .get()
@@ -636,8 +636,8 @@ impl Postgres {
     /// See [`super::Store::finish_job`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn finish_job(&self, job: &Taken, retry: bool) -> Result<(), WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn finish_job(&self, job: &Taken, retry: bool) -> Result<(), StoreError> {
         let sql = if retry {
             "WITH back AS (UPDATE engine_jobs SET owner = NULL, lease_until = 0
                 WHERE game_id = $1 AND seq = $2 RETURNING 1)
@@ -656,8 +656,8 @@ impl Postgres {
     /// See [`super::Store::jobs_waiting`].
     ///
     /// # Errors
-    /// [`WebError::Postgres`] on a database failure.
-    pub async fn jobs_waiting(&self) -> Result<u64, WebError> {
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn jobs_waiting(&self) -> Result<u64, StoreError> {
         let row = self
             .reads
             .get()
@@ -676,8 +676,8 @@ impl Postgres {
     /// Checks that the database answers.
     ///
     /// # Errors
-    /// [`WebError::Postgres`] when it does not.
-    pub async fn ping(&self) -> Result<(), WebError> {
+    /// [`StoreError::Postgres`] when it does not.
+    pub async fn ping(&self) -> Result<(), StoreError> {
         self.reads.get().await?.simple_query("SELECT 1").await?;
         Ok(())
     }
@@ -686,7 +686,7 @@ impl Postgres {
 /// Brings the schema up to date in one transaction, under an advisory
 /// lock: a second server starting at the same moment waits, then finds
 /// nothing to do.
-async fn migrate(client: &mut Client) -> Result<(), WebError> {
+async fn migrate(client: &mut Client) -> Result<(), StoreError> {
     let tx = client.transaction().await?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
         .await?;

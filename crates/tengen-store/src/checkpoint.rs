@@ -13,7 +13,7 @@
 //! connection; the writer's automatic checkpoint stays as a backstop at
 //! a much larger log, should that thread fall far behind.
 
-use crate::error::WebError;
+use crate::error::StoreError;
 use rusqlite::Connection;
 use std::path::Path;
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -36,9 +36,9 @@ impl Checkpoints {
     /// Starts checkpointing the database at `path` (already in WAL mode).
     ///
     /// # Errors
-    /// [`WebError::Storage`] when the database cannot be opened again;
-    /// [`WebError::Io`] when the thread cannot start.
-    pub(super) fn start(path: &Path) -> Result<Checkpoints, WebError> {
+    /// [`StoreError::Sqlite`] when the database cannot be opened again;
+    /// [`StoreError::Io`] when the thread cannot start.
+    pub(super) fn start(path: &Path) -> Result<Checkpoints, StoreError> {
         let conn = Connection::open(path)?;
         let (stop, stopped) = mpsc::channel();
         std::thread::Builder::new()

@@ -5,7 +5,7 @@
 //! itself reads only `disable`, `prefer` and `require` and never verifies:
 //! the rest is here, on rustls (see the workspace's Cargo.toml for why).
 
-use crate::error::WebError;
+use crate::error::StoreError;
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
 use rustls::client::{verify_server_cert_signed_by_trust_anchor, verify_server_name};
 use rustls::crypto::{CryptoProvider, verify_tls12_signature, verify_tls13_signature};
@@ -48,15 +48,15 @@ impl SslMode {
     /// An `sslmode` value.
     ///
     /// # Errors
-    /// [`WebError::Invalid`] naming the values known.
-    pub fn parse(text: &str) -> Result<SslMode, WebError> {
+    /// [`StoreError::Invalid`] naming the values known.
+    pub fn parse(text: &str) -> Result<SslMode, StoreError> {
         MODES
             .iter()
             .find(|(name, _)| *name == text)
             .map(|&(_, mode)| mode)
             .ok_or_else(|| {
                 let known: Vec<&str> = MODES.iter().map(|(name, _)| *name).collect();
-                WebError::invalid(
+                StoreError::invalid(
                     "db",
                     format!(
                         "sslmode {text:?} is not one of {} (libpq's values)",
@@ -111,7 +111,7 @@ impl TlsSettings {
     /// (each `None` when not given), with libpq's defaults.
     ///
     /// # Errors
-    /// [`WebError::Invalid`] for an unknown `sslmode`, a mode weaker than
+    /// [`StoreError::Invalid`] for an unknown `sslmode`, a mode weaker than
     /// `verify-full` with `sslrootcert=system` (libpq refuses it too), or
     /// a client certificate without its key.
     pub fn read(
@@ -120,7 +120,7 @@ impl TlsSettings {
         cert: Option<&str>,
         key: Option<&str>,
         home: Option<&Path>,
-    ) -> Result<TlsSettings, WebError> {
+    ) -> Result<TlsSettings, StoreError> {
         let roots = match root {
             Some("system") => Some(Roots::System),
             Some(path) => Some(Roots::File(path.into())),
@@ -133,7 +133,7 @@ impl TlsSettings {
             None => SslMode::Prefer,
         };
         if roots == Some(Roots::System) && mode != SslMode::VerifyFull {
-            return Err(WebError::invalid(
+            return Err(StoreError::invalid(
                 "db",
                 "sslrootcert=system needs sslmode=verify-full (a weaker mode would trust any host the system trusts)",
             ));
@@ -141,7 +141,7 @@ impl TlsSettings {
         let client = match (cert, key) {
             (Some(c), Some(k)) => Some((c.into(), k.into())),
             (Some(_), None) | (None, Some(_)) => {
-                return Err(WebError::invalid(
+                return Err(StoreError::invalid(
                     "db",
                     "sslcert and sslkey go together: the certificate and its private key",
                 ));
@@ -160,9 +160,9 @@ impl TlsSettings {
     /// The rustls configuration these settings ask for.
     ///
     /// # Errors
-    /// [`WebError::Invalid`] when a certificate or key file cannot be read,
+    /// [`StoreError::Invalid`] when a certificate or key file cannot be read,
     /// or when the system has no root certificates to verify against.
-    pub fn client_config(&self) -> Result<ClientConfig, WebError> {
+    pub fn client_config(&self) -> Result<ClientConfig, StoreError> {
         let provider = Arc::new(rustls::crypto::ring::default_provider());
         let verify = matches!(self.mode, SslMode::VerifyCa | SslMode::VerifyFull);
         let roots = match (&self.roots, verify) {
@@ -178,18 +178,18 @@ impl TlsSettings {
         };
         let builder = ClientConfig::builder_with_provider(provider)
             .with_safe_default_protocol_versions()
-            .map_err(|e| WebError::invalid("db", format!("TLS: {e}")))?
+            .map_err(|e| StoreError::invalid("db", format!("TLS: {e}")))?
             .dangerous()
             .with_custom_certificate_verifier(Arc::new(verifier));
         let mut config = match &self.client {
             Some((cert, key)) => {
                 let chain = certificates(cert, "sslcert")?;
                 let key = PrivateKeyDer::from_pem_file(key).map_err(|e| {
-                    WebError::invalid("db", format!("sslkey {}: {e}", key.display()))
+                    StoreError::invalid("db", format!("sslkey {}: {e}", key.display()))
                 })?;
                 builder
                     .with_client_auth_cert(chain, key)
-                    .map_err(|e| WebError::invalid("db", format!("sslcert: {e}")))?
+                    .map_err(|e| StoreError::invalid("db", format!("sslcert: {e}")))?
             }
             None => builder.with_no_client_auth(),
         };
@@ -201,9 +201,9 @@ impl TlsSettings {
 }
 
 /// The certificates of PEM file `path` (parameter `what`).
-fn certificates(path: &Path, what: &str) -> Result<Vec<CertificateDer<'static>>, WebError> {
+fn certificates(path: &Path, what: &str) -> Result<Vec<CertificateDer<'static>>, StoreError> {
     let unreadable = |e: &dyn std::fmt::Display| {
-        WebError::invalid("db", format!("{what} {}: {e}", path.display()))
+        StoreError::invalid("db", format!("{what} {}: {e}", path.display()))
     };
     let certs = CertificateDer::pem_file_iter(path)
         .map_err(|e| unreadable(&e))?
@@ -215,25 +215,25 @@ fn certificates(path: &Path, what: &str) -> Result<Vec<CertificateDer<'static>>,
     Ok(certs)
 }
 
-fn file_roots(path: &Path) -> Result<RootCertStore, WebError> {
+fn file_roots(path: &Path) -> Result<RootCertStore, StoreError> {
     let mut roots = RootCertStore::empty();
     for cert in certificates(path, "sslrootcert")? {
-        roots
-            .add(cert)
-            .map_err(|e| WebError::invalid("db", format!("sslrootcert {}: {e}", path.display())))?;
+        roots.add(cert).map_err(|e| {
+            StoreError::invalid("db", format!("sslrootcert {}: {e}", path.display()))
+        })?;
     }
     Ok(roots)
 }
 
 /// The system's trusted roots (`/etc/ssl/certs` on Debian, or where
 /// `SSL_CERT_FILE` and `SSL_CERT_DIR` say).
-fn system_roots() -> Result<RootCertStore, WebError> {
+fn system_roots() -> Result<RootCertStore, StoreError> {
     let found = rustls_native_certs::load_native_certs();
     let mut roots = RootCertStore::empty();
     let (added, _) = roots.add_parsable_certificates(found.certs);
     if added == 0 {
         let why: Vec<String> = found.errors.iter().map(ToString::to_string).collect();
-        return Err(WebError::invalid(
+        return Err(StoreError::invalid(
             "db",
             format!(
                 "no system root certificate to verify the server with ({}): give sslrootcert=FILE",
