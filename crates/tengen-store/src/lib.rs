@@ -62,6 +62,7 @@ pub mod migrations;
 pub mod now;
 mod postgres;
 pub mod priority;
+mod readers;
 pub mod seat_token;
 mod sqlite;
 
@@ -70,6 +71,7 @@ pub use error::StoreError;
 pub use now::now_ms;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 pub use postgres::Postgres;
@@ -364,11 +366,26 @@ pub enum Event {
     Reconnected,
 }
 
+/// Runs `f` on the SQLite store on the blocking pool: a query waits for
+/// the disk, a write for the writer's group commit, and neither may hold
+/// an async thread meanwhile.
+async fn blocking<T, F>(s: &Arc<Sqlite>, f: F) -> Result<T, StoreError>
+where
+    T: Send + 'static,
+    F: FnOnce(&Sqlite) -> Result<T, StoreError> + Send + 'static,
+{
+    let s = Arc::clone(s);
+    tokio::task::spawn_blocking(move || f(&s).map_err(|e| s.explain(e)))
+        .await
+        .map_err(|e| StoreError::Io(std::io::Error::other(e)))?
+}
+
 /// The database behind the server: one of the two stores.
 #[derive(Debug)]
 pub enum Store {
-    /// A SQLite file: one server.
-    Sqlite(Sqlite),
+    /// A SQLite file: one server. Its queries run on the blocking pool
+    /// ([`blocking`]).
+    Sqlite(Arc<Sqlite>),
     /// A PostgreSQL database: any number of servers (boxed: its
     /// connection settings are large).
     Postgres(Box<Postgres>),
@@ -388,7 +405,7 @@ impl Store {
         environment: &Environment,
     ) -> Result<Store, StoreError> {
         Ok(match db {
-            Database::Sqlite(path) => Store::Sqlite(Sqlite::open(path)?),
+            Database::Sqlite(path) => Store::Sqlite(Arc::new(Sqlite::open(path)?)),
             Database::Postgres(url) => {
                 Store::Postgres(Box::new(Postgres::open(url, node, environment).await?))
             }
@@ -416,7 +433,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn insert_game(&self, g: &GameRow, creator: Option<&str>) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => s.insert_game(g, creator),
+            Store::Sqlite(s) => {
+                let (g, creator) = (g.clone(), creator.map(str::to_string));
+                blocking(s, move |s| s.insert_game(&g, creator.as_deref())).await
+            }
             Store::Postgres(p) => p.insert_game(g, creator).await,
         }
     }
@@ -430,7 +450,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, StoreError> {
         match self {
-            Store::Sqlite(s) => s.open_games(creator, since),
+            Store::Sqlite(s) => {
+                let creator = creator.to_string();
+                blocking(s, move |s| s.open_games(&creator, since)).await
+            }
             Store::Postgres(p) => p.open_games(creator, since).await,
         }
     }
@@ -441,7 +464,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         match self {
-            Store::Sqlite(s) => s.game(id),
+            Store::Sqlite(s) => {
+                let id = id.to_string();
+                blocking(s, move |s| s.game(&id)).await
+            }
             Store::Postgres(p) => p.game(id).await,
         }
     }
@@ -453,7 +479,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, StoreError> {
         match self {
-            Store::Sqlite(s) => s.actions(id, after),
+            Store::Sqlite(s) => {
+                let id = id.to_string();
+                blocking(s, move |s| s.actions(&id, after)).await
+            }
             Store::Postgres(p) => p.actions(id, after).await,
         }
     }
@@ -510,7 +539,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn claim_seat(&self, player: &PlayerRow, token: &str) -> Result<bool, StoreError> {
         match self {
-            Store::Sqlite(s) => s.claim_seat(player, token),
+            Store::Sqlite(s) => {
+                let (player, token) = (player.clone(), token.to_string());
+                blocking(s, move |s| s.claim_seat(&player, &token)).await
+            }
             Store::Postgres(p) => p.claim_seat(player, token).await,
         }
     }
@@ -523,7 +555,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn tokens(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
         match self {
-            Store::Sqlite(s) => s.tokens(id),
+            Store::Sqlite(s) => {
+                let id = id.to_string();
+                blocking(s, move |s| s.tokens(&id)).await
+            }
             Store::Postgres(p) => p.tokens(id).await,
         }
     }
@@ -535,7 +570,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn chat(&self, id: &str, limit: usize) -> Result<(Vec<ChatLine>, u64), StoreError> {
         let lines = match self {
-            Store::Sqlite(s) => s.chat(id, limit)?,
+            Store::Sqlite(s) => {
+                let id = id.to_string();
+                blocking(s, move |s| s.chat(&id, limit)).await?
+            }
             Store::Postgres(p) => p.chat(id, limit).await?,
         };
         let last = lines.last().map_or(0, |l| l.seq);
@@ -548,7 +586,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn players(&self, id: &str) -> Result<Vec<PlayerRow>, StoreError> {
         match self {
-            Store::Sqlite(s) => s.players(id),
+            Store::Sqlite(s) => {
+                let id = id.to_string();
+                blocking(s, move |s| s.players(&id)).await
+            }
             Store::Postgres(p) => p.players(id).await,
         }
     }
@@ -560,7 +601,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => s.list(id, at, seat),
+            Store::Sqlite(s) => {
+                let (id, seat) = (id.to_string(), seat.to_string());
+                blocking(s, move |s| s.list(&id, at, &seat)).await
+            }
             Store::Postgres(p) => p.list(id, at, seat).await,
         }
     }
@@ -571,7 +615,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn listed_seat(&self, id: &str) -> Result<Option<String>, StoreError> {
         match self {
-            Store::Sqlite(s) => s.listed_seat(id),
+            Store::Sqlite(s) => {
+                let id = id.to_string();
+                blocking(s, move |s| s.listed_seat(&id)).await
+            }
             Store::Postgres(p) => p.listed_seat(id).await,
         }
     }
@@ -583,7 +630,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, StoreError> {
         match self {
-            Store::Sqlite(s) => s.lobby(limit),
+            Store::Sqlite(s) => blocking(s, move |s| s.lobby(limit)).await,
             Store::Postgres(p) => p.lobby(limit).await,
         }
     }
@@ -594,7 +641,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn unlocked(&self, learner: &str) -> Result<u32, StoreError> {
         match self {
-            Store::Sqlite(s) => s.unlocked(learner),
+            Store::Sqlite(s) => {
+                let learner = learner.to_string();
+                blocking(s, move |s| s.unlocked(&learner)).await
+            }
             Store::Postgres(p) => p.unlocked(learner).await,
         }
     }
@@ -606,7 +656,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn analysis(&self, key: &str) -> Result<Vec<String>, StoreError> {
         match self {
-            Store::Sqlite(s) => s.analysis(key),
+            Store::Sqlite(s) => {
+                let key = key.to_string();
+                blocking(s, move |s| s.analysis(&key)).await
+            }
             Store::Postgres(p) => p.analysis(key).await,
         }
     }
@@ -625,7 +678,13 @@ impl Store {
         data: &str,
     ) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => s.store_analysis(key, total, playouts, number, data),
+            Store::Sqlite(s) => {
+                let (key, data) = (key.to_string(), data.to_string());
+                blocking(s, move |s| {
+                    s.store_analysis(&key, total, playouts, number, &data)
+                })
+                .await
+            }
             Store::Postgres(p) => p.store_analysis(key, total, playouts, number, data).await,
         }
     }
@@ -638,7 +697,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn ensure_job(&self, id: &str, seq: u64) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => s.ensure_job(id, seq),
+            Store::Sqlite(s) => {
+                let id = id.to_string();
+                blocking(s, move |s| s.ensure_job(&id, seq)).await
+            }
             Store::Postgres(p) => p.ensure_job(id, seq).await,
         }
     }
@@ -652,7 +714,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, StoreError> {
         match self {
-            Store::Sqlite(s) => s.take_job(node, lease),
+            Store::Sqlite(s) => {
+                let node = node.to_string();
+                blocking(s, move |s| s.take_job(&node, lease)).await
+            }
             Store::Postgres(p) => p.take_job(node, lease).await,
         }
     }
@@ -670,7 +735,10 @@ impl Store {
         lease: Duration,
     ) -> Result<bool, StoreError> {
         match self {
-            Store::Sqlite(s) => s.renew_job(job, node, lease),
+            Store::Sqlite(s) => {
+                let (job, node) = (job.clone(), node.to_string());
+                blocking(s, move |s| s.renew_job(&job, &node, lease)).await
+            }
             Store::Postgres(p) => p.renew_job(job, node, lease).await,
         }
     }
@@ -682,7 +750,10 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn finish_job(&self, job: &Taken, retry: bool) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => s.finish_job(job, retry),
+            Store::Sqlite(s) => {
+                let job = job.clone();
+                blocking(s, move |s| s.finish_job(&job, retry)).await
+            }
             Store::Postgres(p) => p.finish_job(job, retry).await,
         }
     }
@@ -693,7 +764,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn jobs_waiting(&self) -> Result<u64, StoreError> {
         match self {
-            Store::Sqlite(s) => s.jobs_waiting(),
+            Store::Sqlite(s) => blocking(s, Sqlite::jobs_waiting).await,
             Store::Postgres(p) => p.jobs_waiting().await,
         }
     }
@@ -704,7 +775,7 @@ impl Store {
     /// A storage error when it does not.
     pub async fn ping(&self) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => s.ping(),
+            Store::Sqlite(s) => blocking(s, Sqlite::ping).await,
             Store::Postgres(p) => p.ping().await,
         }
     }

@@ -4,6 +4,7 @@
 use super::checkpoint::{Checkpoints, WRITER_BACKSTOP_PAGES};
 use super::file_watch::FileWatch;
 use super::migrations::{self, LEDGER};
+use super::readers::Readers;
 use super::{
     Batch, GameRow, JobChange, LobbyRow, OpenGames, PlayerRow, StoredAction, Taken, Write,
     last_per_game, lease_ms,
@@ -18,6 +19,10 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+/// Read-only connections beside the writer's: reads at once, each on the
+/// blocking pool.
+const READERS: usize = 4;
+
 /// One write waiting for the writer, and who waits for it.
 struct Job {
     write: Write,
@@ -28,6 +33,7 @@ struct Job {
 #[derive(Debug)]
 pub struct Sqlite {
     conn: Arc<Mutex<Connection>>,
+    readers: Readers,
     writer: mpsc::Sender<Job>,
     /// The file, checked before every write.
     file: Arc<FileWatch>,
@@ -63,6 +69,7 @@ impl Sqlite {
             .spawn(move || write_jobs(&shared, &watched, &jobs))?;
         Ok(Sqlite {
             conn,
+            readers: Readers::open(path, READERS)?,
             writer,
             file,
             _checkpoints: Checkpoints::start(path)?,
@@ -71,6 +78,21 @@ impl Sqlite {
 
     fn conn(&self) -> MutexGuard<'_, Connection> {
         lock(&self.conn)
+    }
+
+    /// A connection to read on ([`Readers`]).
+    fn read(&self) -> MutexGuard<'_, Connection> {
+        self.readers.get()
+    }
+
+    /// `e`, or, when SQLite failed because the file was removed or
+    /// replaced meanwhile (a reader's connection then fails where the
+    /// writer's would not), that.
+    pub(crate) fn explain(&self, e: StoreError) -> StoreError {
+        match (&e, self.file.check()) {
+            (StoreError::Sqlite(_), Err(lost)) => lost,
+            _ => e,
+        }
     }
 
     /// The connection, to write, once the file is known to be the one
@@ -126,7 +148,7 @@ impl Sqlite {
     /// [`StoreError::Sqlite`] on a database failure.
     pub fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, StoreError> {
         Ok(self
-            .conn()
+            .read()
             .query_row(open_games!("?1", "?2"), params![creator, since], |r| {
                 Ok(OpenGames {
                     games: r.get(0)?,
@@ -142,7 +164,7 @@ impl Sqlite {
     /// [`StoreError::Sqlite`] on a database failure.
     pub fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let row = self
-            .conn()
+            .read()
             .query_row(
                 "SELECT id, rules, width, height, komi, handicap, handicap_stones, opponent,
                     black_token, white_token, clock, lesson, learner, created, state, result
@@ -159,7 +181,7 @@ impl Sqlite {
     /// # Errors
     /// [`StoreError::Sqlite`] on a database failure.
     pub fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, StoreError> {
-        let conn = self.conn();
+        let conn = self.read();
         let mut stmt = conn.prepare_cached(
             "SELECT seq, payload, at FROM moves WHERE game_id = ?1 AND seq > ?2 ORDER BY seq",
         )?;
@@ -220,7 +242,7 @@ impl Sqlite {
     /// # Errors
     /// [`StoreError::Sqlite`] on a database failure.
     pub fn chat(&self, id: &str, limit: usize) -> Result<Vec<ChatLine>, StoreError> {
-        let conn = self.conn();
+        let conn = self.read();
         let mut stmt = conn.prepare_cached(
             "SELECT seq, seat, name, text, at FROM chat WHERE game_id = ?1
              ORDER BY seq DESC LIMIT ?2",
@@ -245,7 +267,7 @@ impl Sqlite {
     /// # Errors
     /// [`StoreError::Sqlite`] on a database failure.
     pub fn players(&self, id: &str) -> Result<Vec<PlayerRow>, StoreError> {
-        players_of(&self.conn(), id)
+        players_of(&self.read(), id)
     }
 
     /// See [`super::Store::list`].
@@ -266,7 +288,7 @@ impl Sqlite {
     /// [`StoreError::Sqlite`] on a database failure.
     pub fn tokens(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
         Ok(self
-            .conn()
+            .read()
             .query_row(
                 "SELECT black_token, white_token FROM games WHERE id = ?1",
                 [id],
@@ -281,7 +303,7 @@ impl Sqlite {
     /// [`StoreError::Sqlite`] on a database failure.
     pub fn listed_seat(&self, id: &str) -> Result<Option<String>, StoreError> {
         Ok(self
-            .conn()
+            .read()
             .query_row("SELECT seat FROM lobby WHERE game_id = ?1", [id], |r| {
                 r.get(0)
             })
@@ -293,7 +315,7 @@ impl Sqlite {
     /// # Errors
     /// [`StoreError::Sqlite`] on a database failure.
     pub fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, StoreError> {
-        let conn = self.conn();
+        let conn = self.read();
         let mut stmt = conn.prepare(
             "SELECT g.id, g.rules, g.width, g.height, g.komi, g.handicap, g.handicap_stones,
                 g.opponent, g.black_token, g.white_token, g.clock, g.lesson, g.learner,
@@ -324,7 +346,7 @@ impl Sqlite {
     /// # Errors
     /// [`StoreError::Sqlite`] on a database failure.
     pub fn analysis(&self, key: &str) -> Result<Vec<String>, StoreError> {
-        let conn = self.conn();
+        let conn = self.read();
         let mut stmt =
             conn.prepare_cached("SELECT data FROM analyses WHERE record = ?1 ORDER BY position")?;
         let rows = stmt.query_map([key], |r| r.get::<_, String>(0))?;
@@ -357,7 +379,7 @@ impl Sqlite {
     /// [`StoreError::Sqlite`] on a database failure.
     pub fn unlocked(&self, learner: &str) -> Result<u32, StoreError> {
         let n: Option<u32> = self
-            .conn()
+            .read()
             .query_row(
                 "SELECT unlocked FROM learners WHERE id = ?1",
                 [learner],
@@ -457,7 +479,7 @@ impl Sqlite {
     /// # Errors
     /// [`StoreError::Sqlite`] on a database failure.
     pub fn jobs_waiting(&self) -> Result<u64, StoreError> {
-        let n: u64 = self.conn().query_row(
+        let n: u64 = self.read().query_row(
             "SELECT count(*) FROM engine_jobs WHERE lease_until < ?1",
             [now_ms()],
             |r| r.get(0),
@@ -474,7 +496,7 @@ impl Sqlite {
     /// room or of the disk.
     pub fn ping(&self) -> Result<(), StoreError> {
         self.file.health()?;
-        self.conn().query_row("SELECT 1", [], |_| Ok(()))?;
+        self.read().query_row("SELECT 1", [], |_| Ok(()))?;
         Ok(())
     }
 }

@@ -527,8 +527,10 @@ async fn learning_path_opens_steps_in_order(store: Backend) {
         "{body}"
     );
     // Win step 1 (the first capture) against the beginner engine.
+    // The engine draws its moves, so a greedy capturer may lose a few
+    // games in a row (seen once under a loaded machine with five tries).
     let mut won = false;
-    for _ in 0..5 {
+    for _ in 0..12 {
         let g = server
             .create(json!({"lesson": 1, "learner": learner, "opponent": {"kind": "same_screen"}}))
             .await;
@@ -544,7 +546,7 @@ async fn learning_path_opens_steps_in_order(store: Backend) {
             break;
         }
     }
-    assert!(won, "Black wins a first-capture game in five tries");
+    assert!(won, "Black wins a first-capture game in twelve tries");
     let stored = server.stop();
     let server = Running::start(stored).await;
     let (status, body) = server
