@@ -383,8 +383,8 @@ where
 /// The database behind the server: one of the two stores.
 #[derive(Debug)]
 pub enum Store {
-    /// A SQLite file: one server. Its queries run on the blocking pool
-    /// ([`blocking`]).
+    /// A SQLite file: one server. Its queries run on the blocking pool,
+    /// never on an async thread.
     Sqlite(Arc<Sqlite>),
     /// A PostgreSQL database: any number of servers (boxed: its
     /// connection settings are large).
