@@ -139,7 +139,9 @@ export function drawBoard(host, w, h, b, o) {
       }
     }
   }
-  // Keyboard: arrows move the cursor, Enter or Space plays.
+  // Keyboard: arrows move the cursor, Enter or Space plays. Where the
+  // arrows already mean something else (the review's moves),
+  // `o.cursorShift` leaves them to it and Shift+arrows move the cursor.
   const showCursor = () => {
     const [x, y] = o.cursor;
     cursor.setAttribute("x", px(x) - CELL / 2); cursor.setAttribute("y", py(y) - CELL / 2);
@@ -160,7 +162,8 @@ export function drawBoard(host, w, h, b, o) {
   svg.addEventListener("blur", () => cursor.setAttribute("visibility", "hidden"));
   svg.addEventListener("keydown", (ev) => {
     o.pointer = false;
-    const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
+    const arrows = !o.cursorShift || ev.shiftKey;
+    const d = arrows && { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
     if (d) {
       o.cursor = [Math.min(w - 1, Math.max(0, o.cursor[0] + d[0])), Math.min(h - 1, Math.max(0, o.cursor[1] + d[1]))];
       showCursor();

@@ -208,7 +208,7 @@ export function renderReview() {
   const { board, numbers, last } = reviewBoard(review.at);
   const svg = drawBoard($("review-board"), d.width, d.height, board, Object.assign(review.boardOpts, {
     stars: d.star_points, last, numbers: $("r-numbers").checked ? numbers : null, liveId: "review-cursor",
-    label: "goban", onPlay: playAt, hoverColor: nextColor(review.at),
+    label: "goban", onPlay: playAt, hoverColor: nextColor(review.at), cursorShift: true,
   }));
   drawOverlays(svg, board);
   for (const [id, key] of [["r-first", "r_first"], ["r-prev", "r_prev"], ["r-next", "r_next"], ["r-last", "r_last"]]) {

@@ -898,6 +898,17 @@ async function reviewTreeAndEdits(browser) {
   await page.keyboard.press("ArrowLeft");
   check((await page.textContent("#review-move")).startsWith("Move 2"), "left after a click: " + await page.textContent("#review-move"));
   await page.keyboard.press("ArrowRight");
+  // And with the focus on the board, as after Tab: the arrows still move
+  // through the game; Shift and the arrows move the keyboard's cursor.
+  await page.focus("#review-board svg");
+  await page.keyboard.press("ArrowLeft");
+  check((await page.textContent("#review-move")).startsWith("Move 2"), "left with the board focused: " + await page.textContent("#review-move"));
+  await page.keyboard.press("ArrowRight");
+  check((await page.textContent("#review-move")).startsWith("Move 3"), "right with the board focused: " + await page.textContent("#review-move"));
+  const before = await page.textContent("#review-cursor");
+  await page.keyboard.press("Shift+ArrowUp");
+  check((await page.textContent("#review-move")).startsWith("Move 3"), "Shift+up leaves the move");
+  check((await page.textContent("#review-cursor")) !== before, "Shift+up moves the cursor: " + before);
   // A comment on it.
   await page.click("#r-comment-edit");
   await page.fill("#r-comment", "a calmer move [really]");
