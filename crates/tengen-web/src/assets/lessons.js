@@ -80,7 +80,17 @@ export function renderLesson(v) {
     const back = document.createElement("a");
     back.href = "/#learn";
     back.textContent = t("back_to_path");
-    end.append(" ", back);
+    end.append(" ");
+    // A lost step is played again at once, as a child would ask.
+    if (!won) {
+      const again = document.createElement("button");
+      again.type = "button";
+      again.className = "lesson-again";
+      again.textContent = t("play_again");
+      again.addEventListener("click", () => startLesson(v.lesson));
+      end.append(again, " ");
+    }
+    end.append(back);
     box.appendChild(end);
   }
 }

@@ -147,7 +147,19 @@ async function beginnerWinsFirstCapture(browser) {
     await page.click(".lesson-play[data-step='1']");
     await page.waitForSelector("#board svg");
     await page.waitForSelector("#lesson-text:not([hidden])");
-    if (attempt === 0) await shot(page, "lesson-1-start");
+    if (attempt === 0) {
+      await shot(page, "lesson-1-start");
+      // A lost step game offers to play the step again, and does.
+      await page.click("#b-resign");
+      await page.click("#b-resign-yes");
+      await page.waitForSelector(".lesson-end.lost .lesson-again");
+      const lost = page.url();
+      await page.click(".lesson-end.lost .lesson-again");
+      await page.waitForFunction((old) => location.href !== old && !document.querySelector(".lesson-end"), lost);
+      await page.waitForSelector("#lesson-text:not([hidden])");
+      check((await page.textContent("#lesson-text")).includes("1"), "play again: step 1 again");
+      check(Object.keys(await stones(page, "#board")).length === 0, "play again: an empty board");
+    }
     for (let turn = 0; turn < 80; turn++) {
       await page.waitForFunction(() =>
         document.querySelector("#p-black").classList.contains("to-move") || !!document.querySelector(".lesson-end"));
