@@ -54,6 +54,16 @@ macro_rules! open_games {
     };
 }
 
+/// A call on the SQLite store `s`, run on the blocking pool ([`blocking`])
+/// with the named arguments made owned first, so that it may outlive
+/// their borrow: `on_sqlite!(s, [id] => s.game(&id))`.
+macro_rules! on_sqlite {
+    ($s:ident, [$($owned:ident),*] => $call:expr) => {{
+        $(let $owned = $owned.to_owned();)*
+        blocking($s, move |$s| $call).await
+    }};
+}
+
 mod checkpoint;
 pub mod environment;
 pub mod error;
@@ -434,8 +444,8 @@ impl Store {
     pub async fn insert_game(&self, g: &GameRow, creator: Option<&str>) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => {
-                let (g, creator) = (g.clone(), creator.map(str::to_string));
-                blocking(s, move |s| s.insert_game(&g, creator.as_deref())).await
+                let creator = creator.map(str::to_string);
+                on_sqlite!(s, [g] => s.insert_game(&g, creator.as_deref()))
             }
             Store::Postgres(p) => p.insert_game(g, creator).await,
         }
@@ -450,10 +460,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let creator = creator.to_string();
-                blocking(s, move |s| s.open_games(&creator, since)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [creator] => s.open_games(&creator, since)),
             Store::Postgres(p) => p.open_games(creator, since).await,
         }
     }
@@ -464,10 +471,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let id = id.to_string();
-                blocking(s, move |s| s.game(&id)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [id] => s.game(&id)),
             Store::Postgres(p) => p.game(id).await,
         }
     }
@@ -479,10 +483,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let id = id.to_string();
-                blocking(s, move |s| s.actions(&id, after)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [id] => s.actions(&id, after)),
             Store::Postgres(p) => p.actions(id, after).await,
         }
     }
@@ -539,10 +540,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn claim_seat(&self, player: &PlayerRow, token: &str) -> Result<bool, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let (player, token) = (player.clone(), token.to_string());
-                blocking(s, move |s| s.claim_seat(&player, &token)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [player, token] => s.claim_seat(&player, &token)),
             Store::Postgres(p) => p.claim_seat(player, token).await,
         }
     }
@@ -555,10 +553,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn tokens(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let id = id.to_string();
-                blocking(s, move |s| s.tokens(&id)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [id] => s.tokens(&id)),
             Store::Postgres(p) => p.tokens(id).await,
         }
     }
@@ -570,10 +565,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn chat(&self, id: &str, limit: usize) -> Result<(Vec<ChatLine>, u64), StoreError> {
         let lines = match self {
-            Store::Sqlite(s) => {
-                let id = id.to_string();
-                blocking(s, move |s| s.chat(&id, limit)).await?
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [id] => s.chat(&id, limit))?,
             Store::Postgres(p) => p.chat(id, limit).await?,
         };
         let last = lines.last().map_or(0, |l| l.seq);
@@ -586,10 +578,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn players(&self, id: &str) -> Result<Vec<PlayerRow>, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let id = id.to_string();
-                blocking(s, move |s| s.players(&id)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [id] => s.players(&id)),
             Store::Postgres(p) => p.players(id).await,
         }
     }
@@ -601,10 +590,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let (id, seat) = (id.to_string(), seat.to_string());
-                blocking(s, move |s| s.list(&id, at, &seat)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [id, seat] => s.list(&id, at, &seat)),
             Store::Postgres(p) => p.list(id, at, seat).await,
         }
     }
@@ -615,10 +601,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn listed_seat(&self, id: &str) -> Result<Option<String>, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let id = id.to_string();
-                blocking(s, move |s| s.listed_seat(&id)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [id] => s.listed_seat(&id)),
             Store::Postgres(p) => p.listed_seat(id).await,
         }
     }
@@ -630,7 +613,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, StoreError> {
         match self {
-            Store::Sqlite(s) => blocking(s, move |s| s.lobby(limit)).await,
+            Store::Sqlite(s) => on_sqlite!(s, [] => s.lobby(limit)),
             Store::Postgres(p) => p.lobby(limit).await,
         }
     }
@@ -641,10 +624,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn unlocked(&self, learner: &str) -> Result<u32, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let learner = learner.to_string();
-                blocking(s, move |s| s.unlocked(&learner)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [learner] => s.unlocked(&learner)),
             Store::Postgres(p) => p.unlocked(learner).await,
         }
     }
@@ -656,10 +636,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn analysis(&self, key: &str) -> Result<Vec<String>, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let key = key.to_string();
-                blocking(s, move |s| s.analysis(&key)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [key] => s.analysis(&key)),
             Store::Postgres(p) => p.analysis(key).await,
         }
     }
@@ -679,11 +656,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => {
-                let (key, data) = (key.to_string(), data.to_string());
-                blocking(s, move |s| {
-                    s.store_analysis(&key, total, playouts, number, &data)
-                })
-                .await
+                on_sqlite!(s, [key, data] => s.store_analysis(&key, total, playouts, number, &data))
             }
             Store::Postgres(p) => p.store_analysis(key, total, playouts, number, data).await,
         }
@@ -697,10 +670,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn ensure_job(&self, id: &str, seq: u64) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let id = id.to_string();
-                blocking(s, move |s| s.ensure_job(&id, seq)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [id] => s.ensure_job(&id, seq)),
             Store::Postgres(p) => p.ensure_job(id, seq).await,
         }
     }
@@ -714,10 +684,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let node = node.to_string();
-                blocking(s, move |s| s.take_job(&node, lease)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [node] => s.take_job(&node, lease)),
             Store::Postgres(p) => p.take_job(node, lease).await,
         }
     }
@@ -735,10 +702,7 @@ impl Store {
         lease: Duration,
     ) -> Result<bool, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let (job, node) = (job.clone(), node.to_string());
-                blocking(s, move |s| s.renew_job(&job, &node, lease)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [job, node] => s.renew_job(&job, &node, lease)),
             Store::Postgres(p) => p.renew_job(job, node, lease).await,
         }
     }
@@ -750,10 +714,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn finish_job(&self, job: &Taken, retry: bool) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                let job = job.clone();
-                blocking(s, move |s| s.finish_job(&job, retry)).await
-            }
+            Store::Sqlite(s) => on_sqlite!(s, [job] => s.finish_job(&job, retry)),
             Store::Postgres(p) => p.finish_job(job, retry).await,
         }
     }
@@ -764,7 +725,7 @@ impl Store {
     /// A storage error on a database failure.
     pub async fn jobs_waiting(&self) -> Result<u64, StoreError> {
         match self {
-            Store::Sqlite(s) => blocking(s, Sqlite::jobs_waiting).await,
+            Store::Sqlite(s) => on_sqlite!(s, [] => s.jobs_waiting()),
             Store::Postgres(p) => p.jobs_waiting().await,
         }
     }
@@ -775,7 +736,7 @@ impl Store {
     /// A storage error when it does not.
     pub async fn ping(&self) -> Result<(), StoreError> {
         match self {
-            Store::Sqlite(s) => blocking(s, Sqlite::ping).await,
+            Store::Sqlite(s) => on_sqlite!(s, [] => s.ping()),
             Store::Postgres(p) => p.ping().await,
         }
     }
