@@ -19,7 +19,7 @@ fn pro_game() -> PathBuf {
 
 /// The term identifiers a line may name.
 fn known(id: &str) -> bool {
-    tengen_tactics::TERMS.contains(&id)
+    tengen_lexicon::TERMS.contains(&id)
 }
 
 /// Checks one line: `<number> <B|W> <vertex> <ids or -> <sentence>`.
@@ -233,7 +233,7 @@ fn explains_a_sample_of_the_game_collections_without_failure() {
     assert!(summary.ends_with("failures=0"), "{summary}");
     // Every term has its row: `term count per-1000-moves`.
     let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with("files=")).collect();
-    assert_eq!(rows.len(), tengen_tactics::TERMS.len());
+    assert_eq!(rows.len(), tengen_lexicon::TERMS.len());
     let count = |id: &str| -> usize {
         rows.iter()
             .find(|r| r.split(' ').next() == Some(id))

@@ -338,7 +338,7 @@ fn explain_json_gives_the_game_and_each_move_as_the_text_does() {
                     .collect();
                 assert_eq!(sentences.join("; "), f[4], "{line}");
                 for id in ids {
-                    assert!(tengen_tactics::TERMS.contains(&id), "{id}");
+                    assert!(tengen_lexicon::TERMS.contains(&id), "{id}");
                 }
             }
         }
@@ -395,7 +395,7 @@ fn explain_stats_json_gives_the_counts_of_the_text() {
     );
     assert!(v["moves"].as_u64().unwrap() > 0, "{v}");
     let terms = v["terms"].as_array().unwrap();
-    assert_eq!(terms.len(), tengen_tactics::TERMS.len());
+    assert_eq!(terms.len(), tengen_lexicon::TERMS.len());
     assert_eq!(terms.len(), lines.len());
     for (t, line) in terms.iter().zip(lines) {
         assert_eq!(keys(t), ["count", "per_1000_moves", "term"]);

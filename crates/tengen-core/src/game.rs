@@ -162,6 +162,8 @@ pub struct Game {
     proposal: Option<(Color, Vec<Point>)>,
     outcome: Option<Outcome>,
     score: Option<Score>,
+    /// The chains the final count removed as dead.
+    dead: Vec<Point>,
 }
 
 impl Game {
@@ -203,6 +205,7 @@ impl Game {
             proposal: None,
             outcome: None,
             score: None,
+            dead: Vec::new(),
         }
     }
 
@@ -410,6 +413,13 @@ impl Game {
         self.score.as_ref()
     }
 
+    /// The stones the final count removed as dead (empty unless the game
+    /// ended by a count): what a record's territory marks need beside the
+    /// board.
+    pub fn dead_stones(&self) -> &[Point] {
+        &self.dead
+    }
+
     /// The dead-stone proposal on the table: who made it and the stones.
     pub fn dead_proposal(&self) -> Option<(Color, &[Point])> {
         self.proposal.as_ref().map(|(c, v)| (*c, v.as_slice()))
@@ -595,6 +605,7 @@ impl Game {
         let score = self.score(dead);
         let outcome = score.outcome();
         self.score = Some(score);
+        self.dead = dead.to_vec();
         self.finish(outcome);
     }
 

@@ -175,3 +175,48 @@ fn the_web_error_sits_at_the_bottom_and_the_store_is_a_leaf() {
         "the store depends on no crate of the workspace:\n{manifest}"
     );
 }
+
+/// The workspace crates a crate's manifest names as dependencies (normal,
+/// dev or build).
+fn depends_on(krate: &str) -> BTreeSet<String> {
+    let manifest = std::fs::read_to_string(crates().join(krate).join("Cargo.toml")).unwrap();
+    manifest
+        .lines()
+        .filter_map(|l| l.split(['.', ' ', '=']).next())
+        .filter(|n| n.starts_with("tengen-") && *n != krate)
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Every workspace crate `krate` builds on, itself excluded.
+fn beneath(krate: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![krate.to_owned()];
+    while let Some(k) = todo.pop() {
+        for d in depends_on(&k) {
+            if seen.insert(d.clone()) {
+                todo.push(d);
+            }
+        }
+    }
+    seen
+}
+
+/// The words are a leaf; the lexicon sits over the reading, and neither
+/// the reading nor the search builds the lexicon or the words.
+#[test]
+fn the_words_are_a_leaf_and_the_search_builds_no_lexicon() {
+    assert!(depends_on("tengen-words").is_empty());
+    assert!(beneath("tengen-lexicon").contains("tengen-tactics"));
+    assert!(
+        beneath("tengen-web").contains("tengen-lexicon"),
+        "the graph is read"
+    );
+    for krate in ["tengen-core", "tengen-tactics", "tengen-mcts", "tengen-sgf"] {
+        let below = beneath(krate);
+        assert!(
+            !below.contains("tengen-lexicon") && !below.contains("tengen-words"),
+            "{krate} builds {below:?}"
+        );
+    }
+}

@@ -286,14 +286,14 @@ impl Session {
                 "only the last move can be explained".into(),
             ));
         }
-        let names = tengen_tactics::name_last(&self.game);
-        Ok(tengen_tactics::explain_line(
+        let names = tengen_lexicon::name_last(&self.game);
+        Ok(tengen_lexicon::explain_line(
             self.game.turns().len(),
             last.color,
             last.mv,
             self.game.size(),
             &names,
-            tengen_tactics::Lang::En,
+            tengen_lexicon::Lang::EN,
         ))
     }
 

@@ -11,7 +11,7 @@ use crate::{
 use std::fmt;
 use std::path::Path;
 use tengen_core::{
-    BoardSize, Color, Game, Move, Outcome, Phase, Point, Points, Preset, Rules, Setup, WinBy,
+    BoardSize, Color, Game, Mark, Move, Outcome, Phase, Point, Points, Preset, Rules, Setup, WinBy,
 };
 
 /// How strictly moves are checked.
@@ -1029,7 +1029,7 @@ pub fn write_game(game: &Game, info: &RecordInfo) -> GameTree {
     root.push("GM", ["1"]);
     root.push("FF", ["4"]);
     root.push("CA", ["UTF-8"]);
-    root.push("AP", [format!("tengen:{}", env!("CARGO_PKG_VERSION"))]);
+    root.push("AP", [application()]);
     if size.is_square() {
         root.push("SZ", [size.width().to_string()]);
     } else {
@@ -1066,7 +1066,54 @@ pub fn write_game(game: &Game, info: &RecordInfo) -> GameTree {
     }
     let mut tree = GameTree::with_root(root);
     add_line(&mut tree, game);
+    mark_territory(&mut tree, game);
     tree
+}
+
+/// The application a record tengen writes names (`AP`).
+fn application() -> String {
+    format!("tengen:{}", env!("CARGO_PKG_VERSION"))
+}
+
+/// On the last node of a game that ended by a count, each side's territory
+/// as the count saw it (`TB`, `TW`), the dead stones' points included, as
+/// the usual editors mark the end of a counted game.
+fn mark_territory(tree: &mut GameTree, game: &Game) {
+    if game.final_score().is_none() {
+        return;
+    }
+    let size = game.size();
+    let map = game.region_map(game.dead_stones());
+    let Some(last) = tree.main_line().last() else {
+        return;
+    };
+    let Some(node) = tree.node_mut(last) else {
+        return;
+    };
+    for (c, ident) in [(Color::Black, "TB"), (Color::White, "TW")] {
+        let pts: Vec<String> = map
+            .iter()
+            .filter(|&(_, m)| m == Mark::Territory(c))
+            .map(|(p, _)| sgf_point(p, size))
+            .collect();
+        if !pts.is_empty() {
+            node.push(ident, pts);
+        }
+    }
+}
+
+/// Restates a read record's root as tengen writes one, before it is written
+/// back: `KM` as the komi it was read as (Fox's `KM[375]` is written
+/// `KM[7.5]`, which other programs read alike) and `AP` naming tengen, the
+/// application writing the file (the property holds one value; Fox writes
+/// two). The rest of the record stays as it was.
+pub fn restate_root(tree: &mut GameTree, start: &Game) {
+    let root = tree.root();
+    if let Some(node) = tree.node_mut(root) {
+        // Both are one plain text value: `set` cannot refuse them.
+        let _ = node.set("KM", [start.stated_komi().to_string()]);
+        let _ = node.set("AP", [application()]);
+    }
 }
 
 /// Writes a game and its variations: every game of `variations` is a line

@@ -392,3 +392,77 @@ fn record_info_of_a_game_is_what_the_game_carries() {
     let text = write_tree(&record::write_game(&game, &info));
     assert!(text.contains("KM[0.5]"), "{text}");
 }
+
+/// A Fox record written back: its komi as read and one application, so
+/// that other programs read komi 7.5, not 375 (the SGF specification: `AP`
+/// is one composed value, `KM` a real number of points).
+#[test]
+fn a_restated_root_says_the_komi_as_read_and_one_application() {
+    let text = "(;GM[1]FF[4]SZ[19]KM[375]RU[Chinese]AP[GNU Go:3.8][foxwq]PB[a]C[kept];B[pd])";
+    let parsed = parse(text.as_bytes(), &ParseOptions::lenient()).unwrap();
+    let mut tree = parsed.collection.trees[0].clone();
+    let (_, replay) = record::replay_main_line(&tree, &ReplayOptions::default()).unwrap();
+    record::restate_root(&mut tree, &replay.start);
+    let written = write_tree(&tree);
+    assert!(
+        written.contains("KM[7.5]") && !written.contains("375"),
+        "{written}"
+    );
+    let ap: Vec<&str> = written.matches("AP[").collect();
+    assert_eq!(ap.len(), 1, "{written}");
+    assert!(
+        written.contains("AP[tengen:") && !written.contains("foxwq"),
+        "{written}"
+    );
+    assert!(written.contains("PB[a]") && written.contains("C[kept]") && written.contains("B[pd]"));
+}
+
+/// A counted game's record marks each side's territory on its last node,
+/// the dead stones' points in their captor's (FF[4] `TB`/`TW`, as the usual
+/// editors write the end of a counted game); a resigned game's has none.
+#[test]
+fn a_counted_game_is_written_with_its_territory_and_dead_stones() {
+    let size = BoardSize::square(5).unwrap();
+    let mut game = Game::new(Preset::Chinese.rules(), size);
+    let pt = |v: &str| match tengen_core::Vertex::parse(v, size).unwrap() {
+        tengen_core::Vertex::Point(p) => p,
+        tengen_core::Vertex::Pass => unreachable!(),
+    };
+    // Black walls the B column, White the D column; a white stone dies at A1.
+    for (b, w) in [
+        ("B1", "D1"),
+        ("B2", "D2"),
+        ("B3", "D3"),
+        ("B4", "D4"),
+        ("B5", "D5"),
+    ] {
+        game.play(Move::Play(pt(b))).unwrap();
+        game.play(Move::Play(pt(w))).unwrap();
+    }
+    game.play(Move::Pass).unwrap();
+    game.play(Move::Play(pt("A1"))).unwrap();
+    game.play(Move::Pass).unwrap();
+    game.play(Move::Pass).unwrap();
+    assert_eq!(game.phase(), Phase::Marking);
+    game.propose_dead(Color::Black, &[pt("A1")]).unwrap();
+    game.accept_dead(Color::White).unwrap();
+    assert_eq!(game.dead_stones(), [pt("A1")]);
+    let text = write_tree(&record::write_game(&game, &RecordInfo::of(&game)));
+    // A1 (dead white stone) is Black's with A2..A5; E1..E5 White's.
+    let tb = text.split("TB").nth(1).unwrap();
+    for p in ["[ae]", "[ad]", "[ac]", "[ab]", "[aa]"] {
+        assert!(
+            tb.split("TW").next().unwrap().contains(p),
+            "TB lacks {p}: {text}"
+        );
+    }
+    let tw = text.split("TW").nth(1).unwrap();
+    for p in ["[ee]", "[ed]", "[ec]", "[eb]", "[ea]"] {
+        assert!(tw.contains(p), "TW lacks {p}: {text}");
+    }
+    let mut resigned = Game::new(Preset::Chinese.rules(), size);
+    resigned.play(Move::Play(pt("C3"))).unwrap();
+    resigned.resign(Color::White).unwrap();
+    let text = write_tree(&record::write_game(&resigned, &RecordInfo::of(&resigned)));
+    assert!(!text.contains("TB") && !text.contains("TW"), "{text}");
+}

@@ -10,8 +10,16 @@ pub enum StoreError {
     #[error("storage: {0}")]
     Sqlite(#[from] rusqlite::Error),
     /// The PostgreSQL database failed or cannot be reached.
+    #[cfg(feature = "postgres")]
     #[error("storage: {}", postgres_text(.0))]
     Postgres(#[from] tokio_postgres::Error),
+    /// A PostgreSQL database was given to a build without the feature
+    /// `postgres`. There in every build, so that code matching it builds
+    /// with the feature or without.
+    #[error(
+        "the database is a PostgreSQL one, but this build has no PostgreSQL support: build it with the cargo feature `postgres` (on by default), or give a SQLite file"
+    )]
+    NoPostgres,
     /// Another server stored an action at this position of the game's log
     /// first: the game has moved on, the request is read again.
     #[error("the game changed meanwhile: look again and retry")]
@@ -61,6 +69,7 @@ impl StoreError {
 /// What PostgreSQL said, or why it could not be reached: the driver's
 /// own text is only its kind ("db error", "error performing TLS
 /// handshake"), the reason is in its causes.
+#[cfg(feature = "postgres")]
 fn postgres_text(e: &tokio_postgres::Error) -> String {
     let mut text = e.to_string();
     let mut cause = std::error::Error::source(e);

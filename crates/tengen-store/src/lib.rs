@@ -12,7 +12,9 @@
 //! a file for one server, and PostgreSQL, one database for several. In
 //! both a game's log position is a unique key, so two servers can never
 //! both store move 57: the second is told [`StoreError::Conflict`] and reads
-//! what the first stored.
+//! what the first stored. PostgreSQL is the feature `postgres`, on by
+//! default: without it the store is SQLite alone, and a PostgreSQL
+//! [`Database`] is refused ([`StoreError::NoPostgres`]).
 
 #![warn(missing_docs)]
 
@@ -70,6 +72,7 @@ pub mod error;
 mod file_watch;
 pub mod migrations;
 pub mod now;
+#[cfg(feature = "postgres")]
 mod postgres;
 pub mod priority;
 mod readers;
@@ -84,16 +87,19 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+#[cfg(feature = "postgres")]
 pub use postgres::Postgres;
 pub use sqlite::Sqlite;
 
-/// Where the database is: a SQLite file, or a PostgreSQL URL.
+/// Where the database is: a SQLite file, or a PostgreSQL URL (with the
+/// feature `postgres`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Database {
     /// A SQLite file, made if missing.
     Sqlite(PathBuf),
     /// A libpq connection string (`postgres://USER@HOST/DB` or
     /// `host=... dbname=...`).
+    #[cfg(feature = "postgres")]
     Postgres(String),
 }
 
@@ -101,17 +107,34 @@ impl Database {
     /// A `--db` value: a `postgres://` or `postgresql://` URL, or a
     /// `key=value` connection string naming a `dbname` or `host`, is
     /// PostgreSQL; anything else is a SQLite path.
-    pub fn parse(text: &str) -> Database {
+    ///
+    /// # Errors
+    /// [`StoreError::NoPostgres`] for a PostgreSQL one in a build without
+    /// the feature `postgres`: refused, rather than taken for the name of
+    /// a SQLite file.
+    pub fn parse(text: &str) -> Result<Database, StoreError> {
         let t = text.trim();
         let keywords = t.contains('=')
             && t.split_whitespace()
                 .all(|kv| kv.split_once('=').is_some_and(|(k, _)| is_keyword(k)))
             && (t.contains("dbname=") || t.contains("host="));
         if t.starts_with("postgres://") || t.starts_with("postgresql://") || keywords {
-            Database::Postgres(t.to_string())
+            Database::postgres(t)
         } else {
-            Database::Sqlite(PathBuf::from(text))
+            Ok(Database::Sqlite(PathBuf::from(text)))
         }
+    }
+
+    /// PostgreSQL database `url`.
+    #[cfg(feature = "postgres")]
+    fn postgres(url: &str) -> Result<Database, StoreError> {
+        Ok(Database::Postgres(url.to_string()))
+    }
+
+    /// PostgreSQL database `url`, which this build cannot open.
+    #[cfg(not(feature = "postgres"))]
+    fn postgres(_url: &str) -> Result<Database, StoreError> {
+        Err(StoreError::NoPostgres)
     }
 
     /// The database for people to read: the path, or the URL without its
@@ -119,6 +142,7 @@ impl Database {
     pub fn describe(&self) -> String {
         match self {
             Database::Sqlite(path) => path.display().to_string(),
+            #[cfg(feature = "postgres")]
             Database::Postgres(url) => postgres::without_password(url),
         }
     }
@@ -398,6 +422,7 @@ pub enum Store {
     Sqlite(Arc<Sqlite>),
     /// A PostgreSQL database: any number of servers (boxed: its
     /// connection settings are large).
+    #[cfg(feature = "postgres")]
     Postgres(Box<Postgres>),
 }
 
@@ -406,9 +431,11 @@ impl Store {
     /// (jobs a previous run of that node held are given back).
     ///
     /// # Errors
-    /// [`StoreError::Sqlite`] or [`StoreError::Postgres`] when the database
+    /// [`StoreError::Sqlite`] or `StoreError::Postgres` when the database
     /// cannot be opened or upgraded; [`StoreError::ReadOnly`] when a SQLite
     /// file cannot be written.
+    // The node and environment are PostgreSQL's: SQLite has one server.
+    #[cfg_attr(not(feature = "postgres"), allow(unused_variables))]
     pub async fn open(
         db: &Database,
         node: &str,
@@ -416,6 +443,7 @@ impl Store {
     ) -> Result<Store, StoreError> {
         Ok(match db {
             Database::Sqlite(path) => Store::Sqlite(Arc::new(Sqlite::open(path)?)),
+            #[cfg(feature = "postgres")]
             Database::Postgres(url) => {
                 Store::Postgres(Box::new(Postgres::open(url, node, environment).await?))
             }
@@ -426,6 +454,7 @@ impl Store {
     pub fn kind(&self) -> &'static str {
         match self {
             Store::Sqlite(_) => "sqlite",
+            #[cfg(feature = "postgres")]
             Store::Postgres(_) => "postgres",
         }
     }
@@ -433,7 +462,7 @@ impl Store {
     /// Whether other servers may store in this database (PostgreSQL): what
     /// this one read may then be behind what is stored.
     pub fn shared(&self) -> bool {
-        matches!(self, Store::Postgres(_))
+        !matches!(self, Store::Sqlite(_))
     }
 
     /// Stores a new game, created by `creator` (a client, as
@@ -447,6 +476,7 @@ impl Store {
                 let creator = creator.map(str::to_string);
                 on_sqlite!(s, [g] => s.insert_game(&g, creator.as_deref()))
             }
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.insert_game(g, creator).await,
         }
     }
@@ -461,6 +491,7 @@ impl Store {
     pub async fn open_games(&self, creator: &str, since: i64) -> Result<OpenGames, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [creator] => s.open_games(&creator, since)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.open_games(creator, since).await,
         }
     }
@@ -472,6 +503,7 @@ impl Store {
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [id] => s.game(&id)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.game(id).await,
         }
     }
@@ -484,6 +516,7 @@ impl Store {
     pub async fn actions(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [id] => s.actions(&id, after)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.actions(id, after).await,
         }
     }
@@ -527,6 +560,7 @@ impl Store {
     async fn write(&self, write: Write) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => s.write(write).await,
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.write(write).await,
         }
     }
@@ -541,6 +575,7 @@ impl Store {
     pub async fn claim_seat(&self, player: &PlayerRow, token: &str) -> Result<bool, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [player, token] => s.claim_seat(&player, &token)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.claim_seat(player, token).await,
         }
     }
@@ -554,6 +589,7 @@ impl Store {
     pub async fn tokens(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [id] => s.tokens(&id)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.tokens(id).await,
         }
     }
@@ -566,6 +602,7 @@ impl Store {
     pub async fn chat(&self, id: &str, limit: usize) -> Result<(Vec<ChatLine>, u64), StoreError> {
         let lines = match self {
             Store::Sqlite(s) => on_sqlite!(s, [id] => s.chat(&id, limit))?,
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.chat(id, limit).await?,
         };
         let last = lines.last().map_or(0, |l| l.seq);
@@ -579,6 +616,7 @@ impl Store {
     pub async fn players(&self, id: &str) -> Result<Vec<PlayerRow>, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [id] => s.players(&id)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.players(id).await,
         }
     }
@@ -591,6 +629,7 @@ impl Store {
     pub async fn list(&self, id: &str, at: i64, seat: &str) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [id, seat] => s.list(&id, at, &seat)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.list(id, at, seat).await,
         }
     }
@@ -602,6 +641,7 @@ impl Store {
     pub async fn listed_seat(&self, id: &str) -> Result<Option<String>, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [id] => s.listed_seat(&id)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.listed_seat(id).await,
         }
     }
@@ -614,6 +654,7 @@ impl Store {
     pub async fn lobby(&self, limit: usize) -> Result<Vec<LobbyRow>, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [] => s.lobby(limit)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.lobby(limit).await,
         }
     }
@@ -625,6 +666,7 @@ impl Store {
     pub async fn unlocked(&self, learner: &str) -> Result<u32, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [learner] => s.unlocked(&learner)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.unlocked(learner).await,
         }
     }
@@ -637,6 +679,7 @@ impl Store {
     pub async fn analysis(&self, key: &str) -> Result<Vec<String>, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [key] => s.analysis(&key)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.analysis(key).await,
         }
     }
@@ -658,6 +701,7 @@ impl Store {
             Store::Sqlite(s) => {
                 on_sqlite!(s, [key, data] => s.store_analysis(&key, total, playouts, number, &data))
             }
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.store_analysis(key, total, playouts, number, data).await,
         }
     }
@@ -671,6 +715,7 @@ impl Store {
     pub async fn ensure_job(&self, id: &str, seq: u64) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [id] => s.ensure_job(&id, seq)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.ensure_job(id, seq).await,
         }
     }
@@ -685,6 +730,7 @@ impl Store {
     pub async fn take_job(&self, node: &str, lease: Duration) -> Result<Option<Taken>, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [node] => s.take_job(&node, lease)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.take_job(node, lease).await,
         }
     }
@@ -703,6 +749,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [job, node] => s.renew_job(&job, &node, lease)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.renew_job(job, node, lease).await,
         }
     }
@@ -715,6 +762,7 @@ impl Store {
     pub async fn finish_job(&self, job: &Taken, retry: bool) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [job] => s.finish_job(&job, retry)),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.finish_job(job, retry).await,
         }
     }
@@ -726,7 +774,40 @@ impl Store {
     pub async fn jobs_waiting(&self) -> Result<u64, StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [] => s.jobs_waiting()),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.jobs_waiting().await,
+        }
+    }
+
+    /// Server `node` starts at `now`: when no server was alive within
+    /// `grace` before it (by their heartbeats), the span since the last one
+    /// is recorded as an outage; this server's heartbeat is set. Returns
+    /// every outage, `(start, end)` in ms since the epoch.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn start(
+        &self,
+        node: &str,
+        now: i64,
+        grace: i64,
+    ) -> Result<Vec<(i64, i64)>, StoreError> {
+        match self {
+            Store::Sqlite(s) => on_sqlite!(s, [node] => s.start(&node, now, grace)),
+            #[cfg(feature = "postgres")]
+            Store::Postgres(p) => p.start(node, now, grace).await,
+        }
+    }
+
+    /// Server `node` is alive at `now`.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn heartbeat(&self, node: &str, now: i64) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => on_sqlite!(s, [node] => s.heartbeat(&node, now)),
+            #[cfg(feature = "postgres")]
+            Store::Postgres(p) => p.heartbeat(node, now).await,
         }
     }
 
@@ -737,6 +818,7 @@ impl Store {
     pub async fn ping(&self) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(s) => on_sqlite!(s, [] => s.ping()),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.ping().await,
         }
     }
@@ -747,6 +829,7 @@ impl Store {
     ///
     /// # Errors
     /// A storage error on a database failure.
+    #[cfg_attr(not(feature = "postgres"), allow(unused_variables))]
     pub async fn announce_presence(
         &self,
         node: &str,
@@ -755,6 +838,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(_) => Ok(()),
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.announce_presence(node, lease, games).await,
         }
     }
@@ -764,6 +848,7 @@ impl Store {
     pub fn events(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Event>> {
         match self {
             Store::Sqlite(_) => None,
+            #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.events(),
         }
     }
@@ -810,14 +895,28 @@ fn last_per_game<'a>(appends: impl IntoIterator<Item = &'a Append>) -> Vec<&'a A
 mod tests {
     use super::*;
 
+    const URLS: [&str; 3] = [
+        "postgres://tengen@db.example/tengen",
+        "postgresql:///tengen?host=/run/postgresql",
+        "host=/run/postgresql dbname=tengen user=tengen",
+    ];
+
     #[test]
     fn a_db_value_is_a_postgres_url_or_a_sqlite_path() {
-        for url in [
-            "postgres://tengen@db.example/tengen",
-            "postgresql:///tengen?host=/run/postgresql",
-            "host=/run/postgresql dbname=tengen user=tengen",
-        ] {
-            assert_eq!(Database::parse(url), Database::Postgres(url.into()));
+        #[cfg(feature = "postgres")]
+        {
+            for url in URLS {
+                assert_eq!(
+                    Database::parse(url).unwrap(),
+                    Database::Postgres(url.into())
+                );
+            }
+            assert_eq!(
+                Database::parse("postgres://tengen:secret@db/tengen")
+                    .unwrap()
+                    .describe(),
+                "postgres://tengen:***@db/tengen"
+            );
         }
         for path in [
             "tengen.db",
@@ -825,11 +924,20 @@ mod tests {
             "a=b.db",
             "./host=x",
         ] {
-            assert_eq!(Database::parse(path), Database::Sqlite(path.into()));
+            assert_eq!(
+                Database::parse(path).unwrap(),
+                Database::Sqlite(path.into())
+            );
         }
-        assert_eq!(
-            Database::parse("postgres://tengen:secret@db/tengen").describe(),
-            "postgres://tengen:***@db/tengen"
-        );
+    }
+
+    #[cfg(not(feature = "postgres"))]
+    #[test]
+    fn without_the_feature_a_postgres_url_is_refused_and_the_feature_named() {
+        for url in URLS {
+            let e = Database::parse(url).unwrap_err();
+            assert!(matches!(e, StoreError::NoPostgres), "{url}: {e:?}");
+            assert!(e.to_string().contains("`postgres`"), "{e}");
+        }
     }
 }

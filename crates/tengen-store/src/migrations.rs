@@ -216,6 +216,31 @@ UPDATE games SET black_token = tengen_digest(black_token),
 UPDATE games SET black_token = encode(sha256(convert_to(black_token, 'UTF8')), 'hex'),
     white_token = encode(sha256(convert_to(white_token, 'UTF8')), 'hex');",
     },
+    Step {
+        version: 6,
+        name: "each server's heartbeat and the outages when none ran",
+        // `heartbeats` says when each server was last alive; a server that
+        // starts with none alive for a while records the span as an outage,
+        // over which the games' clocks stand still (`Store::start`).
+        sqlite: "
+CREATE TABLE heartbeats (
+    node TEXT PRIMARY KEY,
+    alive INTEGER NOT NULL
+);
+CREATE TABLE outages (
+    start_ms INTEGER PRIMARY KEY,
+    end_ms INTEGER NOT NULL
+);",
+        postgres: "
+CREATE TABLE heartbeats (
+    node TEXT PRIMARY KEY,
+    alive BIGINT NOT NULL
+);
+CREATE TABLE outages (
+    start_ms BIGINT PRIMARY KEY,
+    end_ms BIGINT NOT NULL
+);",
+    },
 ];
 
 /// The table that records the steps a database has.
@@ -262,7 +287,7 @@ mod tests {
             missing(&[1, 3, 4, 5])
                 .map(|s| s.version)
                 .collect::<Vec<_>>(),
-            [2]
+            [2, 6]
         );
     }
 }

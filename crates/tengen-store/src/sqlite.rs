@@ -282,6 +282,41 @@ impl Sqlite {
         Ok(())
     }
 
+    /// See [`super::Store::start`]: in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn start(&self, node: &str, now: i64, grace: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+        let mut conn = self.to_write()?;
+        let tx = self.wrote(conn.transaction())?;
+        self.wrote(tx.execute(
+            "INSERT OR IGNORE INTO outages (start_ms, end_ms)
+             SELECT alive, ?1 FROM (SELECT max(alive) AS alive FROM heartbeats)
+             WHERE alive IS NOT NULL AND alive < ?1 - ?2",
+            params![now, grace],
+        ))?;
+        self.wrote(tx.execute(HEARTBEAT_SQLITE, params![node, now]))?;
+        let spans = {
+            let mut stmt = tx.prepare("SELECT start_ms, end_ms FROM outages ORDER BY start_ms")?;
+            stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<Result<Vec<_>, _>>()?
+        };
+        self.wrote(tx.commit())?;
+        Ok(spans)
+    }
+
+    /// See [`super::Store::heartbeat`].
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn heartbeat(&self, node: &str, now: i64) -> Result<(), StoreError> {
+        self.wrote(
+            self.to_write()?
+                .execute(HEARTBEAT_SQLITE, params![node, now]),
+        )?;
+        Ok(())
+    }
+
     /// See [`super::Store::tokens`].
     ///
     /// # Errors
@@ -500,6 +535,10 @@ impl Sqlite {
         Ok(())
     }
 }
+
+/// Sets a server's heartbeat.
+const HEARTBEAT_SQLITE: &str = "INSERT INTO heartbeats (node, alive) VALUES (?1, ?2)
+     ON CONFLICT (node) DO UPDATE SET alive = excluded.alive";
 
 /// A game row from the first 16 columns of a query, in the order of the
 /// `games` table.

@@ -39,8 +39,9 @@ pub fn ataris(board: &Board, m: Point, color: Color) -> Vec<Point> {
 }
 
 /// The opposing chains next to the chain at `m` that have one liberty (one
-/// stone of each), on the board after the move at `m`.
-pub(crate) fn in_atari_beside(after: &Board, m: Point) -> Vec<Point> {
+/// stone of each), on the board after the move at `m`: what a move already
+/// played puts in atari, without playing it again as [`ataris`] does.
+pub fn in_atari_beside(after: &Board, m: Point) -> Vec<Point> {
     let Some(color) = after.get(m) else {
         return Vec::new();
     };

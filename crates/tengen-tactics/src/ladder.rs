@@ -133,8 +133,9 @@ impl Reader {
     }
 
     /// Reads the ladder without looking for a breaker (an escape gives
-    /// `Escapes { breaker: None }`): the cheap yes-or-no question.
-    pub(crate) fn ladder_works(&mut self, board: &Board, chain: Point) -> LadderResult {
+    /// `Escapes { breaker: None }`): the cheap yes-or-no question, asked of
+    /// every move when moves are named.
+    pub fn ladder_works(&mut self, board: &Board, chain: Point) -> LadderResult {
         self.ladder_bare(board, chain, false)
     }
 

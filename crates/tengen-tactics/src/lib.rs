@@ -1,9 +1,10 @@
 //! Tactical reading for tengen: the short, bounded reading behind the names
 //! Go players give to moves.
 //!
-//! The lexicon of named moves (shicho, geta, utte-gaeshi, semeai,
-//! dame-zumari...) and the engine both ask the same few questions about a
-//! position; this crate answers them, from `tengen-core`'s fast board only:
+//! The lexicon of named moves (`tengen-lexicon`: shicho, geta,
+//! utte-gaeshi, semeai, dame-zumari...) and the engine both ask the same
+//! few questions about a position; this crate answers them, from
+//! `tengen-core`'s fast board only:
 //!
 //! | question | function | answer |
 //! |---|---|---|
@@ -22,7 +23,6 @@
 //! | which moves play the two-liberty fights next to the last move | [`two_liberty_answers`] | points |
 //! | where is the vital point of a small eye space; does this throw-in kill as a nakade | [`nakade_answer`], [`nakade_point`], [`kills_as_nakade`] | point, `bool` |
 //! | would this playout move break a seki | [`breaks_three_stone_seki`], [`fills_own_eye_shape`] | `bool` |
-//! | which glossary terms name this move (the lexicon) | [`name_moves`], [`name_last`], [`explain_line`] | [`Named`] |
 //!
 //! The [`local`] answers read nothing: they are the playouts' own, by
 //! liberty counts and shapes next to the last move, and allocate nothing.
@@ -61,21 +61,19 @@
 pub mod atari;
 pub mod eyes;
 pub mod ladder;
-pub mod lexicon;
 pub mod life;
 pub mod local;
 pub mod reader;
 pub mod reading;
 pub mod semeai;
 pub mod snapback;
-mod util;
+pub mod util;
 
 pub use atari::{
     DameZumari, SelfAtari, SelfAtariKind, ataris, dame_zumari, is_bad_self_atari, self_atari,
 };
 pub use eyes::{EyeKind, EyeShape, EyeSpace, breaks_nakade_seki, classify_space, eye, eye_space};
 pub use ladder::{LadderResult, ladder_line, ladders_after, read_ladder};
-pub use lexicon::{Lang, Named, TERMS, explain_line, name_last, name_moves};
 pub use life::{LifeAndDeath, VitalMove, kill, live, pass_alive, vital_moves};
 pub use local::{
     atari_answers, board_atari_answers, breaks_three_stone_seki, fills_own_eye_shape,

@@ -2,25 +2,28 @@
 //! chains, a point set, and a board without one stone. The board's own
 //! questions (neighbours, diagonals, a chain's first liberties) are
 //! `tengen_core::Board`'s.
+//!
+//! Public for the lexicon (`tengen-lexicon`), which asks the same small
+//! questions as the readers it calls; the rest stays inside the crate.
 
 use tengen_core::{Board, BoardSize, Color, Point};
 
 /// A set of points of one board, as a bit per padded index (every padded
 /// index is below 1024, see `tengen_core::size`). 128 bytes, no allocation.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct PointSet {
+pub struct PointSet {
     bits: [u64; 16],
 }
 
 impl PointSet {
     /// The empty set.
-    pub(crate) const fn new() -> PointSet {
+    pub const fn new() -> PointSet {
         PointSet { bits: [0; 16] }
     }
 
     /// Adds `p`; whether it was new.
     #[inline]
-    pub(crate) fn insert(&mut self, p: Point) -> bool {
+    pub fn insert(&mut self, p: Point) -> bool {
         let i = p.index();
         let (w, b) = ((i >> 6) & 15, i & 63);
         let new = self.bits[w] & (1 << b) == 0;
@@ -30,14 +33,14 @@ impl PointSet {
 
     /// Whether `p` is in the set.
     #[inline]
-    pub(crate) fn contains(&self, p: Point) -> bool {
+    pub fn contains(&self, p: Point) -> bool {
         let i = p.index();
         self.bits[(i >> 6) & 15] & (1 << (i & 63)) != 0
     }
 }
 
 /// Every liberty of the chain at `p`, in the order the chain walk meets them.
-pub(crate) fn liberty_list(board: &Board, p: Point) -> Vec<Point> {
+pub fn liberty_list(board: &Board, p: Point) -> Vec<Point> {
     let mut seen = PointSet::new();
     let mut out = Vec::new();
     for s in board.chain(p) {
@@ -50,8 +53,9 @@ pub(crate) fn liberty_list(board: &Board, p: Point) -> Vec<Point> {
     out
 }
 
-/// The distinct chains orthogonally adjacent to the point `p`, of `color`.
-pub(crate) fn chains_around(board: &Board, p: Point, color: Color) -> Vec<Point> {
+/// The distinct chains orthogonally adjacent to the point `p`, of `color`
+/// (one stone of each).
+pub fn chains_around(board: &Board, p: Point, color: Color) -> Vec<Point> {
     let mut ids: Vec<Point> = Vec::new();
     let mut out = Vec::new();
     for q in board.neighbours(p) {
@@ -67,7 +71,7 @@ pub(crate) fn chains_around(board: &Board, p: Point, color: Color) -> Vec<Point>
 }
 
 /// Points within Manhattan distance `r` of `p` (not `p` itself), on the board.
-pub(crate) fn within(size: BoardSize, p: Point, r: i64) -> impl Iterator<Item = Point> {
+pub fn within(size: BoardSize, p: Point, r: i64) -> impl Iterator<Item = Point> {
     let (x, y) = size.xy(p);
     (-r..=r).flat_map(move |dx| {
         (-r..=r).filter_map(move |dy| {
@@ -110,6 +114,6 @@ pub(crate) fn without_stone(board: &Board, s: Point) -> Board {
 /// Whether `color` may play at `p` on the fast board (empty, not the simple
 /// ko point, not a suicide), checked on a point that may be off the board.
 #[inline]
-pub(crate) fn legal(board: &Board, p: Point, color: Color) -> bool {
+pub fn legal(board: &Board, p: Point, color: Color) -> bool {
     board.size().contains(p) && board.is_legal_simple(p, color)
 }

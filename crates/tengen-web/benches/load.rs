@@ -31,7 +31,8 @@
 //! players' latency while one client attacks a server with the default
 //! limits (see `load/attack.rs`).
 //!
-//! TENGEN_LOAD_CLUSTER=1 measures several servers on one PostgreSQL (a
+//! TENGEN_LOAD_CLUSTER=1 (with the feature `postgres`, on by default)
+//! measures several servers on one PostgreSQL (a
 //! cluster of the bench's own, as the tests make it) beside one SQLite
 //! server, in one run: for 500 and 2,000 games (TENGEN_LOAD_CLUSTER_GAMES),
 //! one SQLite server, then two and three servers on PostgreSQL, each game's
@@ -665,7 +666,19 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
         .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
 }
 
+/// Built without PostgreSQL: nothing to measure, and the run says why
+/// rather than measure SQLite alone as if it were the cluster.
+#[cfg(not(feature = "postgres"))]
+mod cluster {
+    pub fn run() {
+        panic!(
+            "TENGEN_LOAD_CLUSTER measures PostgreSQL: build with the feature `postgres` (on by default)"
+        );
+    }
+}
+
 /// Several servers on one PostgreSQL beside one SQLite server.
+#[cfg(feature = "postgres")]
 mod cluster {
     use super::{Load, Played, env_or, percentile, player};
     use crate::common::{Running, TestDb, pg, temp_db};

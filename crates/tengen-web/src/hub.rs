@@ -20,6 +20,7 @@ use crate::held::{Held, Place};
 use crate::lessons;
 use crate::limits::Limits;
 use crate::names;
+use crate::pauses::Pauses;
 use crate::pool::{Pool, PoolLoad};
 use crate::presence::{Here, Presence};
 use crate::protocol::{self, Request, Seat};
@@ -212,8 +213,14 @@ pub struct Hub {
     sockets: Held,
     /// Each client's records under analysis.
     analysers: Held,
+    /// The outages up to this server's start, over which clocks stand still.
+    pauses: Arc<Pauses>,
     limits: Limits,
 }
+
+/// How often a server says it is alive ([`Hub::heartbeat_loop`]): an
+/// outage is counted from at most this before the server stopped.
+pub const HEARTBEAT: Duration = Duration::from_secs(5);
 
 impl Hub {
     /// The hub of server `node` over the database `db`, within `limits`;
@@ -231,8 +238,11 @@ impl Hub {
     ) -> Result<Arc<Hub>, WebError> {
         let seed = u64::from_str_radix(&random_hex(1)?, 16).unwrap_or(1);
         let heavy = Arc::new(Semaphore::new(limits.heavy_workers.max(1)));
+        let store = Store::open(db, node, environment).await?;
+        let grace = i64::try_from(limits.outage_after.as_millis()).unwrap_or(i64::MAX);
+        let pauses = Arc::new(Pauses::new(store.start(node, now_ms(), grace).await?));
         Ok(Arc::new(Hub {
-            store: Store::open(db, node, environment).await?,
+            store,
             node: node.to_string(),
             job_made: Notify::new(),
             rooms: Mutex::new(HashMap::new()),
@@ -248,6 +258,7 @@ impl Hub {
             creations: Allowance::per_minute(limits.games_per_minute),
             sockets: Held::new(limits.sockets_per_client),
             analysers: Held::new(limits.analyses_per_client),
+            pauses,
             limits,
         }))
     }
@@ -338,7 +349,11 @@ impl Hub {
             .await?
             .ok_or_else(|| WebError::NoGame(id.to_string()))?;
         let actions = self.store.actions(id, 0).await?;
-        let room = Room::replay(Settings::from_row(&row)?, &actions)?;
+        let room = Room::replay(
+            Settings::from_row(&row)?,
+            &actions,
+            Arc::clone(&self.pauses),
+        )?;
         if room.engine_waiting() {
             // A game stored before engine moves were jobs, or whose job a
             // failure lost: its engine's turn gets one. (A worker that
@@ -413,6 +428,18 @@ impl Hub {
                 || now.saturating_sub(slot.touched.load(Ordering::Relaxed)) < horizon
         });
         before - rooms.len()
+    }
+
+    /// Says every [`HEARTBEAT`] that this server is alive, for ever (a
+    /// failed beat is logged and the next one tried).
+    pub async fn heartbeat_loop(self: Arc<Hub>) {
+        let mut ticks = tokio::time::interval(HEARTBEAT);
+        loop {
+            ticks.tick().await;
+            if let Err(e) = self.store.heartbeat(&self.node, now_ms()).await {
+                tracing::warn!("heartbeat not stored: {e}");
+            }
+        }
     }
 
     /// Unloads idle games for ever, checking a few times per
@@ -656,7 +683,7 @@ impl Hub {
         let settings = room.settings().clone();
         let actions = self.store.actions(&settings.id, 0).await?;
         let before = room.seq();
-        *room = Room::replay(settings, &actions)?;
+        *room = Room::replay(settings, &actions, Arc::clone(&self.pauses))?;
         if room.seq() != before {
             slot.position_changed();
             self.publish(slot, room);

@@ -45,6 +45,7 @@ mod listen;
 pub mod lobby;
 pub mod names;
 pub mod origin;
+pub mod pauses;
 pub mod pool;
 pub mod presence;
 pub mod protocol;

@@ -81,6 +81,10 @@ pub struct Limits {
     /// A game nobody has watched or touched for this long leaves memory
     /// (it is replayed from the database when next opened).
     pub unload_after: Duration,
+    /// A server that starts when no server has been alive for this long
+    /// counts the time since the last one's heartbeat as an outage, over
+    /// which the clocks stand still (a quicker restart keeps them running).
+    pub outage_after: Duration,
     /// The first WebSocket message (the seat token) must arrive within
     /// this.
     pub hello: Duration,
@@ -136,6 +140,7 @@ impl Default for Limits {
             analyses_per_client: 1,
             games_loaded: 10_000,
             unload_after: Duration::from_secs(600),
+            outage_after: Duration::from_secs(15),
             hello: Duration::from_secs(10),
             sockets_per_client: 64,
             socket_ping: Duration::from_secs(30),

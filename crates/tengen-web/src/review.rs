@@ -205,9 +205,13 @@ impl Record {
             .ok_or_else(|| WebError::invalid("node", format!("the record has no node {index}")))
     }
 
-    /// The record written back as SGF (UTF-8).
+    /// The record written back as SGF (UTF-8), its root restated as read
+    /// ([`record::restate_root`]: the komi as read, tengen as `AP`).
     fn write(&mut self) -> String {
         self.collection.set_charset_utf8();
+        if let Some(tree) = self.collection.trees.first_mut() {
+            record::restate_root(tree, &self.start);
+        }
         tengen_sgf::write(&self.collection)
     }
 }

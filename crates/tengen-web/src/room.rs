@@ -8,11 +8,13 @@
 
 use crate::action::Action;
 use crate::error::{Refusal, WebError};
+use crate::pauses::Pauses;
 use crate::protocol::{Request, Seat};
 use crate::settings::{Opponent, Settings, Strength};
 use crate::store::{JobChange, StoredAction};
 use crate::token;
 use crate::view::{self, View};
+use std::sync::Arc;
 use tengen_core::{BoardSize, Clock, Color, Game, Move, Phase, Point, Vertex};
 
 /// Work for the engine after a change.
@@ -45,6 +47,8 @@ pub struct Room {
     game: Game,
     clock: Option<Clock>,
     turn_started: i64,
+    /// The outages, over which the clock stands still.
+    pauses: Arc<Pauses>,
     undo_request: Option<Color>,
     final_dead: Vec<Point>,
     seq: u64,
@@ -68,6 +72,7 @@ impl Room {
             game: settings.game()?,
             clock: settings.clock(),
             turn_started: settings.created,
+            pauses: Arc::default(),
             settings,
             undo_request: None,
             final_dead: Vec::new(),
@@ -75,14 +80,27 @@ impl Room {
         })
     }
 
-    /// The game of these settings with its stored actions replayed.
+    /// The game of these settings with its stored actions replayed, its
+    /// clock charged only while a server ran (`pauses` are the outages).
     ///
     /// # Errors
     /// [`WebError`] when an action no longer applies (a corrupt database).
-    pub fn replay(settings: Settings, actions: &[StoredAction]) -> Result<Room, WebError> {
+    pub fn replay(
+        settings: Settings,
+        actions: &[StoredAction],
+        pauses: Arc<Pauses>,
+    ) -> Result<Room, WebError> {
         let mut room = Room::create(settings)?;
+        room.pauses = pauses;
         room.catch_up(actions)?;
         Ok(room)
+    }
+
+    /// When the turn's clock started, moved on by the outages since the
+    /// turn began (all past: this server runs).
+    fn clock_start(&self) -> i64 {
+        self.turn_started
+            .saturating_add(self.pauses.within(self.turn_started, i64::MAX))
     }
 
     /// Applies the stored actions past this room's position (those another
@@ -146,7 +164,7 @@ impl Room {
         let c = self.game.to_move();
         clock
             .allowance(c)
-            .is_some_and(|a| now - self.turn_started > a)
+            .is_some_and(|a| now - self.clock_start() > a)
             .then_some(c)
     }
 
@@ -158,7 +176,7 @@ impl Room {
         }
         let allowance = clock.allowance(self.game.to_move())?;
         Some(
-            self.turn_started
+            self.clock_start()
                 .saturating_add(allowance)
                 .saturating_add(1),
         )
@@ -368,7 +386,7 @@ impl Room {
         if let Some(clock) = &mut self.clock {
             // A late move is refused live (the timeout is stored instead),
             // so a replayed move is never flagged.
-            let _ = clock.spend(color, at - self.turn_started);
+            let _ = clock.spend(color, self.pauses.running(self.turn_started, at));
         }
         self.turn_started = at;
         self.undo_request = None;
@@ -467,7 +485,7 @@ impl Room {
             settings: &self.settings,
             game: &self.game,
             clock: self.clock.as_ref(),
-            turn_started: self.turn_started,
+            turn_started: self.clock_start(),
             undo_request: self.undo_request,
             final_dead: &self.final_dead,
             seq: self.seq,

@@ -221,6 +221,7 @@ impl Server {
         tokio::join!(
             listen::serve(door, app, header_read),
             Arc::clone(&self.hub).unload_loop(),
+            Arc::clone(&self.hub).heartbeat_loop(),
             Arc::clone(&self.hub).follow_others(),
             Arc::clone(&self.hub).engine_workers(),
         );
@@ -233,7 +234,7 @@ impl Server {
 /// body-read timeout.
 pub fn router(hub: Arc<Hub>, sites: origin::Sites, proxies: client::Proxies) -> Router {
     let body_read = hub.limits().body_read;
-    let files = assets::files().fold(Router::new(), |router, &file| {
+    let files = assets::files().fold(Router::new(), |router, file| {
         router.route(file.path, get(move || async move { asset(file) }))
     });
     let routes = files

@@ -11,6 +11,8 @@ mod common;
 
 use common::{Backend, Running, assert_error};
 use serde_json::{Value, json};
+use std::time::Duration;
+use tengen_web::Limits;
 
 fn same_screen(rules: &str, size: u32) -> Value {
     json!({"rules": rules, "size": size, "opponent": {"kind": "same_screen"}})
@@ -128,6 +130,12 @@ async fn end_dead_stones_dispute_resume_and_count(store: Backend) {
     assert!(sgf.contains("RE[B+73.5]"), "{sgf}");
     assert!(sgf.contains("RU[French]"), "{sgf}");
     assert!(sgf.contains(";B[ee]"), "{sgf}");
+    // Its last node marks the count: Black's territory, the dead J9 and H9
+    // among it (80 points), and no White territory.
+    let tb = sgf.split("TB").nth(1).unwrap_or_default();
+    assert_eq!(tb.matches('[').count(), 80, "{sgf}");
+    assert!(tb.contains("[ia]") && tb.contains("[ha]"), "{sgf}");
+    assert!(!sgf.contains("TW"), "{sgf}");
     // And reads back for review with every move.
     let (status, review) = server.http("POST", "/api/review", &sgf).await;
     assert_eq!(status, 200, "{review}");
@@ -701,6 +709,36 @@ async fn a_restarted_server_has_every_game_as_it_was(store: Backend) {
     assert_eq!(v["move_number"], 0);
 }
 
+/// The clocks stand still while no server runs: a game's time after a
+/// restart is what it was when the server stopped, less the time since the
+/// restart (KGS and OGS give an outage's time back likewise).
+async fn the_clocks_stand_still_while_no_server_runs(store: Backend) {
+    let limits = Limits {
+        outage_after: Duration::from_millis(500),
+        ..Limits::default()
+    };
+    let server = Running::start_with(store.fresh("outage").await, limits.clone()).await;
+    let g = server
+        .create(
+            json!({"rules": "ffg", "size": 9, "clock": {"kind": "absolute", "main_s": 60},
+            "opponent": {"kind": "same_screen"}}),
+        )
+        .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let left = |v: &Value| v["clock"]["left_ms"].as_i64().unwrap();
+    let before = left(&server.view(&id).await);
+    let db = server.stop();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let server = Running::start_with(db, limits).await;
+    let after = left(&server.view(&id).await);
+    assert_eq!(server.view(&id).await["clock"]["running"], "black");
+    // Three seconds down: at most a few tenths of a second charged.
+    assert!(
+        before - after < 1_000,
+        "{before} ms left before the outage, {after} after"
+    );
+}
+
 async fn the_page_and_every_module_it_imports_are_served_fresh(store: Backend) {
     let server = Running::start(store.fresh("assets").await).await;
     let (status, head, page) = server.get_with_head("/g/0123").await;
@@ -1106,6 +1144,7 @@ macro_rules! on_each_store {
                 }
             )*
         }
+        #[cfg(feature = "postgres")]
         mod postgres {
             $(
                 #[tokio::test]
@@ -1133,6 +1172,7 @@ on_each_store!(
     clocks_are_kept_by_the_server_and_flag_falls,
     learning_path_opens_steps_in_order,
     a_restarted_server_has_every_game_as_it_was,
+    the_clocks_stand_still_while_no_server_runs,
     the_page_and_every_module_it_imports_are_served_fresh,
     board_sizes_and_star_points_come_from_the_server,
     players_chat_spectators_read_and_the_chat_outlives_a_restart,
@@ -1150,7 +1190,7 @@ on_each_store!(
 /// copy, which creation then replaced by its own, kept at the first
 /// position for good.)
 async fn engine_first_games_show_the_engine_s_first_move(store: Backend) {
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
     const GAMES: usize = 100;
     let limits = tengen_web::Limits {
         engine_games_per_client: GAMES,
@@ -1223,6 +1263,7 @@ mod engine_first {
         super::engine_first_games_show_the_engine_s_first_move(super::Backend::Sqlite).await;
     }
 
+    #[cfg(feature = "postgres")]
     #[tokio::test]
     async fn postgres() {
         super::engine_first_games_show_the_engine_s_first_move(super::Backend::Postgres).await;

@@ -21,6 +21,7 @@ async fn browser_scenarios_on_sqlite() {
     scenarios(Backend::Sqlite).await;
 }
 
+#[cfg(feature = "postgres")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browser_scenarios_on_postgres() {
     scenarios(Backend::Postgres).await;
@@ -41,6 +42,7 @@ async fn scenarios(store: Backend) {
     );
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let shots = match (store, std::env::var_os("TENGEN_SHOTS")) {
+        #[cfg(feature = "postgres")]
         (Backend::Postgres, _) => root.join("target/browser-shots-postgres"),
         (Backend::Sqlite, Some(dir)) => root.join(dir),
         (Backend::Sqlite, None) => root.join("target/browser-shots"),

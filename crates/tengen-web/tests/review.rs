@@ -206,6 +206,7 @@ async fn the_analysis_is_stored_and_never_searched_twice_on_sqlite() {
     the_analysis_is_stored_and_never_searched_twice(Backend::Sqlite).await;
 }
 
+#[cfg(feature = "postgres")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_analysis_is_stored_and_never_searched_twice_on_postgres() {
     the_analysis_is_stored_and_never_searched_twice(Backend::Postgres).await;

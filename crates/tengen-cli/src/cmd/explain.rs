@@ -7,7 +7,6 @@
 use super::exit;
 use super::input::{self, Refused};
 use anyhow::{Context, Result, bail};
-use clap::ValueEnum;
 use rayon::prelude::*;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -15,28 +14,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tengen_core::Game;
+use tengen_lexicon::{Lang, Named, TERMS, explain_line, name_moves};
 use tengen_sgf::record::{RecordInfo, ReplayMode, ReplayOptions, Severity};
 use tengen_sgf::sgf_files;
 use tengen_sgf::{Collection, GameTree, ParseOptions};
-use tengen_tactics::{Lang, Named, TERMS, explain_line, name_moves};
-
-/// The language of the sentences, as the command line names it.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum LangArg {
-    /// English.
-    En,
-    /// French.
-    Fr,
-}
-
-impl From<LangArg> for Lang {
-    fn from(l: LangArg) -> Lang {
-        match l {
-            LangArg::En => Lang::En,
-            LangArg::Fr => Lang::Fr,
-        }
-    }
-}
 
 /// Arguments of `tengen explain`.
 #[derive(Debug, clap::Args)]
@@ -47,9 +28,10 @@ pub struct Args {
     /// labelled set's record paths start from.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// The language of the sentences.
-    #[arg(long, value_enum, default_value = "en")]
-    lang: LangArg,
+    /// The language of the sentences: the code of one of the catalogues of
+    /// words.
+    #[arg(long, default_value = "en")]
+    lang: Lang,
     /// Write the record here with each move's sentences as its comment.
     #[arg(long, conflicts_with = "stats")]
     out: Option<PathBuf>,
@@ -117,7 +99,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let [path] = args.paths.as_slice() else {
         bail!("explain takes one SGF file (or --stats with files and directories)");
     };
-    let lang = Lang::from(args.lang);
+    let lang = args.lang;
     let explained = match read(path) {
         Ok(e) => e,
         Err(refused) => return Ok(refused.report()),
@@ -166,7 +148,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             .map(|(i, ((turn, names), line))| {
                 let terms: Vec<serde_json::Value> = names
                     .iter()
-                    .map(|n| json!({"id": n.id, "sentence": n.sentence(lang)}))
+                    .map(|n| json!({"id": n.id, "sentence": n.say(lang)}))
                     .collect();
                 let [_, _, vertex, _, sentence] = fields(line);
                 json!({
@@ -181,7 +163,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let info = &explained.info;
         let json = json!({
             "file": path.display().to_string(),
-            "lang": args.lang.to_possible_value().map(|v| v.get_name().to_string()),
+            "lang": lang.code(),
             "game": {
                 "size": info.size.to_string(),
                 "rules": info.rules.name(),

@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
-use tengen_tactics::{TERMS, name_moves};
+use tengen_lexicon::{TERMS, name_moves};
 
 /// One labelled position.
 struct Label {

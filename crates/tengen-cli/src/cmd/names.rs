@@ -1,5 +1,5 @@
 //! The options whose value is a name from a list: a rule-set preset, a kind
-//! of knowledge. The list travels with the option, so that `--help`, the
+//! of knowledge, a language. The list travels with the option, so that `--help`, the
 //! manual pages and the shell completions offer the names instead of file
 //! names, while the option still takes what its type parses (a preset's
 //! alias, a KataGo rules string).
@@ -8,6 +8,7 @@ use clap::builder::{PossibleValue, StringValueParser, TypedValueParser, ValuePar
 use std::any::TypeId;
 use std::str::FromStr;
 use tengen_core::{Preset, Rules};
+use tengen_lexicon::Lang;
 use tengen_mcts::Knowledge;
 
 /// A parser that names the usual values without refusing the others.
@@ -50,6 +51,14 @@ fn knowledge() -> Vec<PossibleValue> {
         .collect()
 }
 
+/// The languages of the catalogues of words, each with its name in
+/// itself.
+fn languages() -> Vec<PossibleValue> {
+    Lang::all()
+        .map(|l| PossibleValue::new(l.code()).help(l.name()))
+        .collect()
+}
+
 /// A preset's name kept as text, for `tengen rules NAME`, which also takes
 /// KataGo rules strings.
 pub fn preset_name() -> Listed<StringValueParser> {
@@ -59,8 +68,8 @@ pub fn preset_name() -> Listed<StringValueParser> {
     }
 }
 
-/// `command` with every option whose value is [`Rules`] or [`Knowledge`],
-/// in every subcommand, naming its values. By type, so that no command
+/// `command` with every option whose value is [`Rules`], [`Knowledge`] or
+/// [`Lang`], in every subcommand, naming its values. By type, so that no command
 /// that takes one can forget it.
 pub fn list(command: clap::Command) -> clap::Command {
     command
@@ -83,6 +92,12 @@ fn listed(arg: &clap::Arg) -> Option<ValueParser> {
         Some(ValueParser::new(Listed {
             parser: Knowledge::from_name,
             names: knowledge,
+        }))
+    } else if value == TypeId::of::<Lang>() {
+        // An unknown code is refused with the list of the known ones.
+        Some(ValueParser::new(Listed {
+            parser: <Lang as FromStr>::from_str,
+            names: languages,
         }))
     } else {
         None

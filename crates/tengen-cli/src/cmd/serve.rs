@@ -196,7 +196,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     start_logs(Arc::clone(&node));
     let db = match &args.db {
-        Some(text) => Database::parse(text),
+        Some(text) => Database::parse(text).context("--db")?,
         None => Database::Sqlite(default_db()),
     };
     if let Database::Sqlite(path) = &db

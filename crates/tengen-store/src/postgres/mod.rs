@@ -404,6 +404,55 @@ impl Postgres {
         Ok(())
     }
 
+    /// See [`super::Store::start`]: the outage and the heartbeat in one
+    /// statement (both read the heartbeats as they were before it), then
+    /// the outages.
+    ///
+    /// # Errors
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn start(
+        &self,
+        node: &str,
+        now: i64,
+        grace: i64,
+    ) -> Result<Vec<(i64, i64)>, StoreError> {
+        let client = self.reads.get().await?;
+        client
+            .execute(
+                "WITH outage AS (
+                     INSERT INTO outages (start_ms, end_ms)
+                     SELECT alive, $1::bigint FROM (SELECT max(alive) AS alive FROM heartbeats) h
+                     WHERE alive IS NOT NULL AND alive < $1::bigint - $2::bigint
+                     ON CONFLICT (start_ms) DO NOTHING)
+                 INSERT INTO heartbeats (node, alive) VALUES ($3, $1)
+                 ON CONFLICT (node) DO UPDATE SET alive = excluded.alive",
+                &[&now, &grace, &node],
+            )
+            .await?;
+        let rows = client
+            .query(
+                "SELECT start_ms, end_ms FROM outages ORDER BY start_ms",
+                &[],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect()
+    }
+
+    /// See [`super::Store::heartbeat`].
+    ///
+    /// # Errors
+    /// [`StoreError::Postgres`] on a database failure.
+    pub async fn heartbeat(&self, node: &str, now: i64) -> Result<(), StoreError> {
+        self.reads
+            .get()
+            .await?
+            .execute(HEARTBEAT_POSTGRES, &[&node, &now])
+            .await?;
+        Ok(())
+    }
+
     /// See [`super::Store::tokens`].
     ///
     /// # Errors
@@ -709,6 +758,10 @@ async fn migrate(client: &mut Client) -> Result<(), StoreError> {
     tx.commit().await?;
     Ok(())
 }
+
+/// Sets a server's heartbeat.
+const HEARTBEAT_POSTGRES: &str = "INSERT INTO heartbeats (node, alive) VALUES ($1, $2)
+     ON CONFLICT (node) DO UPDATE SET alive = excluded.alive";
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,7 @@
 // language, and starts the other modules. No dependencies, no build step:
 // the browser loads the modules as they are served.
 
-import { setLang, translatePage, errorText } from "./i18n.js";
+import { languageButtons, translatePage, errorText } from "./i18n.js";
 import { $, show, setRouter, go } from "./page.js";
 import { loadForm, initForm, showPresetDescription, showPresetNames } from "./form.js";
 import { loadLessons, renderLessons } from "./lessons.js";
@@ -45,8 +45,7 @@ function route() {
 }
 
 function init() {
-  $("lang-en").addEventListener("click", () => { setLang("en"); applyWords(); });
-  $("lang-fr").addEventListener("click", () => { setLang("fr"); applyWords(); });
+  languageButtons($("languages"), applyWords);
   initForm();
   initGame();
   initName(nameChanged);

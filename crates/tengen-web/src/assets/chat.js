@@ -1,12 +1,16 @@
 // The chat of the game shown and who is at it: the lines the server sends
 // (the recent ones on arrival, then each new one), written by the players
-// and read by everyone; the names and presence of both seats beside the
-// board. Every text a person wrote is put in as text, never as markup.
+// and read by everyone, each with its time; the names and presence of both
+// seats beside the board. Every text a person wrote is put in as text,
+// never as markup.
 
-import { t, colorWord, errorText } from "./i18n.js";
+import { t, colorWord, errorText, clockTime } from "./i18n.js";
 import { $ } from "./page.js";
 
-const chat = { lines: [], presence: null, seat: "spectator" };
+const chat = { lines: [], presence: null, seat: "spectator", errorTimer: null };
+// How long a refusal stays under the box: the rate allowance refills a
+// line every 2 s, so by then the next line goes.
+const ERROR_MS = 4000;
 
 // Forgets the chat of the game left.
 export function resetChat() {
@@ -34,8 +38,12 @@ export function onPresence(msg) { chat.presence = msg; }
 // Who is at the game (the last `presence` message).
 export function presence() { return chat.presence; }
 
-// A chat error, shown under the box.
-export function chatError(msg) { $("chat-error").textContent = errorText(msg); }
+// A chat error, shown under the box for a few seconds.
+export function chatError(msg) {
+  $("chat-error").textContent = errorText(msg);
+  clearTimeout(chat.errorTimer);
+  chat.errorTimer = setTimeout(() => { $("chat-error").textContent = ""; }, ERROR_MS);
+}
 
 export function renderChat() {
   const ol = $("chat-lines");
@@ -50,7 +58,11 @@ export function renderChat() {
     const text = document.createElement("span");
     text.className = "chat-text";
     text.textContent = l.text;
-    li.append(who, t("colon"), text);
+    const when = document.createElement("time");
+    when.className = "chat-time";
+    when.dateTime = new Date(l.at).toISOString();
+    when.textContent = clockTime(l.at);
+    li.append(when, " ", who, t("colon"), text);
     ol.appendChild(li);
   }
   ol.scrollTop = ol.scrollHeight;

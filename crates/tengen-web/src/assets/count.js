@@ -2,13 +2,13 @@
 // FFG quick count and the Chinese count beside it) and the result in words.
 // The counting itself is the server's.
 
-import { t, colorWord, errorText } from "./i18n.js";
+import { t, colorWord, errorText, number } from "./i18n.js";
 import { $ } from "./page.js";
 
 export function resultWords(r) {
   const c = r.winner ? colorWord(r.winner) : "";
   switch (r.by) {
-    case "score": return t("wins_by", { c, p: r.sgf.split("+")[1] });
+    case "score": return t("wins_by", { c, p: number(r.sgf.split("+")[1]) });
     case "resignation": return t("wins_resign", { c });
     case "time": return t("wins_time", { c });
     case "forfeit": return t("wins_forfeit", { c });
@@ -24,14 +24,14 @@ export function estimateWords(e, error) {
   if (!e) return errorText(error);
   const m = parseFloat(e.count.margin);
   if (m === 0) return t("estimate_even");
-  return t("estimate_lead", { c: colorWord(m > 0 ? "black" : "white"), p: String(Math.abs(m)) });
+  return t("estimate_lead", { c: colorWord(m > 0 ? "black" : "white"), p: number(Math.abs(m)) });
 }
 
 function row(table, label, b, w) {
   const tr = document.createElement("tr");
   for (const [i, x] of [label, b, w].entries()) {
     const cell = document.createElement(i === 0 ? "th" : "td");
-    cell.textContent = x === undefined || x === null ? "" : String(x);
+    cell.textContent = i === 0 ? x : number(x);
     tr.appendChild(cell);
   }
   table.appendChild(tr);
@@ -88,7 +88,7 @@ export function renderCount(v) {
   if (s === "area_dame_shared") {
     const p = document.createElement("p");
     p.className = "chinese";
-    p.textContent = t("chinese_count", { b: c.chinese.black, t: c.chinese.threshold, m: c.chinese.margin_stones });
+    p.textContent = t("chinese_count", { b: number(c.chinese.black), t: number(c.chinese.threshold), m: number(c.chinese.margin_stones) });
     box.appendChild(p);
   }
   if (c.quick) {

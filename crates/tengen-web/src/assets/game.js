@@ -2,7 +2,7 @@
 // by the views its socket brings, and the player's requests. The rules are
 // the server's: a click is sent, and the next view or an error answers it.
 
-import { t, colorWord, errorText, language, presetName } from "./i18n.js";
+import { t, colorWord, errorText, number, presetName } from "./i18n.js";
 import { $, show, go } from "./page.js";
 import * as connection from "./connection.js";
 import { drawBoard } from "./board.js";
@@ -185,7 +185,7 @@ export function render() {
     dead: est ? est.dead : v.dead,
     map,
     ko: v.phase === "playing" ? v.ko : null,
-    atari: markAtari() && v.phase === "playing" ? v.atari : [],
+    atari: markAtari(v) && v.phase === "playing" ? v.atari : [],
     pending: state.pending,
     pendingColor: v.to_move,
     hoverColor: canPlay() ? v.to_move : null,
@@ -200,7 +200,8 @@ export function render() {
   $("last-move").textContent = lastMoveText(v);
   const player = state.seat !== "spectator";
   const playing = player && v.phase !== "over";
-  $("play-buttons").hidden = !playing || state.resigning;
+  // Once play stops the board is for marking: only accept and dispute.
+  $("play-buttons").hidden = !playing || state.resigning || v.phase === "marking";
   $("resign-confirm").hidden = !playing || !state.resigning;
   $("b-pass").disabled = !canPlay();
   $("move-confirm").hidden = !state.pending;
@@ -209,8 +210,10 @@ export function render() {
   $("undo-answer").hidden = !asked;
   $("mark-buttons").hidden = !player || v.phase !== "marking";
   $("over-buttons").hidden = v.phase !== "over";
+  // An ended game needs no opponent: its invitation goes.
+  if (v.phase === "over") $("invite").hidden = true;
   $("seat").textContent = t("seat_" + state.seat);
-  $("game-info").textContent = `${presetName(v.rules)} · ${v.width}×${v.height} · ${t("komi")} ${v.komi}` +
+  $("game-info").textContent = `${presetName(v.rules)} · ${v.width}×${v.height} · ${t("komi")} ${number(v.komi)}` +
     (v.handicap ? ` · ${t("handicap")} ${v.handicap}` : "") + ` · ${t("move_n", { n: v.move_number })}`;
   if (!est) $("estimate").textContent = "";
   renderCount(v);

@@ -1,5 +1,6 @@
 // The helpers during play, each a choice kept in this browser: the
-// beginner's marks on chains in atari, move confirmation (on by default
+// beginner's marks on chains in atari (on by default in the learning
+// path's games, whose lessons teach them), move confirmation (on by default
 // for boards of 13 and more on phones), sounds (off by default, made with
 // WebAudio, no file), zoom, and the score estimate on request (the
 // server's engine estimate, drawn as a territory preview until the next
@@ -10,7 +11,7 @@ import { api } from "./connection.js";
 
 const KEY = "tengen.helpers";
 const saved = (() => { try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch (e) { return {}; } })();
-const settings = Object.assign({ atari: false, confirm: null, sound: false }, saved);
+const settings = Object.assign({ atari: null, confirm: null, sound: false }, saved);
 const estimate = { data: null, busy: false };
 let audio = null;
 
@@ -20,8 +21,12 @@ function phone() {
   return window.matchMedia("(max-width: 820px)").matches || window.matchMedia("(pointer: coarse)").matches;
 }
 
-// Whether chains in atari are marked.
-export function markAtari() { return settings.atari; }
+// Whether chains in atari are marked on board `v`: the choice made, or by
+// default in a learning-path game.
+export function markAtari(v) {
+  if (settings.atari !== null) return settings.atari;
+  return Boolean(v && v.lesson);
+}
 
 // Whether a move on board `v` waits for a confirmation: the choice made,
 // or by default on phones for boards of 13 and more.
@@ -61,7 +66,7 @@ export function resetHelpers() { estimate.data = null; }
 
 // Shows the choices for view `v`.
 export function renderHelpers(v) {
-  $("h-atari").checked = settings.atari;
+  $("h-atari").checked = markAtari(v);
   $("h-sound").checked = settings.sound;
   if (v) $("h-confirm").checked = confirmMoves(v);
   $("b-estimate").disabled = !v || v.phase !== "playing" || estimate.busy;

@@ -6,7 +6,7 @@
 // engine's analysis of the main line: the win-rate and score graph, the
 // biggest mistakes, the preferred move and its line, the territory.
 
-import { t, colorWord, errorText, presetName, language } from "./i18n.js";
+import { t, colorWord, errorText, presetName, number, percent, said } from "./i18n.js";
 import { $, show } from "./page.js";
 import { api } from "./connection.js";
 import { drawBoard, vertexXY, boardPoint } from "./board.js";
@@ -216,9 +216,9 @@ export function renderReview() {
     $(id).title = t(key);
   }
   $("review-info").textContent = [d.black && (t("black") + " " + d.black), d.white && (t("white") + " " + d.white),
-    d.rules_stated === false ? t("rules_unstated", { r: presetName(d.rules) }) : presetName(d.rules), t("komi") + " " + d.komi, d.result && (t("result") + " " + d.result), d.date].filter(Boolean).join(" · ");
+    d.rules_stated === false ? t("rules_unstated", { r: presetName(d.rules) }) : presetName(d.rules), t("komi") + " " + number(d.komi), d.result && (t("result") + " " + d.result), d.date].filter(Boolean).join(" · ");
   $("review-move").textContent = moveText(node);
-  $("review-names").textContent = (node.names || []).map((n) => n[language()] || n.en).join(" ; ");
+  $("review-names").textContent = (node.names || []).map(said).join(" ; ");
   $("review-comment").textContent = node.comment || "";
   const vars = $("r-vars");
   vars.replaceChildren();
@@ -405,10 +405,9 @@ async function askAnalysis(start) {
   }
 }
 
-function percent(x) { return Math.round(x * 100) + (language() === "fr" ? "\u00a0%" : "%"); }
 
 function lead(score) {
-  const s = Math.abs(score).toFixed(1);
+  const s = number(Math.abs(score), 1, true);
   return score >= 0 ? t("black_leads", { n: s }) : t("white_leads", { n: s });
 }
 
@@ -492,7 +491,7 @@ function renderMistakes(a) {
     b.className = "mistake";
     b.dataset.number = m.number;
     b.textContent = t("mistake_line", { n: m.number, c: colorWord(m.color), v: m.vertex, p: percent(m.loss),
-      s: Math.abs(m.score_loss).toFixed(1) }) + (m.best ? " — " + t("engine_preferred", { v: m.best }) : "");
+      s: number(Math.abs(m.score_loss), 1, true) }) + (m.best ? " — " + t("engine_preferred", { v: m.best }) : "");
     b.addEventListener("click", () => go(review.byNumber[m.number]));
     li.appendChild(b);
     list.appendChild(li);

@@ -4,14 +4,13 @@
 // hint, the right one the conclusion and opens the next screen. The last
 // screen starts the step's game against tengen.
 
-import { t, language, errorText } from "./i18n.js";
+import { t, errorText, said } from "./i18n.js";
 import { $ } from "./page.js";
 import { api, createGame } from "./connection.js";
 import { drawBoard } from "./board.js";
 
 const lesson = { step: 0, screens: [], open: false, at: 0, solved: false, shown: null, feedback: null, boardOpts: {} };
 
-const say = (w) => (w ? w[language()] || w.en : "");
 
 // Opens step `step` at its first screen.
 export async function openTeach(step) {
@@ -74,7 +73,7 @@ export function renderTeach() {
   if (!s) return;
   for (const w of s.text) {
     const p = document.createElement("p");
-    p.textContent = say(w);
+    p.textContent = said(w);
     text.appendChild(p);
   }
   const pos = lesson.shown;
@@ -93,7 +92,7 @@ export function renderTeach() {
     }));
   }
   const q = s.question;
-  $("teach-question").textContent = q ? say(q.words) : "";
+  $("teach-question").textContent = q ? said(q.words) : "";
   $("teach-question").hidden = !q;
   const opts = $("teach-options");
   opts.replaceChildren();
@@ -103,7 +102,7 @@ export function renderTeach() {
       b.type = "button";
       b.className = "teach-option";
       b.dataset.choice = i;
-      b.textContent = say(o);
+      b.textContent = said(o);
       b.disabled = lesson.solved;
       const f = lesson.feedback;
       if (f && f.choice === i) b.classList.add(f.correct ? "right" : "wrong");
@@ -120,9 +119,9 @@ export function renderTeach() {
     box.appendChild(head);
     const why = f.error || (f.refusal && !f.correct ? errorText({ code: f.refusal }) : "");
     if (why) box.append(" " + why);
-    if (f.words) box.append(" " + say(f.words));
+    if (f.words) box.append(" " + said(f.words));
   }
-  $("teach-source").textContent = t("teach_source", { s: s.source });
+  $("teach-source").textContent = t("teach_source", { s: said(s.source) });
   $("t-prev").disabled = lesson.at === 0;
   const last = lesson.at === n - 1;
   $("t-next").hidden = last;

@@ -53,8 +53,9 @@ pub struct ScreenView {
     pub position: Option<Position>,
     /// The question, if any.
     pub question: Option<Question>,
-    /// The text it follows.
-    pub source: &'static str,
+    /// The text and diagram it follows (the catalogue's
+    /// `lessons.ID.source`).
+    pub source: Words,
 }
 
 /// What the learner did on a screen.
@@ -133,7 +134,7 @@ fn screen_view(s: &Screen) -> Result<ScreenView, WebError> {
         text: s.text,
         position,
         question,
-        source: s.source,
+        source: Words::source(s.id),
     })
 }
 

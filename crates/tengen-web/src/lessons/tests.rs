@@ -10,9 +10,16 @@ use super::show::{self, Answer};
 use super::{LESSONS, lesson};
 use std::collections::HashSet;
 use tengen_core::{Game, Vertex};
+use tengen_words::Lang;
 
 fn words_ok(w: &Words, what: &str) {
-    for (lang, s) in [("en", w.en), ("fr", w.fr)] {
+    for lang in Lang::all() {
+        let key = w.key();
+        assert!(
+            tengen_words::keys(&key).any(|k| k == key),
+            "{what}: {key} is not in the catalogue"
+        );
+        let s = w.say(lang);
         assert!(!s.trim().is_empty(), "{what}: empty {lang} text");
         // Short sentences a child can follow.
         for sentence in s.split(['.', '!', '?', ':']) {
@@ -39,7 +46,7 @@ fn screens_have_unique_ids_both_languages_and_a_step_each() {
         for w in s.text {
             words_ok(w, s.id);
         }
-        assert!(!s.source.is_empty(), "{}: the source text is cited", s.id);
+        words_ok(&Words::source(s.id), s.id);
         if let Some(ask) = s.ask {
             assert!(s.diagram.is_some(), "{}: a question needs a position", s.id);
             for w in [ask.question, ask.hint, ask.done] {
@@ -151,9 +158,9 @@ fn answers_are_judged_on_the_server_with_hints_and_refusals() {
         )
     };
     let wrong = ask("s1-capture", Some("A1"), None).unwrap();
-    assert!(!wrong.correct && wrong.words.en.contains("one liberty left"));
+    assert!(!wrong.correct && wrong.words.say(Lang::EN).contains("one liberty left"));
     let right = ask("s1-capture", Some("D3"), None).unwrap();
-    assert!(right.correct && right.words.en.starts_with("Captured"));
+    assert!(right.correct && right.words.say(Lang::EN).starts_with("Captured"));
     // The black stone is gone from the position sent back.
     let after = right.position.unwrap();
     assert_eq!(after.board.matches('X').count(), 0);

@@ -137,7 +137,7 @@ async function boardArray(page, n) {
 
 async function beginnerWinsFirstCapture(browser) {
   const { ctx, page } = await newPage(browser, "en-US");
-  let won = false;
+  let won = false, ringed = false;
   // The greedy learner wins about three games in five (engine.rs's test of
   // the beginner); ten tries make a run of losses a one-in-10,000 event.
   for (let attempt = 0; attempt < 10 && !won; attempt++) {
@@ -159,12 +159,18 @@ async function beginnerWinsFirstCapture(browser) {
       await page.waitForSelector("#lesson-text:not([hidden])");
       check((await page.textContent("#lesson-text")).includes("1"), "play again: step 1 again");
       check(Object.keys(await stones(page, "#board")).length === 0, "play again: an empty board");
+      // The lessons teach the ring of atari: a step game shows it unasked.
+      check(await page.isChecked("#h-atari"), "the atari rings are on in a step game");
     }
     for (let turn = 0; turn < 80; turn++) {
       await page.waitForFunction(() =>
         document.querySelector("#p-black").classList.contains("to-move") || !!document.querySelector(".lesson-end"));
       if (await page.$(".lesson-end")) break;
       const b = await boardArray(page, 9);
+      if (!ringed && chains(b, 9, "X").concat(chains(b, 9, "O")).some((c) => c.libs.length === 1)) {
+        check(await page.$("#board circle.atari"), "a chain in atari is ringed in a step game");
+        ringed = true;
+      }
       const v = greedy(b, 9);
       const before = await page.textContent("#game-info");
       await click(page, v);
@@ -176,6 +182,7 @@ async function beginnerWinsFirstCapture(browser) {
     won = !!(await page.$(".lesson-end.won"));
   }
   check(won, "a first-capture step won in ten games");
+  check(ringed, "a chain was in atari in some step game");
   await shot(page, "lesson-1-won");
   await page.goto(base + "/#learn");
   await page.waitForSelector(".lesson-play[data-step='2']:not([disabled])");
@@ -336,6 +343,7 @@ async function gameEndsAndCounts(browser) {
   await page.waitForFunction(() => document.querySelector("#game-info").textContent.includes("move 3"));
   await page.click("#b-pass");
   await page.waitForSelector("#mark-buttons:not([hidden])");
+  check(await page.isHidden("#play-buttons"), "marking: no pass, undo or resign beside accept");
   await click(page, "J9");
   await page.waitForSelector('#board circle[data-v="J9"].dead');
   await shot(page, "dead-stones");
@@ -381,10 +389,13 @@ async function frenchPage(browser) {
   check((await page.textContent("#new-game h1")) === "New game", "switched to English");
   await shot(page, "home-en");
   await page.click("#lang-fr");
+  await page.selectOption("#f-rules", "ffg");
   await page.check("input[name=opponent][value=same_screen]");
   await page.click("#f-create");
   await page.waitForSelector("#board svg");
   check((await page.textContent("#b-pass")) === "Passer", "French pass button");
+  const info = await page.textContent("#game-info");
+  check(info.includes("Komi 7,5"), "a French decimal comma: " + info);
   check((await page.textContent("#b-resign")) === "Abandonner", "French resign button");
   await play(page, "D4");
   await page.focus("#board svg");
@@ -395,6 +406,14 @@ async function frenchPage(browser) {
   const label = await page.getAttribute("#board svg", "aria-label");
   check(label === "D4, pierre noire", "French screen-reader label: " + label);
   check((await page.textContent("#cursor-label")) === "D4, pierre noire", "announced to screen readers");
+  // A lesson cites its source in the language shown.
+  await page.goto(base + "/learn/1");
+  await page.waitForSelector("#teach-source:not(:empty)");
+  const fr = await page.textContent("#teach-source");
+  check(fr.includes("règle strasbourgeoise"), "the source in French: " + fr);
+  await page.click("#lang-en");
+  const en = await page.textContent("#teach-source");
+  check(en.includes("Strasbourg rules"), "the source in English: " + en);
   await ctx.close();
 }
 
@@ -483,7 +502,13 @@ async function namesChatAndPresence(browser) {
     await b.page.press("#chat-input", "Enter");
   }
   await b.page.waitForFunction(() => document.querySelector("#chat-error").textContent.length > 0);
-  check((await b.page.textContent("#chat-error")).includes("too fast"), "the rate limit is explained");
+  const limit = await b.page.textContent("#chat-error");
+  check(limit.includes("too fast") && limit.split("too fast").length === 2, "the rate limit is explained once: " + limit);
+  // It goes by itself once the next line may go.
+  await b.page.waitForFunction(() => document.querySelector("#chat-error").textContent === "", null, { timeout: 8000 });
+  // Each line says when it was written.
+  const when = await b.page.$$eval("#chat-lines li time", (ts) => ts.map((x) => x.textContent));
+  check(when.length >= 2 && when.every((x) => /^\d{1,2}:\d{2}/.test(x)), "lines with their time: " + when);
   // The name changes everywhere.
   await a.page.click("#name-button");
   await a.page.fill("#name-input", "Annie");
@@ -769,6 +794,12 @@ async function invitationPanel(browser) {
   await b.page.goto(copied);
   await b.page.waitForSelector("#board svg");
   await a.page.waitForFunction(() => document.querySelector("#status").textContent === "Your turn (Black)");
+  check(await a.page.isVisible("#invite"), "the invitation stays while the game goes on");
+  // Once the game ends, the invitation goes.
+  await a.page.click("#b-resign");
+  await a.page.click("#b-resign-yes");
+  await a.page.waitForSelector("#over-buttons:not([hidden])");
+  check(await a.page.isHidden("#invite"), "no invitation after the end");
   for (const x of [a, b]) await x.ctx.close();
 }
 
@@ -832,11 +863,18 @@ async function wordsAndHeader(browser) {
   const names = await page.$$eval("#f-rules option", (os) => os.map((o) => o.textContent));
   check(names.includes("Fédération française (FFG)") && !names.includes("ffg"), "rule names, not ids: " + names);
   const header = await page.$eval("header", (h) => {
-    const links = [...h.querySelectorAll("nav a, .brand, .lang button, .name-button")];
-    const tops = links.map((l) => l.getBoundingClientRect().top);
-    return { height: h.getBoundingClientRect().height, spread: Math.max(...tops) - Math.min(...tops) };
+    const links = [...h.querySelectorAll("nav a")];
+    const nav = h.querySelector("nav");
+    return {
+      height: h.getBoundingClientRect().height,
+      outside: links.filter((l) => { const r = l.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth; })
+        .map((l) => l.textContent),
+      scrolls: nav.scrollWidth > nav.clientWidth,
+      lines: new Set(links.map((l) => Math.round(l.getBoundingClientRect().top))).size,
+    };
   });
-  check(header.spread < 12 && header.height < 60, "the French phone header holds one line: " + JSON.stringify(header));
+  check(header.outside.length === 0 && !header.scrolls && header.lines === 1 && header.height < 90,
+    "every French header link on the phone's screen, on one line: " + JSON.stringify(header));
   await shot(page, "header-phone-fr");
   await page.click("#lang-en");
   await page.goto(base + "/#review");

@@ -1,9 +1,11 @@
 //! A real server on a loopback port with a fresh database (a SQLite file,
 //! or a database on a PostgreSQL cluster of the tests' own), and small
-//! HTTP and WebSocket clients to talk to it.
+//! HTTP and WebSocket clients to talk to it. The PostgreSQL parts are
+//! there with the feature `postgres` only.
 
 #![allow(dead_code)]
 
+#[cfg(feature = "postgres")]
 pub mod pg;
 
 use futures_util::{SinkExt, StreamExt};
@@ -47,6 +49,7 @@ fn unhurried(limits: Limits) -> Limits {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,
+    #[cfg(feature = "postgres")]
     Postgres,
 }
 
@@ -55,6 +58,7 @@ impl Backend {
     pub async fn fresh(self, name: &str) -> TestDb {
         match self {
             Backend::Sqlite => temp_db(name).into(),
+            #[cfg(feature = "postgres")]
             Backend::Postgres => {
                 let db = pg::fresh_db().await;
                 TestDb {
@@ -71,6 +75,7 @@ impl Backend {
 #[derive(Clone, Debug)]
 pub struct TestDb {
     pub db: Database,
+    #[cfg(feature = "postgres")]
     pub cluster: Option<std::sync::Arc<pg::Cluster>>,
 }
 
@@ -90,6 +95,7 @@ impl TestDb {
                     None => 0,
                 }
             }
+            #[cfg(feature = "postgres")]
             Database::Postgres(url) => {
                 let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
                     .await
@@ -106,11 +112,13 @@ impl From<PathBuf> for TestDb {
     fn from(path: PathBuf) -> TestDb {
         TestDb {
             db: Database::Sqlite(path),
+            #[cfg(feature = "postgres")]
             cluster: None,
         }
     }
 }
 
+#[cfg(feature = "postgres")]
 impl From<pg::Db> for TestDb {
     fn from(db: pg::Db) -> TestDb {
         TestDb {
@@ -316,6 +324,7 @@ pub async fn http_with_head(
 pub async fn serve(config: ServeConfig) -> SocketAddr {
     let db = TestDb {
         db: config.db.clone(),
+        #[cfg(feature = "postgres")]
         cluster: None,
     };
     Running::from_config(db, config).await.addr

@@ -1,19 +1,20 @@
 //! The terms that need reading: shicho and shicho-atari, geta,
 //! utte-gaeshi, semeai, dame-zumari, hori-komi, shibori, te-suji. Each is
-//! asked of this crate's readers, never re-read here.
+//! asked of `tengen-tactics`' readers, never re-read here.
 
-use super::Named;
-use super::geometry::{distance, touches};
-use super::words::{Play, Previous, named, player_en, player_fr, stone_en, stone_fr};
-use crate::atari::{SelfAtariKind, dame_zumari, self_atari};
-use crate::ladder::LadderResult;
-use crate::local::liberties_after_up_to;
-use crate::reader::{Limits, Reader};
-use crate::reading::{Attack, Defence, Net};
-use crate::semeai::{RaceOutcome, semeai};
-use crate::snapback::snapback;
-use crate::util::{PointSet, chains_around, legal, liberty_list};
+use crate::Named;
+use crate::geometry::{distance, touches};
+use crate::words::{Play, Previous, named, player, stone};
 use tengen_core::{Board, Color, Point};
+use tengen_tactics::atari::{SelfAtariKind, dame_zumari, self_atari};
+use tengen_tactics::ladder::LadderResult;
+use tengen_tactics::local::liberties_after_up_to;
+use tengen_tactics::reader::{Limits, Reader};
+use tengen_tactics::reading::{Attack, Defence, Net};
+use tengen_tactics::semeai::{RaceOutcome, semeai};
+use tengen_tactics::snapback::snapback;
+use tengen_tactics::util::{PointSet, chains_around, legal, liberty_list};
+use tengen_words::Sentence;
 
 /// Plies a ladder must last to be a ladder rather than a plain capture or
 /// a chain that simply runs out: the chain runs, is put in atari again,
@@ -120,18 +121,10 @@ pub(crate) fn tactics(
         let them = p.color.opponent();
         out.push(named(
             "geta",
-            format!(
-                "geta: the {} chain at {} ({} stones) is caught in a net",
-                stone_en(them),
-                p.name(n.chain),
-                n.stones
-            ),
-            format!(
-                "geta : la chaîne {} {} ({} pierres) est prise dans un filet",
-                stone_fr(them),
-                p.name(n.chain),
-                n.stones
-            ),
+            Sentence::new("lexicon.geta")
+                .word("stone", stone(them))
+                .text("at", p.name(n.chain))
+                .text("count", n.stones),
         ));
     }
     let sacrifice = snapback(p.before, p.m, p.color);
@@ -139,22 +132,12 @@ pub(crate) fn tactics(
         let them = p.color.opponent();
         out.push(named(
             "utte-gaeshi",
-            format!(
-                "utte-gaeshi: if {} takes at {}, {} takes back {} stones at {}",
-                player_en(them),
-                p.name(s.capture_at),
-                player_en(p.color),
-                s.taken,
-                p.name(s.recapture_at)
-            ),
-            format!(
-                "utte-gaeshi : si {} prend en {}, {} reprend {} pierres en {}",
-                player_fr(them),
-                p.name(s.capture_at),
-                player_fr(p.color),
-                s.taken,
-                p.name(s.recapture_at)
-            ),
+            Sentence::new("lexicon.utte-gaeshi.sacrifice")
+                .word("opponent", player(them))
+                .text("capture", p.name(s.capture_at))
+                .word("player", player(p.color))
+                .text("count", s.taken)
+                .text("recapture", p.name(s.recapture_at)),
         ));
     } else if let Some(prev) = previous {
         out.extend(snapback_taken(p, prev));
@@ -163,11 +146,7 @@ pub(crate) fn tactics(
     let throw_in = self_atari(p.before, p.m, p.color);
     let hori_komi = throw_in.is_some_and(|s| s.kind == SelfAtariKind::ThrowIn && s.stones == 1);
     if hori_komi {
-        out.push(named(
-            "hori-komi",
-            "hori-komi: a stone thrown in to take away liberties or an eye".into(),
-            "hori-komi : pierre sacrifiée pour retirer des libertés ou un œil".into(),
-        ));
+        out.push(named("hori-komi", Sentence::new("lexicon.hori-komi")));
     }
     let short = dame_zumari(p.before, p.m, p.color).is_some_and(|d| d.capturable)
         || throw_in.is_some_and(|s| {
@@ -177,12 +156,7 @@ pub(crate) fn tactics(
             )
         });
     if short {
-        out.push(named(
-            "dame-zumari",
-            "dame-zumari: fills a liberty of its own chain, which can now be captured".into(),
-            "dame-zumari : retire une liberté à sa propre chaîne, qui peut maintenant être prise"
-                .into(),
-        ));
+        out.push(named("dame-zumari", Sentence::new("lexicon.dame-zumari")));
     }
     if sacrifice.is_none() && p.captured == 0 && p.after.liberties(p.m) == 1 {
         out.extend(shibori(p));
@@ -197,8 +171,7 @@ pub(crate) fn tactics(
     if let Some(why) = tesuji {
         out.push(named(
             "te-suji",
-            format!("te-suji: the tactical point of the position ({why})"),
-            format!("te-suji : le coup tactique de la position ({why})"),
+            Sentence::new("lexicon.te-suji").text("why", why),
         ));
     }
 }
@@ -223,11 +196,7 @@ fn shicho(p: &Play<'_>, readers: &mut Readers, out: &mut Vec<Named>) {
         && readers.ladder_works(p.after, *q)
         && zigzag(p.after, &readers.ladder.ladder_line(p.after, *q))
     {
-        out.push(named(
-            "shicho",
-            "this ladder works: nothing breaks it".into(),
-            "ce shicho fonctionne : rien ne le casse".into(),
-        ));
+        out.push(named("shicho", Sentence::new("lexicon.shicho")));
     }
 }
 
@@ -281,11 +250,7 @@ fn shicho_atari(p: &Play<'_>, readers: &mut Readers) -> Option<Named> {
         {
             return Some(named(
                 "shicho-atari",
-                format!(
-                    "shicho-atari: breaks the ladder on the chain at {}",
-                    p.name(q)
-                ),
-                format!("shicho-atari : casse le shicho sur la chaîne {}", p.name(q)),
+                Sentence::new("lexicon.shicho-atari").text("at", p.name(q)),
             ));
         }
     }
@@ -302,8 +267,7 @@ fn snapback_taken(p: &Play<'_>, prev: Previous<'_>) -> Option<Named> {
     (taken_here && p.captured >= 2 && p.after.is_empty(q)).then(|| {
         named(
             "utte-gaeshi",
-            format!("utte-gaeshi: takes back {} stones at once", p.captured),
-            format!("utte-gaeshi : reprend aussitôt {} pierres", p.captured),
+            Sentence::new("lexicon.utte-gaeshi.taken").text("count", p.captured),
         )
     })
 }
@@ -353,29 +317,19 @@ fn race(p: &Play<'_>) -> Option<Named> {
                 Color::Black => s.black_first,
                 Color::White => s.white_first,
             };
-            let (en, fr) = match outcome {
-                RaceOutcome::Captures(c) => (
-                    format!("{} wins the race", player_en(c)),
-                    format!("{} gagne la course", player_fr(c)),
-                ),
-                RaceOutcome::Seki => ("it ends in seki".into(), "cela finit en seki".into()),
+            let sentence = match outcome {
+                RaceOutcome::Captures(c) => {
+                    Sentence::new("lexicon.semeai.won").word("winner", player(c))
+                }
+                RaceOutcome::Seki => Sentence::new("lexicon.semeai.seki"),
             };
             return Some(named(
                 "semeai",
-                format!(
-                    "semeai: {} {} liberties against {} {}; {en}",
-                    player_en(me),
-                    a.liberties(f),
-                    player_en(them),
-                    a.liberties(e)
-                ),
-                format!(
-                    "semeai : {} {} libertés contre {} {} ; {fr}",
-                    player_fr(me),
-                    a.liberties(f),
-                    player_fr(them),
-                    a.liberties(e)
-                ),
+                sentence
+                    .word("player", player(me))
+                    .text("liberties", a.liberties(f))
+                    .word("opponent", player(them))
+                    .text("their_liberties", a.liberties(e)),
             ));
         }
     }
@@ -431,15 +385,8 @@ fn shibori(p: &Play<'_>) -> Option<Named> {
     let e = p.ataris.iter().find(|&&q| p.after.chain_len(q) >= 2)?;
     Some(named(
         "shibori",
-        format!(
-            "shibori: a sacrifice that squeezes the {} chain at {}",
-            stone_en(them),
-            p.name(*e)
-        ),
-        format!(
-            "shibori : sacrifice qui essore la chaîne {} {}",
-            stone_fr(them),
-            p.name(*e)
-        ),
+        Sentence::new("lexicon.shibori")
+            .word("stone", stone(them))
+            .text("at", p.name(*e)),
     ))
 }

@@ -1,5 +1,5 @@
 //! The lexicon's data files: positions written from the definitions of
-//! each term (tests/data/lexicon/*.txt), every one named as expected.
+//! each term (tests/data/*.txt), every one named as expected.
 //!
 //! A file holds cases:
 //!
@@ -32,7 +32,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use tengen_core::{Color, Game, Move, Preset, Setup};
-use tengen_tactics::{Lang, Named, TERMS, name_last, name_moves};
+use tengen_lexicon::{Lang, Named, TERMS, name_last, name_moves};
 
 /// One case of a data file.
 #[derive(Debug, Default)]
@@ -114,7 +114,7 @@ fn read_cases(path: &Path) -> Vec<Case> {
 }
 
 fn data_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/lexicon");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -170,6 +170,10 @@ fn play(c: &Case) -> (Game, Game, usize) {
     (cut, game, c.before.len())
 }
 
+fn french() -> Lang {
+    Lang::parse("fr").unwrap()
+}
+
 /// The terms that need the moves after the move named.
 const FLOW_AFTER: [&str; 3] = ["sente", "gote", "kikashi"];
 
@@ -192,15 +196,20 @@ fn every_case_of_every_data_file_is_named_as_expected() {
             let got = ids(names);
             let en: String = names
                 .iter()
-                .map(|n| n.sentence(Lang::En))
+                .map(|n| n.say(Lang::EN))
                 .collect::<Vec<_>>()
                 .join("; ");
             let fr: String = names
                 .iter()
-                .map(|n| n.sentence(Lang::Fr))
+                .map(|n| n.say(french()))
                 .collect::<Vec<_>>()
                 .join("; ");
             let mut wrong = Vec::new();
+            for (lang, said) in [("English", &en), ("French", &fr)] {
+                if said.contains('{') {
+                    wrong.push(format!("{lang} leaves a placeholder: {said:?}"));
+                }
+            }
             for e in &c.expect {
                 assert!(
                     TERMS.contains(&e.as_str()),
@@ -278,7 +287,7 @@ fn every_case_of_every_data_file_is_named_as_expected() {
 
 #[test]
 fn ladders_with_known_outcome_are_all_read_right() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/lexicon/shicho.txt");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/shicho.txt");
     let cases = read_cases(&path);
     // Each case states by construction whether the atari starts a working
     // ladder (expected) or not (absent: it fails, or runs on one line).

@@ -7,9 +7,23 @@
 //! chains joined into one) and cutting (the FFG glossary's "coupe": two
 //! opposing chains kept apart for good).
 
-use super::Named;
-use super::words::{Play, named, stone_en, stone_fr};
-use crate::util::{chains_around, liberty_list};
+use crate::Named;
+use crate::words::{Play, named, stone, stones};
+use tengen_tactics::util::{chains_around, liberty_list};
+use tengen_words::Sentence;
+
+/// The atari sentence by the number of chains left in atari (a stone
+/// touches four at most): each language joins the list with its own `and`.
+const ATARI: [&str; 4] = [
+    "lexicon.atari.one",
+    "lexicon.atari.two",
+    "lexicon.atari.three",
+    "lexicon.atari.four",
+];
+/// The placeholders of those chains' points, one stone of each.
+const AT: [&str; 4] = ["at1", "at2", "at3", "at4"];
+/// The placeholders of their last liberties.
+const LIBERTY: [&str; 4] = ["liberty1", "liberty2", "liberty3", "liberty4"];
 
 /// The rules texts' terms that apply to the play.
 pub(crate) fn rules_words(p: &Play<'_>, out: &mut Vec<Named>) {
@@ -21,26 +35,18 @@ pub(crate) fn rules_words(p: &Play<'_>, out: &mut Vec<Named>) {
         .filter(|&q| p.after.liberties(q) == 1)
         .collect();
     if !ataris.is_empty() {
-        let at: Vec<String> = ataris.iter().map(|&q| p.name(q)).collect();
-        let libs: Vec<String> = ataris
+        let key = ATARI[ataris.len().clamp(1, ATARI.len()) - 1];
+        let mut sentence = Sentence::new(key).word("stone", stone(them));
+        for (&q, name) in ataris.iter().zip(AT) {
+            sentence = sentence.text(name, p.name(q));
+        }
+        let libs = ataris
             .iter()
-            .filter_map(|&q| liberty_list(p.after, q).first().map(|&l| p.name(l)))
-            .collect();
-        out.push(named(
-            "atari",
-            format!(
-                "atari: the {} chain at {} has one liberty left, at {}",
-                stone_en(them),
-                at.join(" and "),
-                libs.join(" and ")
-            ),
-            format!(
-                "atari : la chaîne {} en {} n'a plus qu'une liberté, en {}",
-                stone_fr(them),
-                at.join(" et "),
-                libs.join(" et ")
-            ),
-        ));
+            .filter_map(|&q| liberty_list(p.after, q).first().map(|&l| p.name(l)));
+        for (l, name) in libs.zip(LIBERTY) {
+            sentence = sentence.text(name, l);
+        }
+        out.push(named("atari", sentence));
     }
     // A capture; of a single stone that could be taken back at once, a ko
     // capture (the board's simple-ko point is set exactly then).
@@ -49,26 +55,15 @@ pub(crate) fn rules_words(p: &Play<'_>, out: &mut Vec<Named>) {
         if ko {
             out.push(named(
                 "ko-capture",
-                format!(
-                    "ko capture: takes one {} stone; taking back at once is forbidden",
-                    stone_en(them)
-                ),
-                format!(
-                    "prise de ko : prend une pierre {} ; la reprise immédiate est interdite",
-                    stone_fr(them)
-                ),
+                Sentence::new("lexicon.ko-capture").word("stone", stone(them)),
             ));
         } else {
-            let s = if p.captured > 1 { "s" } else { "" };
-            out.push(named(
-                "capture",
-                format!("capture: takes {} {} stone{s}", p.captured, stone_en(them)),
-                format!(
-                    "capture : prend {} pierre{s} {}{s}",
-                    p.captured,
-                    stone_fr(them)
-                ),
-            ));
+            let sentence = if p.captured > 1 {
+                Sentence::new("lexicon.capture.many").word("stones", stones(them))
+            } else {
+                Sentence::new("lexicon.capture.one").word("stone", stone(them))
+            };
+            out.push(named("capture", sentence.text("count", p.captured)));
         }
     }
     // Connecting: friendly chains that were apart are one chain now.
@@ -76,8 +71,9 @@ pub(crate) fn rules_words(p: &Play<'_>, out: &mut Vec<Named>) {
     if joined >= 2 {
         out.push(named(
             "connect",
-            format!("connects {joined} {} chains into one", stone_en(me)),
-            format!("connecte {joined} chaînes {}s en une seule", stone_fr(me)),
+            Sentence::new("lexicon.connect")
+                .text("count", joined)
+                .word("stones", stones(me)),
         ));
     }
     // Cutting: two opposing chains the point would have joined are both
@@ -95,11 +91,7 @@ pub(crate) fn rules_words(p: &Play<'_>, out: &mut Vec<Named>) {
     if cut {
         out.push(named(
             "cut",
-            format!("cut: keeps the {} chains around it apart", stone_en(them)),
-            format!(
-                "coupe : sépare les chaînes {}s qui l'entourent",
-                stone_fr(them)
-            ),
+            Sentence::new("lexicon.cut").word("stones", stones(them)),
         ));
     }
 }

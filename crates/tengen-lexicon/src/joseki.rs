@@ -13,20 +13,21 @@
 //!
 //! The entries are standard lines of the hoshi (4-4) and komoku (3-4)
 //! corners; each one is a line of the joseki trees of the Pachi program
-//! (Kogo's joseki dictionary in part), which the tests check.
+//! (Kogo's joseki dictionary in part), which the tests check. Their names
+//! are the catalogues' (`[word.joseki]`), so that each language says them.
 
-use super::Named;
-use super::geometry::line_toward;
-use super::words::named;
+use crate::Named;
+use crate::geometry::line_toward;
+use crate::words::named;
 use tengen_core::{BoardSize, Color, Point};
+use tengen_words::{Lang, Sentence};
 
-/// One dictionary entry: its names and moves.
+/// One dictionary entry: its name and moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// English name.
-    pub en: &'static str,
-    /// French name.
-    pub fr: &'static str,
+    /// The catalogue key of its name (`word.joseki.hoshi-low-cap`), said
+    /// in each language by [`Entry::say`].
+    pub name: &'static str,
     /// The moves in SGF letters, top right corner, separated by spaces.
     pub moves: &'static str,
 }
@@ -34,171 +35,145 @@ pub struct Entry {
 /// The dictionary.
 pub const DICTIONARY: [Entry; 33] = [
     Entry {
-        en: "4-4 point, low approach, knight's move answer, slide and extension",
-        fr: "hoshi, approche basse, réponse en keima, glissade et extension",
+        name: "word.joseki.hoshi-low-keima-slide-extension",
         moves: "pd qf nc rd qc qi",
     },
     Entry {
-        en: "4-4 point, low approach, one-point jump, slide and extension",
-        fr: "hoshi, approche basse, ikken-tobi, glissade et extension",
+        name: "word.joseki.hoshi-low-jump-slide-extension",
         moves: "pd qf nd rd qc qi",
     },
     Entry {
-        en: "4-4 point, low approach, one-point jump, slide and close extension",
-        fr: "hoshi, approche basse, ikken-tobi, glissade et extension courte",
+        name: "word.joseki.hoshi-low-jump-slide-close-extension",
         moves: "pd qf nd rd qc qh",
     },
     Entry {
-        en: "4-4 point, low approach, one-point low pincer, 3-3 invasion",
-        fr: "hoshi, approche basse, pince basse à un intervalle, invasion au 3-3",
+        name: "word.joseki.hoshi-low-pincer-33",
         moves: "pd qf qh qc qd pc od rd re rc qe nc",
     },
     Entry {
-        en: "4-4 point, low approach, one-point low pincer, 3-3 invasion, hane",
-        fr: "hoshi, approche basse, pince basse à un intervalle, invasion au 3-3, hane",
+        name: "word.joseki.hoshi-low-pincer-33-hane",
         moves: "pd qf qh qc qd pc od rd re rc rf nc",
     },
     Entry {
-        en: "4-4 point, low approach, one-point low pincer, jump out",
-        fr: "hoshi, approche basse, pince basse à un intervalle, sortie",
+        name: "word.joseki.hoshi-low-pincer-jump-out",
         moves: "pd qf qh of nd qc qd rd re rc qe ob",
     },
     Entry {
-        en: "4-4 point, low approach, one-point low pincer, jump out and press",
-        fr: "hoshi, approche basse, pince basse à un intervalle, sortie et pression",
+        name: "word.joseki.hoshi-low-pincer-jump-out-press",
         moves: "pd qf qh of nd pi ph oh",
     },
     Entry {
-        en: "4-4 point, low approach, one-point low pincer, double approach",
-        fr: "hoshi, approche basse, pince basse à un intervalle, double approche",
+        name: "word.joseki.hoshi-low-pincer-double-approach",
         moves: "pd qf qh nc pf pg qg qc qe pc",
     },
     Entry {
-        en: "4-4 point, low approach, one-point low pincer, 3-3 and block",
-        fr: "hoshi, approche basse, pince basse à un intervalle, 3-3 et blocage",
+        name: "word.joseki.hoshi-low-pincer-33-block",
         moves: "pd qf qh qc pc qd pe rf og",
     },
     Entry {
-        en: "4-4 point, low approach, one-point jump, 3-3 invasion",
-        fr: "hoshi, approche basse, ikken-tobi, invasion au 3-3",
+        name: "word.joseki.hoshi-low-jump-33",
         moves: "pd qf nd qc qd rd re rc qe ob pf",
     },
     Entry {
-        en: "4-4 point, low approach, one-point jump, 3-3 and hane",
-        fr: "hoshi, approche basse, ikken-tobi, 3-3 et hane",
+        name: "word.joseki.hoshi-low-jump-33-hane",
         moves: "pd qf nd qc qd rd pc rb qb rc",
     },
     Entry {
-        en: "4-4 point, low approach, one-point jump, attach under",
-        fr: "hoshi, approche basse, ikken-tobi, contact par dessous",
+        name: "word.joseki.hoshi-low-jump-attach-under",
         moves: "pd qf nd qd qc rc qe rd pe re qb",
     },
     Entry {
-        en: "4-4 point, low approach, one-point jump, two-point extension",
-        fr: "hoshi, approche basse, ikken-tobi, extension de deux",
+        name: "word.joseki.hoshi-low-jump-two-point-extension",
         moves: "pd qf nd qi qe re rd",
     },
     Entry {
-        en: "4-4 point, low approach, attach and extend",
-        fr: "hoshi, approche basse, tsuke-nobi",
+        name: "word.joseki.hoshi-low-attach-extend",
         moves: "pd qf qe pf nd ph qi mg",
     },
     Entry {
-        en: "4-4 point, low approach, attach and extend, extension",
-        fr: "hoshi, approche basse, tsuke-nobi, extension",
+        name: "word.joseki.hoshi-low-attach-extend-extension",
         moves: "pd qf qe pf nd qi qj",
     },
     Entry {
-        en: "4-4 point, low approach, cap",
-        fr: "hoshi, approche basse, boshi",
+        name: "word.joseki.hoshi-low-cap",
         moves: "pd qf pf pg qe",
     },
     Entry {
-        en: "4-4 point, low approach, knight's move answer, attach under",
-        fr: "hoshi, approche basse, réponse en keima, contact par dessous",
+        name: "word.joseki.hoshi-low-keima-attach-under",
         moves: "pd qf nc qd qc rc qe rd pe re qb qh",
     },
     Entry {
-        en: "4-4 point, low approach, knight's move answer, two-point extension",
-        fr: "hoshi, approche basse, réponse en keima, extension de deux",
+        name: "word.joseki.hoshi-low-keima-two-point-extension",
         moves: "pd qf nc qj qh",
     },
     Entry {
-        en: "4-4 point, low approach from the other side, pincer, jump",
-        fr: "hoshi, approche basse de l'autre côté, pince, saut",
+        name: "word.joseki.hoshi-other-pincer-jump",
         moves: "pd nc lc ne pf kd",
     },
     Entry {
-        en: "4-4 point, low approach from the other side, pincer, double approach",
-        fr: "hoshi, approche basse de l'autre côté, pince, double approche",
+        name: "word.joseki.hoshi-other-pincer-double-approach",
         moves: "pd nc lc qf qc ld kd md of kc",
     },
     Entry {
-        en: "4-4 point, low approach from the other side, pincer, attach",
-        fr: "hoshi, approche basse de l'autre côté, pince, contact",
+        name: "word.joseki.hoshi-other-pincer-attach",
         moves: "pd nc lc pf nd md mc qd oc qc",
     },
     Entry {
-        en: "4-4 point, low approach from the other side, one-point jump",
-        fr: "hoshi, approche basse de l'autre côté, ikken-tobi",
+        name: "word.joseki.hoshi-other-jump",
         moves: "pd nc pf pb",
     },
     Entry {
-        en: "4-4 point, low approach, knight's move answer, slide and cap",
-        fr: "hoshi, approche basse, réponse en keima, glissade et boshi",
+        name: "word.joseki.hoshi-low-keima-slide-cap",
         moves: "pd qf nc rd qh qc qe re pf pg qg rf of",
     },
     Entry {
-        en: "3-4 point, low approach, kosumi answer",
-        fr: "komoku, approche basse, réponse en kosumi",
+        name: "word.joseki.komoku-low-kosumi",
         moves: "qd oc pe lc pc od pg",
     },
     Entry {
-        en: "3-4 point, low approach, one-point high pincer answer",
-        fr: "komoku, approche basse, réponse en pince haute",
+        name: "word.joseki.komoku-low-high-pincer",
         moves: "qd oc pf qc rc pd qe qb",
     },
     Entry {
-        en: "3-4 point, low approach, two-point low pincer, attach",
-        fr: "komoku, approche basse, pince basse à deux intervalles, contact",
+        name: "word.joseki.komoku-low-two-point-pincer-attach",
         moves: "qd oc mc pe qe pf qg",
     },
     Entry {
-        en: "3-4 point, low approach, two-point low pincer, jump",
-        fr: "komoku, approche basse, pince basse à deux intervalles, saut",
+        name: "word.joseki.komoku-low-two-point-pincer-jump",
         moves: "qd oc mc oe pf ph of md pc nc mf",
     },
     Entry {
-        en: "3-4 point, high approach, attach under and extend",
-        fr: "komoku, approche haute, contact par dessous et extension",
+        name: "word.joseki.komoku-high-attach-under-extend",
         moves: "qd od oc nc pc nd qf jc",
     },
     Entry {
-        en: "3-4 point, high approach, two-point low pincer, 3-3",
-        fr: "komoku, approche haute, pince basse à deux intervalles, 3-3",
+        name: "word.joseki.komoku-high-pincer-33",
         moves: "qd od mc qc pc pd oc",
     },
     Entry {
-        en: "3-4 point, high approach, two-point low pincer, attach inside",
-        fr: "komoku, approche haute, pince basse à deux intervalles, contact intérieur",
+        name: "word.joseki.komoku-high-pincer-attach-inside",
         moves: "qd od mc qc rc pc re pf qg",
     },
     Entry {
-        en: "3-4 point, high approach, two-point low pincer, 3-3 and wall",
-        fr: "komoku, approche haute, pince basse à deux intervalles, 3-3 et mur",
+        name: "word.joseki.komoku-high-pincer-33-wall",
         moves: "qd od mc qc qg pd rd ob jc rc qj",
     },
     Entry {
-        en: "3-4 point, high approach, one-point jump, extension",
-        fr: "komoku, approche haute, ikken-tobi, extension",
+        name: "word.joseki.komoku-high-jump-extension",
         moves: "qd od pf qc rc pc re lc",
     },
     Entry {
-        en: "3-4 point, large knight's approach, attach and hane",
-        fr: "komoku, approche en ogeima, contact et hane",
+        name: "word.joseki.komoku-ogeima-attach-hane",
         moves: "qd nc od pb ld nd oc ob qc mb ne kc",
     },
 ];
+
+impl Entry {
+    /// Its name in `lang` ("4-4 point, low approach, cap").
+    pub fn say(&self, lang: Lang) -> String {
+        tengen_words::fill(lang, self.name, &[])
+    }
+}
 
 /// The points of a corner: lines up to this from both of its edges.
 const REACH: i32 = 10;
@@ -269,8 +244,9 @@ impl Corners {
         let (number, entry) = found?;
         Some(named(
             "joseki",
-            format!("joseki: move {number} of the {}", entry.en),
-            format!("joseki : coup {number} de la séquence {}", entry.fr),
+            Sentence::new("lexicon.joseki")
+                .text("number", number)
+                .word("sequence", entry.name),
         ))
     }
 
@@ -309,17 +285,38 @@ mod tests {
     fn every_entry_reads_alternates_and_stays_in_its_corner() {
         for e in &DICTIONARY {
             let lines = entry_lines(e);
-            assert_eq!(lines.len(), e.moves.split_whitespace().count(), "{}", e.en);
-            assert!(lines.len() >= 3, "{}", e.en);
+            assert_eq!(
+                lines.len(),
+                e.moves.split_whitespace().count(),
+                "{}",
+                e.name
+            );
+            assert!(lines.len() >= 3, "{}", e.name);
             assert!(
                 lines.iter().all(|&(u, v)| u <= REACH && v <= REACH),
                 "{}",
-                e.en
+                e.name
             );
             let mut sorted = lines.clone();
             sorted.sort_unstable();
             sorted.dedup();
-            assert_eq!(sorted.len(), lines.len(), "a point twice in {}", e.en);
+            assert_eq!(sorted.len(), lines.len(), "a point twice in {}", e.name);
+        }
+    }
+
+    /// Every entry's name is its own and is in the English catalogue.
+    #[test]
+    fn every_entry_has_its_own_name_in_the_catalogue() {
+        let mut names: Vec<&str> = DICTIONARY.iter().map(|e| e.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), DICTIONARY.len(), "two entries share a name");
+        for e in &DICTIONARY {
+            assert!(
+                tengen_words::text(Lang::EN, e.name).is_some(),
+                "{} is not in words/en.toml",
+                e.name
+            );
         }
     }
 }

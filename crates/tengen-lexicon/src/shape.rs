@@ -2,14 +2,15 @@
 //! offsets and empty-point conditions of ecosystem-study section 6.3, with
 //! the edge and corner conditions measured in lines from the edge.
 
-use super::Named;
-use super::geometry::{
+use crate::Named;
+use crate::geometry::{
     DIRECTIONS, Offset, Relation, across, add, distance, holds, line_toward, scale, touches,
     touches_diagonally,
 };
-use super::words::{Play, named, stone_en, stone_fr};
-use crate::util::{chains_around, liberty_list};
+use crate::words::{Play, named, stone, stones};
 use tengen_core::{Board, BoardSize, Color, Point, Symmetry};
+use tengen_tactics::util::{chains_around, liberty_list, within};
+use tengen_words::Sentence;
 
 const KOSUMI: Relation = Relation {
     target: (1, 1),
@@ -80,8 +81,7 @@ fn contact(
             Some(n) => out.push(n),
             None => out.push(named(
                 "nobi",
-                format!("nobi from {}: extends the chain", p.name(f)),
-                format!("nobi depuis {} : allonge la chaîne", p.name(f)),
+                Sentence::new("lexicon.nobi").text("from", p.name(f)),
             )),
         }
     }
@@ -90,23 +90,14 @@ fn contact(
         match enemy {
             Some(e) => out.push(named(
                 "kosumi-tsuke",
-                format!(
-                    "kosumi-tsuke: diagonal from {}, touching the {} stone at {}",
-                    p.name(f),
-                    stone_en(them),
-                    p.name(e)
-                ),
-                format!(
-                    "kosumi-tsuke : diagonale depuis {}, au contact de la pierre {} en {}",
-                    p.name(f),
-                    stone_fr(them),
-                    p.name(e)
-                ),
+                Sentence::new("lexicon.kosumi-tsuke")
+                    .text("from", p.name(f))
+                    .word("stone", stone(them))
+                    .text("at", p.name(e)),
             )),
             None => out.push(named(
                 "kosumi",
-                format!("kosumi from {}", p.name(f)),
-                format!("kosumi depuis {}", p.name(f)),
+                Sentence::new("lexicon.kosumi").text("from", p.name(f)),
             )),
         }
     }
@@ -117,31 +108,17 @@ fn contact(
     {
         out.push(named(
             "tsuke",
-            format!(
-                "tsuke: contact with the {} stone at {}",
-                stone_en(them),
-                p.name(e)
-            ),
-            format!(
-                "tsuke : contact avec la pierre {} en {}",
-                stone_fr(them),
-                p.name(e)
-            ),
+            Sentence::new("lexicon.tsuke")
+                .word("stone", stone(them))
+                .text("at", p.name(e)),
         ));
     }
     if let Some(e) = osae(b, p.m, me) {
         out.push(named(
             "osae",
-            format!(
-                "osae: blocks the {} stones at {} along the edge",
-                stone_en(them),
-                p.name(e)
-            ),
-            format!(
-                "osae : bloque les pierres {}s en {} le long du bord",
-                stone_fr(them),
-                p.name(e)
-            ),
+            Sentence::new("lexicon.osae")
+                .word("stones", stones(them))
+                .text("at", p.name(e)),
         ));
     }
 }
@@ -170,14 +147,7 @@ fn tetchu(p: &Play<'_>) -> Option<Named> {
     fits.then(|| {
         named(
             "tetchu",
-            format!(
-                "tetchu: an iron pillar with {}, at right angles to the edge",
-                p.name(f)
-            ),
-            format!(
-                "tetchu : pilier de fer avec {}, perpendiculaire au bord",
-                p.name(f)
-            ),
+            Sentence::new("lexicon.tetchu").text("with", p.name(f)),
         )
     })
 }
@@ -231,36 +201,20 @@ fn cuts(p: &Play<'_>, out: &mut Vec<Named>) {
         if b.is_empty(cut) {
             out.push(named(
                 "ate-komi",
-                format!(
-                    "ate-komi: touches the {} stones at {} and {}, threatening to cut at {}",
-                    stone_en(them),
-                    p.name(e1),
-                    p.name(e2),
-                    p.name(cut)
-                ),
-                format!(
-                    "ate-komi : au contact des pierres {}s {} et {}, menace de couper en {}",
-                    stone_fr(them),
-                    p.name(e1),
-                    p.name(e2),
-                    p.name(cut)
-                ),
+                Sentence::new("lexicon.ate-komi")
+                    .word("stones", stones(them))
+                    .text("at1", p.name(e1))
+                    .text("at2", p.name(e2))
+                    .text("cut", p.name(cut)),
             ));
             return;
         }
         if b.get(cut) == Some(me) {
             out.push(named(
                 "kiri-chigae",
-                format!(
-                    "kiri-chigae: crosscut against {} and {}",
-                    p.name(e1),
-                    p.name(e2)
-                ),
-                format!(
-                    "kiri-chigae : double coupe contre {} et {}",
-                    p.name(e1),
-                    p.name(e2)
-                ),
+                Sentence::new("lexicon.kiri-chigae")
+                    .text("at1", p.name(e1))
+                    .text("at2", p.name(e2)),
             ));
             return;
         }
@@ -276,18 +230,10 @@ fn cuts(p: &Play<'_>, out: &mut Vec<Named>) {
         {
             out.push(named(
                 "wari-komi",
-                format!(
-                    "wari-komi: wedges between the {} stones at {} and {}",
-                    stone_en(them),
-                    p.name(e1),
-                    p.name(e2)
-                ),
-                format!(
-                    "wari-komi : s'insère entre les pierres {}s {} et {}",
-                    stone_fr(them),
-                    p.name(e1),
-                    p.name(e2)
-                ),
+                Sentence::new("lexicon.wari-komi")
+                    .word("stones", stones(them))
+                    .text("at1", p.name(e1))
+                    .text("at2", p.name(e2)),
             ));
         }
     }
@@ -326,8 +272,7 @@ pub(crate) fn nozoki(p: &Play<'_>) -> Option<Named> {
     let cut = peeped_point(p.before, p.m, p.color)?;
     Some(named(
         "nozoki",
-        format!("nozoki: peeps at the cutting point {}", p.name(cut)),
-        format!("nozoki : menace de couper en {}", p.name(cut)),
+        Sentence::new("lexicon.nozoki").text("cut", p.name(cut)),
     ))
 }
 
@@ -338,57 +283,23 @@ pub(crate) fn nozoki(p: &Play<'_>) -> Option<Named> {
 fn extensions(p: &Play<'_>, out: &mut Vec<Named>) -> bool {
     let b = p.before;
     let me = p.color;
-    let name = |f: Point, id: &'static str, en: &str, fr: &str| {
-        named(
-            id,
-            format!("{id} from {}{en}", p.name(f)),
-            format!("{id} depuis {}{fr}", p.name(f)),
-        )
+    let name = |f: Point, id: &'static str, key: &'static str| {
+        named(id, Sentence::new(key).text("from", p.name(f)))
     };
     let found = if let Some(f) = IKKEN.find(b, p.m, me) {
-        name(
-            f,
-            "ikken-tobi",
-            ": a one-point jump",
-            " : saut d'une intersection",
-        )
+        name(f, "ikken-tobi", "lexicon.ikken-tobi")
     } else if let Some(f) = slide(p, 2) {
-        name(
-            f,
-            "saru-suberi",
-            ": the monkey jump slides along the edge",
-            " : la glissade du singe le long du bord",
-        )
+        name(f, "saru-suberi", "lexicon.saru-suberi")
     } else if let Some(f) = KEIMA.find(b, p.m, me) {
-        name(f, "keima", "", "")
+        name(f, "keima", "lexicon.keima")
     } else if let Some(f) = NIKEN.find(b, p.m, me) {
-        name(
-            f,
-            "niken-tobi",
-            ": a two-point jump",
-            " : saut de deux intersections",
-        )
+        name(f, "niken-tobi", "lexicon.niken-tobi")
     } else if let Some(f) = slide(p, 3) {
-        name(
-            f,
-            "ozaru-suberi",
-            ": the large monkey jump along the edge",
-            " : la grande glissade du singe le long du bord",
-        )
+        name(f, "ozaru-suberi", "lexicon.ozaru-suberi")
     } else if let Some(f) = OGEIMA.find(b, p.m, me) {
-        name(
-            f,
-            "ogeima",
-            ": a large knight's move",
-            " : grand saut de cheval",
-        )
+        name(f, "ogeima", "lexicon.ogeima")
     } else if let Some(f) = SANGEN.find(b, p.m, me) {
-        name(
-            f,
-            "sangen-tobi",
-            ": a three-point jump",
-            " : saut de trois intersections",
-        )
+        name(f, "sangen-tobi", "lexicon.sangen-tobi")
     } else {
         return false;
     };
@@ -430,16 +341,9 @@ fn kogeima(p: &Play<'_>) -> Option<Named> {
     let e = KEIMA.find(p.before, p.m, them)?;
     Some(named(
         "kogeima",
-        format!(
-            "kogeima on {}: a small knight's move against the {} stone",
-            p.name(e),
-            stone_en(them)
-        ),
-        format!(
-            "kogeima sur {} : petit saut de cheval contre la pierre {}",
-            p.name(e),
-            stone_fr(them)
-        ),
+        Sentence::new("lexicon.kogeima")
+            .text("at", p.name(e))
+            .word("stone", stone(them)),
     ))
 }
 
@@ -463,12 +367,9 @@ fn boshi(p: &Play<'_>) -> Option<Named> {
     })?;
     Some(named(
         "boshi",
-        format!("boshi: caps the {} stone at {}", stone_en(them), p.name(e)),
-        format!(
-            "boshi : chapeau sur la pierre {} {}",
-            stone_fr(them),
-            p.name(e)
-        ),
+        Sentence::new("lexicon.boshi")
+            .word("stone", stone(them))
+            .text("at", p.name(e)),
     ))
 }
 
@@ -509,12 +410,9 @@ fn hasami(p: &Play<'_>) -> Option<Named> {
                     if approached {
                         return Some(named(
                             "hasami",
-                            format!(
-                                "hasami: pincers the {} stone at {}",
-                                stone_en(them),
-                                p.name(e)
-                            ),
-                            format!("hasami : pince la pierre {} {}", stone_fr(them), p.name(e)),
+                            Sentence::new("lexicon.hasami")
+                                .word("stone", stone(them))
+                                .text("at", p.name(e)),
                         ));
                     }
                 }
@@ -537,8 +435,7 @@ fn lone(b: &Board, e: Point) -> bool {
         return false;
     };
     b.around(e).all(|q| b.is_empty(q))
-        && !crate::util::within(size, e, i64::from(LONE_DISTANCE))
-            .any(|q| q != e && b.get(q) == Some(c))
+        && !within(size, e, i64::from(LONE_DISTANCE)).any(|q| q != e && b.get(q) == Some(c))
 }
 
 /// The point at lines `(u, v)` from the corner whose edges lie in
@@ -620,16 +517,9 @@ fn kakari(p: &Play<'_>) -> Option<Named> {
             if alone {
                 return Some(named(
                     "kakari",
-                    format!(
-                        "kakari: approaches the {} corner stone at {}",
-                        stone_en(them),
-                        p.name(e)
-                    ),
-                    format!(
-                        "kakari : approche de la pierre de coin {} {}",
-                        stone_fr(them),
-                        p.name(e)
-                    ),
+                    Sentence::new("lexicon.kakari")
+                        .word("stone", stone(them))
+                        .text("at", p.name(e)),
                 ));
             }
         }
@@ -685,18 +575,10 @@ fn wariuchi(p: &Play<'_>) -> Option<Named> {
         {
             return Some(named(
                 "wariuchi",
-                format!(
-                    "wariuchi: splits the {} positions towards {} and {}, with room to extend both ways",
-                    stone_en(them),
-                    p.name(q1),
-                    p.name(q2)
-                ),
-                format!(
-                    "wariuchi : sépare les positions {}s vers {} et {}, avec de la place pour s'étendre des deux côtés",
-                    stone_fr(them),
-                    p.name(q1),
-                    p.name(q2)
-                ),
+                Sentence::new("lexicon.wariuchi")
+                    .word("stones", stones(them))
+                    .text("at1", p.name(q1))
+                    .text("at2", p.name(q2)),
             ));
         }
     }

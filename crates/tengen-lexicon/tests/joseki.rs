@@ -9,8 +9,8 @@
 mod common;
 
 use tengen_core::{BoardSize, Color, Game, Move, Preset};
-use tengen_tactics::lexicon::joseki::DICTIONARY;
-use tengen_tactics::name_moves;
+use tengen_lexicon::joseki::DICTIONARY;
+use tengen_lexicon::name_moves;
 
 /// A node of a variation tree: its move (`"Bpd"`), whether Pachi tags it
 /// as a mistake, its children.
@@ -125,7 +125,7 @@ fn every_dictionary_entry_is_a_line_of_pachis_joseki_trees() {
         assert!(
             trees.iter().any(|t| has_line(t, 0, &moves)),
             "{}: {} is not a line of Pachi's joseki trees",
-            e.en,
+            e.name,
             e.moves
         );
     }
@@ -169,7 +169,7 @@ fn every_entry_is_named_under_every_symmetry_and_either_colour() {
                 assert_eq!(
                     named, want,
                     "{} under symmetry {sym}, {first:?} first",
-                    e.en
+                    e.name
                 );
             }
         }

@@ -7,13 +7,14 @@
 //! kikashi are judged from what the players did; te-nuki reads whether the
 //! move ignored was a threat.
 
-use super::Named;
-use super::geometry::{distance, touches, touches_diagonally};
-use super::shape::peeped_point;
-use super::tactic::Readers;
-use super::words::{Play, Previous, named, player_en, player_fr};
-use crate::util::{PointSet, chains_around, within};
+use crate::Named;
+use crate::geometry::{distance, touches, touches_diagonally};
+use crate::shape::peeped_point;
+use crate::tactic::Readers;
+use crate::words::{Play, Previous, named, player};
 use tengen_core::{Board, BoardSize, Color, Move, Point, Turn, Vertex};
+use tengen_tactics::util::{PointSet, chains_around, within};
+use tengen_words::Sentence;
 
 /// A king's-move distance within which a move answers another.
 const LOCAL: i32 = 2;
@@ -43,16 +44,9 @@ pub(crate) fn te_nuki(p: &Play<'_>, prev: Previous<'_>, readers: &mut Readers) -
     threatens(prev.board, p.before, q, p.color, readers).then(|| {
         named(
             "te-nuki",
-            format!(
-                "te-nuki: ignores {}'s {} to play elsewhere",
-                player_en(prev.turn.color),
-                p.name(q)
-            ),
-            format!(
-                "te-nuki : ignore {} de {} pour jouer ailleurs",
-                p.name(q),
-                player_fr(prev.turn.color)
-            ),
+            Sentence::new("lexicon.te-nuki")
+                .word("player", player(prev.turn.color))
+                .text("at", p.name(q)),
         )
     })
 }
@@ -106,20 +100,11 @@ pub(crate) fn miai(p: &Play<'_>, prev: Previous<'_>) -> Option<Named> {
     (shared >= 2).then(|| {
         named(
             "miai",
-            format!(
-                "miai: {} and {} were two ways to connect; {} took one, {} the other",
-                p.name(q),
-                p.name(p.m),
-                player_en(prev.turn.color),
-                player_en(p.color)
-            ),
-            format!(
-                "miai : {} et {} étaient deux façons de connecter ; {} a pris l'une, {} l'autre",
-                p.name(q),
-                p.name(p.m),
-                player_fr(prev.turn.color),
-                player_fr(p.color)
-            ),
+            Sentence::new("lexicon.miai")
+                .text("taken", p.name(q))
+                .text("at", p.name(p.m))
+                .word("opponent", player(prev.turn.color))
+                .word("player", player(p.color)),
         )
     })
 }
@@ -172,16 +157,9 @@ pub(crate) fn after_moves(
             if distance(size, m, r) <= LOCAL && left(r) {
                 names_i.push(named(
                     "sente",
-                    format!(
-                        "sente: {} answers, {} keeps the initiative",
-                        player_en(color.opponent()),
-                        player_en(color)
-                    ),
-                    format!(
-                        "sente : {} répond, {} garde l'initiative",
-                        player_fr(color.opponent()),
-                        player_fr(color)
-                    ),
+                    Sentence::new("lexicon.sente")
+                        .word("opponent", player(color.opponent()))
+                        .word("player", player(color)),
                 ));
                 continue;
             }
@@ -194,16 +172,9 @@ pub(crate) fn after_moves(
         {
             names_i.push(named(
                 "gote",
-                format!(
-                    "gote: {} plays elsewhere, {} has lost the initiative",
-                    player_en(color.opponent()),
-                    player_en(color)
-                ),
-                format!(
-                    "gote : {} joue ailleurs, {} perd l'initiative",
-                    player_fr(color.opponent()),
-                    player_fr(color)
-                ),
+                Sentence::new("lexicon.gote")
+                    .word("opponent", player(color.opponent()))
+                    .word("player", player(color)),
             ));
         }
     }
@@ -211,18 +182,11 @@ pub(crate) fn after_moves(
 
 /// The kikashi sentence: `r` is the forced answer.
 fn kikashi(size: BoardSize, color: Color, r: Point) -> Named {
-    let at = Vertex::point_name(r, size);
     named(
         "kikashi",
-        format!(
-            "kikashi: forces {}'s answer at {at}, then {} plays elsewhere",
-            player_en(color.opponent()),
-            player_en(color)
-        ),
-        format!(
-            "kikashi : force la réponse de {} en {at}, puis {} joue ailleurs",
-            player_fr(color.opponent()),
-            player_fr(color)
-        ),
+        Sentence::new("lexicon.kikashi")
+            .word("opponent", player(color.opponent()))
+            .text("at", Vertex::point_name(r, size))
+            .word("player", player(color)),
     )
 }

@@ -1,8 +1,9 @@
 //! What every term detector is given (the play in its position), and the
 //! words the sentences share.
 
-use super::Named;
+use crate::Named;
 use tengen_core::{Board, Color, Point, Turn, Vertex};
+use tengen_words::Sentence;
 
 /// One stone play in its position.
 pub(crate) struct Play<'a> {
@@ -36,40 +37,33 @@ pub(crate) struct Previous<'a> {
     pub(crate) turn: Turn,
 }
 
-/// A term with its two sentences.
-pub(crate) fn named(id: &'static str, en: String, fr: String) -> Named {
-    Named { id, en, fr }
+/// A term with its sentence, said in any language later.
+pub(crate) fn named(id: &'static str, sentence: Sentence) -> Named {
+    Named { id, sentence }
 }
 
-/// `black` or `white`, for a stone or a chain.
-pub(crate) fn stone_en(c: Color) -> &'static str {
+/// The catalogue's word for a stone or a chain of `c` (`black`, French
+/// `noire`: a pierre and a chaîne are feminine).
+pub(crate) fn stone(c: Color) -> &'static str {
     match c {
-        Color::Black => "black",
-        Color::White => "white",
+        Color::Black => "word.stone.black",
+        Color::White => "word.stone.white",
     }
 }
 
-/// `noire` or `blanche` (a French stone, pierre, is feminine; add `s` for
-/// the plural).
-pub(crate) fn stone_fr(c: Color) -> &'static str {
+/// The same word for several stones or chains: French adds the `s` of
+/// the plural (`noires`), English says `black` again.
+pub(crate) fn stones(c: Color) -> &'static str {
     match c {
-        Color::Black => "noire",
-        Color::White => "blanche",
+        Color::Black => "word.stones.black",
+        Color::White => "word.stones.white",
     }
 }
 
-/// `Black` or `White`, the player.
-pub(crate) fn player_en(c: Color) -> &'static str {
+/// The catalogue's word for the player of `c` (`Black`, `Noir`).
+pub(crate) fn player(c: Color) -> &'static str {
     match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
-/// `Noir` or `Blanc`, the player.
-pub(crate) fn player_fr(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Noir",
-        Color::White => "Blanc",
+        Color::Black => "word.player.black",
+        Color::White => "word.player.white",
     }
 }

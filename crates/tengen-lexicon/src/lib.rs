@@ -1,12 +1,15 @@
 //! The lexicon of named moves: for each move of a game, the terms of the
 //! glossary of the French Federation's rules (part II) that apply to it,
-//! with a short sentence in English and in French saying why.
+//! with a short sentence saying why, in every language of `tengen-words`'
+//! catalogues (their `[lexicon]` and `[word]` tables): a term is named
+//! once, as a [`Sentence`], and said in whichever language is asked.
 //!
 //! Identifiers are the romaji of the glossary, lowercase and hyphenated.
 //! The shape terms follow the offsets and empty-point conditions of
 //! ecosystem-study section 6.3 (the new stone N at (0,0), offsets under the
 //! eight symmetries; "line" is 1 + the distance to the edge); the reading
-//! terms ask this crate's readers; the flow terms look at the moves around.
+//! terms ask `tengen-tactics`' readers; the flow terms look at the moves
+//! around.
 //!
 //! | id | when | how |
 //! |---|---|---|
@@ -29,13 +32,13 @@
 //! | `kakari` | 13x13 or more: an opposing stone alone in its corner on a 3-3 to 4-5 point, N on line 3-4 two or three points further along | shape |
 //! | `wariuchi` | 13x13 or more: line 3-4 of a side, the nearest stones on both hands opposing and four points away or more | shape |
 //! | `osae` | in front of an opposing chain crawling along line 4 or lower, a friendly stone above | shape |
-//! | `shicho` | an atari on one chain (not a double atari) whose ladder works after a chase of five plies or more (run, atari, run, atari, run), the chain running in a staircase (its runs change both row and column) | [`read_ladder`](crate::read_ladder) |
+//! | `shicho` | an atari on one chain (not a double atari) whose ladder works after a chase of five plies or more (run, atari, run, atari, run), the chain running in a staircase (its runs change both row and column) | [`read_ladder`](tengen_tactics::read_ladder) |
 //! | `shicho-atari` | a friendly two-liberty chain three points or more away (king's move) that a ladder of five plies or more caught before the move and not after | ladder reading |
-//! | `geta` | [`net`](crate::net): the chain, left with two liberties, cannot escape by reading; the net stone touches not the chain, joins no two friendly chains, does not extend a friendly chain against an opposing stone (a block), captures nothing and gives no atari | reading |
-//! | `utte-gaeshi` | the sacrifice ([`snapback`](crate::snapback())), or the recapture of two stones or more where the opponent just captured | two-ply look-ahead |
-//! | `semeai` | fills a liberty of an opposing chain (2+ stones, 3 liberties or fewer left) touching a friendly chain (2+ stones, 2-3 liberties), no two eyes, both shut in (no move on a chain's own liberties gains it a liberty), and the race was close before the move (whoever moved first captured): the race, counted and solved | [`semeai`](crate::semeai()) |
-//! | `dame-zumari` | [`dame_zumari`](crate::dame_zumari) makes the own chain capturable, or the self-atari connects and dies | reading |
-//! | `hori-komi` | a one-stone throw-in ([`self_atari`](crate::self_atari) kind `ThrowIn`) | reading |
+//! | `geta` | [`net`](tengen_tactics::net): the chain, left with two liberties, cannot escape by reading; the net stone touches not the chain, joins no two friendly chains, does not extend a friendly chain against an opposing stone (a block), captures nothing and gives no atari | reading |
+//! | `utte-gaeshi` | the sacrifice ([`snapback`](tengen_tactics::snapback())), or the recapture of two stones or more where the opponent just captured | two-ply look-ahead |
+//! | `semeai` | fills a liberty of an opposing chain (2+ stones, 3 liberties or fewer left) touching a friendly chain (2+ stones, 2-3 liberties), no two eyes, both shut in (no move on a chain's own liberties gains it a liberty), and the race was close before the move (whoever moved first captured): the race, counted and solved | [`semeai`](tengen_tactics::semeai()) |
+//! | `dame-zumari` | [`dame_zumari`](tengen_tactics::dame_zumari) makes the own chain capturable, or the self-atari connects and dies | reading |
+//! | `hori-komi` | a one-stone throw-in ([`self_atari`](tengen_tactics::self_atari) kind `ThrowIn`) | reading |
 //! | `shibori` | a stone left in atari that ataris an opposing chain of two or more (not a snapback) | shape and atari |
 //! | `te-suji` | a geta where no direct move on the chain's liberties captures it, or the snapback sacrifice: the move that does better than the obvious ones | reading |
 //! | `te-nuki` | the opponent's last stone asked for an answer (a tsuke, a peep at a cutting point, or a chain within 2 points made capturable by reading), and the move is more than 4 points away | flow, move before, reading |
@@ -65,6 +68,8 @@
 //! Sente, gote and kikashi need the moves after, so [`name_last`] leaves
 //! them out; te-nuki and miai only need the move before and are kept.
 
+#![warn(missing_docs)]
+
 pub mod joseki;
 
 mod flow;
@@ -79,33 +84,21 @@ use tactic::Readers;
 use tengen_core::{Board, BoardSize, Color, Game, Move, Point, Turn, Vertex};
 use words::{Play, Previous};
 
-/// The language of the sentences.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// English.
-    En,
-    /// French.
-    Fr,
-}
+pub use tengen_words::{Lang, Sentence};
 
-/// One term that applies to a move, with why, in both languages.
+/// One term that applies to a move, with why, to be said in any language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Named {
     /// The romaji identifier: `keima`, `ikken-tobi`, `shicho`...
     pub id: &'static str,
-    /// The English sentence.
-    pub en: String,
-    /// The French sentence.
-    pub fr: String,
+    /// Why: a `lexicon.*` key of the catalogues and what fills it.
+    pub sentence: Sentence,
 }
 
 impl Named {
     /// The sentence in `lang`.
-    pub fn sentence(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::Fr => &self.fr,
-        }
+    pub fn say(&self, lang: Lang) -> String {
+        self.sentence.say(lang)
     }
 }
 
@@ -175,7 +168,7 @@ fn name_play(
         // A suicide, played in a record of other rules: no shape remains.
         return (names, Threats::default());
     }
-    let ataris = crate::atari::in_atari_beside(&after, m);
+    let ataris = tengen_tactics::atari::in_atari_beside(&after, m);
     let p = Play {
         before,
         after: &after,
@@ -197,7 +190,11 @@ fn name_play(
     let mut answers: Vec<Point> = p
         .ataris
         .iter()
-        .filter_map(|&q| crate::util::liberty_list(&after, q).first().copied())
+        .filter_map(|&q| {
+            tengen_tactics::util::liberty_list(&after, q)
+                .first()
+                .copied()
+        })
         .collect();
     if peep.is_some()
         && let Some(cut) = shape::peeped_point(before, m, turn.color)
@@ -278,13 +275,11 @@ pub fn name_last(game: &Game) -> Vec<Named> {
 }
 
 /// The sentence for a move no term applies to.
-fn plain(mv: Move, lang: Lang) -> &'static str {
-    match (mv, lang) {
-        (Move::Pass, Lang::En) => "a pass",
-        (Move::Pass, Lang::Fr) => "un passe",
-        (Move::Play(_), Lang::En) => "a move with no named shape",
-        (Move::Play(_), Lang::Fr) => "un coup sans nom particulier",
-    }
+fn plain(mv: Move) -> Sentence {
+    Sentence::new(match mv {
+        Move::Pass => "lexicon.plain.pass",
+        Move::Play(_) => "lexicon.plain.move",
+    })
 }
 
 /// The line `<move number> <B|W> <vertex> <comma-separated ids, or ->
@@ -303,13 +298,13 @@ pub fn explain_line(
         Move::Play(p) => Vertex::Point(p),
     };
     let (ids, sentence) = if names.is_empty() {
-        ("-".to_string(), plain(mv, lang).to_string())
+        ("-".to_string(), plain(mv).say(lang))
     } else {
         (
             names.iter().map(|n| n.id).collect::<Vec<_>>().join(","),
             names
                 .iter()
-                .map(|n| n.sentence(lang))
+                .map(|n| n.say(lang))
                 .collect::<Vec<_>>()
                 .join("; "),
         )
