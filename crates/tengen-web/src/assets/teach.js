@@ -1,15 +1,22 @@
 // The screens of a learning step: short sentences, a position, a problem
 // on it. The page sends what the learner clicked or chose and the server
 // (the rules library) says whether it is right; a wrong answer shows the
-// hint, the right one the conclusion and opens the next screen. The last
-// screen starts the step's game against tengen.
+// hint and marks the point tapped, the right one the conclusion and opens
+// the next screen. After a few wrong tries the learner may be shown the
+// answer, then plays it. The last screen starts the step's game against
+// tengen.
 
 import { t, errorText, said } from "./i18n.js";
 import { $ } from "./page.js";
 import { api, createGame } from "./connection.js";
 import { drawBoard } from "./board.js";
 
-const lesson = { step: 0, screens: [], open: false, at: 0, solved: false, shown: null, feedback: null, boardOpts: {} };
+const lesson = { step: 0, screens: [], open: false, at: 0, solved: false, shown: null, feedback: null, boardOpts: {},
+  wrong: 0, marks: {}, answer: null };
+// Wrong tries after which "show me" is offered.
+const TRIES_BEFORE_SHOWING = 2;
+// What marks a point tapped wrongly, and the point shown.
+const WRONG_MARK = "✗", SHOWN_MARK = "◎";
 
 
 // Opens step `step` at its first screen.
@@ -37,6 +44,9 @@ function enter(i) {
   lesson.shown = s && s.position;
   lesson.feedback = null;
   lesson.boardOpts = {};
+  lesson.wrong = 0;
+  lesson.marks = {};
+  lesson.answer = null;
   renderTeach();
   const h = $("teach-title");
   if (h && s) h.focus();
@@ -54,7 +64,14 @@ async function answer(body) {
     lesson.feedback = Object.assign({ choice: body.choice }, v);
     if (v.correct) {
       lesson.solved = true;
+      lesson.marks = {};
       if (v.position) lesson.shown = v.position;
+    } else if (v.shown) {
+      lesson.answer = v.shown;
+      if (v.shown.vertex) lesson.marks = { [v.shown.vertex]: SHOWN_MARK };
+    } else {
+      lesson.wrong += 1;
+      if (body.vertex) lesson.marks[body.vertex] = WRONG_MARK;
     }
   } catch (e) {
     lesson.feedback = { correct: false, error: errorText(e) };
@@ -82,7 +99,7 @@ export function renderTeach() {
     const playing = s.question && s.question.kind === "play" && !lesson.solved;
     drawBoard($("teach-board"), pos.width, pos.height, pos.board, Object.assign(lesson.boardOpts, {
       last: pos.last,
-      labels: pos.labels,
+      labels: Object.assign({}, pos.labels, lesson.solved ? {} : lesson.marks),
       liberties: pos.liberties,
       atari: pos.atari,
       hoverColor: playing ? pos.to_move : null,
@@ -106,6 +123,7 @@ export function renderTeach() {
       b.disabled = lesson.solved;
       const f = lesson.feedback;
       if (f && f.choice === i) b.classList.add(f.correct ? "right" : "wrong");
+      if (!lesson.solved && lesson.answer && lesson.answer.choice === i) b.classList.add("shown");
       b.addEventListener("click", () => answer({ choice: i }));
       opts.appendChild(b);
     });
@@ -119,8 +137,10 @@ export function renderTeach() {
     box.appendChild(head);
     const why = f.error || (f.refusal && !f.correct ? errorText({ code: f.refusal }) : "");
     if (why) box.append(" " + why);
-    if (f.words) box.append(" " + said(f.words));
+    if (f.shown) box.append(" " + t(f.shown.vertex ? "teach_shown_vertex" : "teach_shown_choice"));
+    else if (f.words) box.append(" " + said(f.words));
   }
+  $("t-show").hidden = !q || lesson.solved || lesson.answer !== null || lesson.wrong < TRIES_BEFORE_SHOWING;
   $("teach-source").textContent = t("teach_source", { s: said(s.source) });
   $("t-prev").disabled = lesson.at === 0;
   const last = lesson.at === n - 1;
@@ -134,6 +154,7 @@ export function renderTeach() {
 export function initTeach() {
   $("t-prev").addEventListener("click", () => enter(lesson.at - 1));
   $("t-next").addEventListener("click", () => { if (lesson.solved) enter(lesson.at + 1); });
+  $("t-show").addEventListener("click", () => answer({ show: true }));
   $("t-play").addEventListener("click", () => {
     createGame({ lesson: lesson.step, opponent: { kind: "same_screen" } })
       .catch((e) => { $("teach-error").textContent = errorText(e); });

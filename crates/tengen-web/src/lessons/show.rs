@@ -68,6 +68,20 @@ pub struct Answer {
     pub vertex: Option<String>,
     /// The option picked (a `choose` question).
     pub choice: Option<usize>,
+    /// Asks to be shown the answer instead (after wrong tries).
+    #[serde(default)]
+    pub show: bool,
+}
+
+/// An answer shown to a learner who asked: a point to play, or the option
+/// that is true.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Shown {
+    /// Play here.
+    Vertex(&'static str),
+    /// Pick this option.
+    Choice(usize),
 }
 
 /// The server's word on an answer.
@@ -81,6 +95,9 @@ pub struct Verdict {
     pub words: Words,
     /// The position after a move the rules allowed.
     pub position: Option<Position>,
+    /// The answer, when the learner asked to be shown it: the learner then
+    /// plays or picks it, and the screen is solved as any other.
+    pub shown: Option<Shown>,
 }
 
 fn position_of(game: &Game, d: Option<&Diagram>) -> Result<Position, WebError> {
@@ -175,6 +192,19 @@ pub fn answer(step: u32, a: &Answer) -> Result<Verdict, WebError> {
     };
     let game = judge::position(step, d)?;
     let words = |correct: bool, ask: &Ask| if correct { ask.done } else { ask.hint };
+    if a.show {
+        let shown = match ask.task {
+            Task::Play { answers, .. } => answers.first().map(|&v| Shown::Vertex(v)),
+            Task::Choose { answer, .. } => Some(Shown::Choice(answer)),
+        };
+        return Ok(Verdict {
+            correct: false,
+            refusal: None,
+            words: ask.hint,
+            position: None,
+            shown,
+        });
+    }
     match (ask.task, a.vertex.as_deref(), a.choice) {
         (Task::Play { goal, .. }, Some(vertex), None) => {
             let Judged {
@@ -187,6 +217,7 @@ pub fn answer(step: u32, a: &Answer) -> Result<Verdict, WebError> {
                 refusal: refusal.map(|r| WebError::Illegal(r).code()),
                 words: words(correct, &ask),
                 position: after.map(|g| position_of(&g, Some(d))).transpose()?,
+                shown: None,
             })
         }
         (Task::Choose { options, .. }, None, Some(i)) => {
@@ -199,6 +230,7 @@ pub fn answer(step: u32, a: &Answer) -> Result<Verdict, WebError> {
                 refusal: None,
                 words: words(correct, &ask),
                 position: None,
+                shown: None,
             })
         }
         _ => Err(WebError::invalid(

@@ -154,6 +154,7 @@ fn answers_are_judged_on_the_server_with_hints_and_refusals() {
                 screen: screen.into(),
                 vertex: vertex.map(str::to_string),
                 choice,
+                show: false,
             },
         )
     };
@@ -182,11 +183,40 @@ fn answers_are_judged_on_the_server_with_hints_and_refusals() {
             &Answer {
                 screen: "s1-capture".into(),
                 vertex: Some("D3".into()),
-                choice: None
+                choice: None,
+                show: false,
             }
         )
         .is_err()
     );
+}
+
+/// A learner stuck on a problem may be shown its answer, which the rules
+/// then accept when played or picked: for every problem of the path.
+#[test]
+fn every_answer_shown_is_one_the_rules_accept() {
+    for s in SCREENS.iter().filter(|s| s.ask.is_some()) {
+        let show = |vertex: Option<String>, choice: Option<usize>, show: bool| {
+            show::answer(
+                s.step,
+                &Answer {
+                    screen: s.id.into(),
+                    vertex,
+                    choice,
+                    show,
+                },
+            )
+            .unwrap()
+        };
+        let shown = show(None, None, true);
+        assert!(!shown.correct, "{}: showing is not solving", s.id);
+        let judged = match shown.shown {
+            Some(show::Shown::Vertex(v)) => show(Some(v.into()), None, false),
+            Some(show::Shown::Choice(i)) => show(None, Some(i), false),
+            None => panic!("{}: nothing shown", s.id),
+        };
+        assert!(judged.correct, "{}: the answer shown is refused", s.id);
+    }
 }
 
 #[test]

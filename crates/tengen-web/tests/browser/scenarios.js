@@ -243,7 +243,26 @@ async function lessonProblemsAtPhoneSize(browser) {
         const hint = await page.textContent("#teach-feedback");
         check(hint.length > 20, key + ": the hint shows: " + hint);
         check(await page.isDisabled("#t-next"), key + ": a wrong answer opens nothing");
+        if (typeof a.wrong === "string") {
+          const mark = await page.textContent(`#teach-board text.label[data-v="${a.wrong}"]`);
+          check(mark === "✗", key + ": the wrong tap is marked: " + mark);
+        }
+        check(await page.isHidden("#t-show"), key + ": no answer shown after one try");
         await shot(page, `lesson-${step}-${i + 1}-hint`);
+        if (key === "s1-capture" || key === "s3-ko-why") {
+          // A second wrong try offers to show the answer, which the learner then gives.
+          await answerTeach(page, a.wrong);
+          await page.waitForSelector("#t-show:not([hidden])");
+          await page.click("#t-show");
+          if (typeof a.right === "string") {
+            await page.waitForSelector(`#teach-board text.label[data-v="${a.right}"]`);
+            check((await page.textContent(`#teach-board text.label[data-v="${a.right}"]`)) === "◎", key + ": the answer is marked");
+          } else {
+            await page.waitForSelector(`#teach-options button.shown[data-choice="${a.right}"]`);
+          }
+          check(await page.isDisabled("#t-next"), key + ": shown is not solved");
+          await shot(page, `lesson-${step}-${i + 1}-shown`);
+        }
         await answerTeach(page, a.right);
         await page.waitForSelector(".teach-feedback.right");
         if (a.gone) await page.waitForFunction((v) => !document.querySelector(`#teach-board circle[data-v="${v}"]`), a.gone);
