@@ -3,7 +3,7 @@
 // the server's: a click is sent, and the next view or an error answers it.
 
 import { t, colorWord, errorText, number, presetName } from "./i18n.js";
-import { $, show, go } from "./page.js";
+import { $, show, go, learning } from "./page.js";
 import * as connection from "./connection.js";
 import { drawBoard } from "./board.js";
 import { renderClocks } from "./clock.js";
@@ -218,6 +218,7 @@ export function render() {
   if (!est) $("estimate").textContent = "";
   renderCount(v);
   renderLesson(v);
+  learning(Boolean(v.lesson));
   renderPresence(v);
   renderHelpers(v);
   tickClocks();

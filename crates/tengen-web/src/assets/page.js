@@ -6,7 +6,13 @@ export const $ = (id) => document.getElementById(id);
 
 export function show(section) {
   for (const s of ["home", "game", "reviewer", "lobby", "teach"]) $(s).hidden = s !== section;
+  learning(section === "teach");
 }
+
+// Whether the page shows the learning path (its screens or a step's game):
+// then what a child needs nothing of (the name prompt, the chat, undo, the
+// SGF download, the glossary's names of moves) stays out of sight.
+export function learning(on) { document.body.classList.toggle("learning", on); }
 
 let router = () => {};
 

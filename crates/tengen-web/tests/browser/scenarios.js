@@ -161,6 +161,10 @@ async function beginnerWinsFirstCapture(browser) {
       check(Object.keys(await stones(page, "#board")).length === 0, "play again: an empty board");
       // The lessons teach the ring of atari: a step game shows it unasked.
       check(await page.isChecked("#h-atari"), "the atari rings are on in a step game");
+      // A child's game: no chat, undo, record download or glossary names.
+      for (const sel of ["#chat", "#b-undo", "#b-sgf", "#last-move", "#name-card"]) {
+        check(await page.isHidden(sel), "nothing of " + sel + " in a step game");
+      }
     }
     for (let turn = 0; turn < 80; turn++) {
       await page.waitForFunction(() =>
@@ -219,6 +223,7 @@ async function lessonProblemsAtPhoneSize(browser) {
     const { ctx, page } = await newPage(browser, locale, { width: 390, height: 844 });
     await page.goto(base + "/learn/" + step);
     await page.waitForSelector("#teach:not([hidden]) #teach-text p");
+    check(await page.isHidden("#name-card"), "no name prompt above a lesson");
     const count = parseInt((await page.textContent("#teach-progress")).match(/(\d+)\D*$/)[1], 10);
     check(count >= 3, "step " + step + " has screens: " + count);
     if (step === 2) check((await page.textContent("#t-prev")) === "Retour", "French buttons");
