@@ -431,9 +431,11 @@ impl Hub {
     }
 
     /// Says every [`HEARTBEAT`] that this server is alive, for ever (a
-    /// failed beat is logged and the next one tried).
+    /// failed beat is logged and the next one tried). The first beat is the
+    /// start's own ([`Hub::open`]), so the loop begins a period later.
     pub async fn heartbeat_loop(self: Arc<Hub>) {
-        let mut ticks = tokio::time::interval(HEARTBEAT);
+        let first = tokio::time::Instant::now() + HEARTBEAT;
+        let mut ticks = tokio::time::interval_at(first, HEARTBEAT);
         loop {
             ticks.tick().await;
             if let Err(e) = self.store.heartbeat(&self.node, now_ms()).await {
