@@ -128,6 +128,15 @@ fn bad_models_and_knowledge_are_refused_with_the_reason() {
         "{}",
         stderr(&out)
     );
+    let out = tengen(&["gtp", "--strength", "expert"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("known: beginner, easy, medium, strong"),
+        "{}",
+        stderr(&out)
+    );
+    let out = tengen(&["gtp", "--strength", "easy", "--playouts", "5"]);
+    assert_eq!(out.status.code(), Some(2), "a level is its own playouts");
     let out = tengen(&["gtp", "--knowledge", "oracle"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(

@@ -127,6 +127,24 @@ fn tengen_against_gnu_go_scores_every_game_and_writes_legal_records() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The web board's beginner, played over GTP as the guide's level table
+/// measured it: GNU Go at its weakest beats it (a fixed seed, so the games
+/// replay move for move).
+#[test]
+fn the_beginner_loses_to_gnu_go_level_1() {
+    require_gnugo();
+    let dir = temp_dir("beginner");
+    let black = format!(
+        "{} gtp --strength beginner --threads 1 --seed 3 --resign-below 0.05",
+        tengen()
+    );
+    let white = format!("{GNUGO} --mode gtp --level 1 --chinese-rules");
+    let lines = two_games_on_9x9(&black, &white, &dir);
+    let summary = lines.join("\n");
+    assert!(summary.contains("games 2: A won 0, B won 2"), "{summary}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// GNU Go behind a relay in POSIX sh that refuses `final_status_list`, so
 /// that the engines never agree on the dead stones. Everything else goes
 /// to GNU Go through a pair of fifos, answers back until their blank line.

@@ -83,7 +83,8 @@ pub fn report(
 
 /// The search's decision on `game` (resignation, cleanup and the
 /// restrictions included), reusing the tree already grown for it; the
-/// search ends early once `stop` is set.
+/// search ends early once `stop` is set. The analysis comes with it, for
+/// a level that draws its move from it.
 pub fn decide(
     search: &mut Search,
     game: &Game,
@@ -91,14 +92,14 @@ pub fn decide(
     mode: GenMode,
     restrictions: &Restrictions,
     stop: &AtomicBool,
-) -> Decision {
+) -> (Decision, Analysis) {
     let request = Request {
         mode,
         restrictions,
         stop: Some(stop),
         ..Request::new(limit)
     };
-    search.genmove(game, request).0
+    search.genmove(game, request)
 }
 
 /// One report line of `analysis` in `format`, from the view of the player

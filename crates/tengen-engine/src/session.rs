@@ -22,7 +22,7 @@ use tengen_gtp::{
 };
 use tengen_mcts::time::think_time;
 use tengen_mcts::{Decision, GenMode, Limit, Restrictions, Search, SearchConfig};
-use tengen_mcts::{Knowledge, ValueSource};
+use tengen_mcts::{Knowledge, Strength, ValueSource};
 use tengen_sgf::ParseOptions;
 use tengen_sgf::record::{self, RecordInfo, ReplayMode, ReplayOptions};
 
@@ -37,6 +37,9 @@ pub struct EngineConfig {
     pub playouts: Option<u64>,
     /// Seconds per move without a clock.
     pub time: Option<Duration>,
+    /// A level for people (its playouts, the beginner's draw) instead of
+    /// `playouts`; a clock may still cut a move short.
+    pub strength: Option<Strength>,
     /// Resign when the winning probability falls below this.
     pub resign_below: Option<f64>,
     /// The search's random seed.
@@ -61,6 +64,7 @@ impl Default for EngineConfig {
             threads: 1,
             playouts: None,
             time: None,
+            strength: None,
             resign_below: None,
             seed: 0,
             knowledge: Knowledge::default(),
@@ -403,16 +407,17 @@ impl Session {
     /// The search budget for `color`'s next move: the clock's share when a
     /// clock runs, else the configured playouts or seconds.
     fn limit_for(&self, color: Color, game: &Game) -> Limit {
+        let level = self.config.strength.map(Strength::playouts);
         if self.clock.control() != TimeControl::None {
             let t = think_time(self.clock.control(), &self.clock.side(color), game);
             if !t.is_zero() {
                 return Limit {
-                    playouts: None,
+                    playouts: level,
                     time: Some(t),
                 };
             }
         }
-        match (self.config.playouts, self.config.time) {
+        match (level.or(self.config.playouts), self.config.time) {
             (None, None) => Limit {
                 playouts: Some(DEFAULT_PLAYOUTS),
                 time: None,
@@ -436,7 +441,7 @@ impl Session {
         let game = self.position_for(color);
         let limit = self.limit_for(color, &game);
         let started = Instant::now();
-        let decision = analyze::decide(
+        let (decision, analysis) = analyze::decide(
             &mut self.search,
             &game,
             limit,
@@ -444,6 +449,15 @@ impl Session {
             &Restrictions::NONE,
             quit,
         );
+        let decision = match self.config.strength {
+            // The draw differs from move to move of one game.
+            Some(level) => level.choose(
+                decision,
+                &analysis,
+                self.config.seed ^ game.move_number() as u64,
+            ),
+            None => decision,
+        };
         let used = started.elapsed();
         self.thinking += used;
         self.commit(color, decision, used, commit)
@@ -505,6 +519,7 @@ impl Session {
                     &restrictions,
                     &signals.quit,
                 )
+                .0
             } else {
                 Decision::Move(Move::Pass)
             };

@@ -6,7 +6,7 @@
 //! search is asked; in the opening it plays the [`book`]'s move.
 //! [`value`] judges a position (win, score, ownership) where the search is
 //! asked to mix its judgement in; [`time`] decides how long to think under
-//! a clock; [`estimate_dead`]
+//! a clock; [`strength`] is the levels people play against; [`estimate_dead`]
 //! ([`ownership`]) finds the dead stones of a finished game. The light
 //! playouts of the classic reference bot ([`light_playout`]) stay for
 //! benchmarks. The local answers of the playouts are `tengen-tactics`'s.
@@ -32,6 +32,7 @@ pub mod rng;
 pub mod search;
 pub mod shape;
 pub mod spatial;
+pub mod strength;
 pub mod time;
 mod tree;
 pub mod value;
@@ -53,6 +54,7 @@ pub use search::{
     Decision, GenMode, Limit, Ownership, Reporter, Request, Restriction, RestrictionKind,
     Restrictions, Search, SearchConfig,
 };
+pub use strength::Strength;
 pub use time::think_time;
 #[cfg(feature = "net")]
 pub use value::ValueNet;

@@ -77,6 +77,36 @@ pub struct Finding {
     pub property: Option<&'static str>,
     /// What and why, in words.
     pub message: String,
+    /// The message as a key of tengen's catalogues of words and the values
+    /// of its placeholders (`record.komi-scaled`, `text` = `375`, `komi` =
+    /// `7.5`), so that a page in another language says it in its own; an
+    /// empty key where only `message` exists.
+    pub wording: Wording,
+}
+
+/// A finding's message as a catalogue key and its placeholders' values.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Wording {
+    /// The key (`record.komi-scaled`), empty when none.
+    pub key: &'static str,
+    /// Each placeholder's name and value.
+    pub values: Vec<(&'static str, String)>,
+}
+
+impl Finding {
+    /// The finding with its message's wording.
+    #[must_use]
+    fn worded(
+        mut self,
+        key: &'static str,
+        values: &[(&'static str, &dyn fmt::Display)],
+    ) -> Finding {
+        self.wording = Wording {
+            key,
+            values: values.iter().map(|(n, v)| (*n, v.to_string())).collect(),
+        };
+        self
+    }
 }
 
 impl fmt::Display for Finding {
@@ -289,14 +319,12 @@ fn read_komi(
     if t.is_empty() {
         return None;
     }
-    let mut note = |m: String| {
-        findings.push(finding(
-            Severity::Note,
-            ("record.komi", Some("KM")),
-            0,
-            root,
-            m,
-        ))
+    let mut note = |m: String, key: &'static str, komi: Option<Points>| {
+        let f = finding(Severity::Note, ("record.komi", Some("KM")), 0, root, m);
+        findings.push(match komi {
+            Some(k) => f.worded(key, &[("text", &t), ("komi", &k)]),
+            None => f.worded(key, &[("text", &t)]),
+        })
     };
     // Long decimals (`7.500000`) read exactly; others are refused.
     let komi = match t.parse::<Points>() {
@@ -304,14 +332,22 @@ fn read_komi(
         Err(_) => match t.parse::<f64>() {
             Ok(f) if f.is_finite() && f.abs() < 10_000.0 => {
                 let q = (f * 4.0).round() as i32;
-                note(format!(
-                    "KM[{t}] is not a whole number of quarter points: read as {}",
-                    Points::quarters(q)
-                ));
+                note(
+                    format!(
+                        "KM[{t}] is not a whole number of quarter points: read as {}",
+                        Points::quarters(q)
+                    ),
+                    "record.komi-quarters",
+                    Some(Points::quarters(q)),
+                );
                 Points::quarters(q)
             }
             _ => {
-                note(format!("KM[{t}] is not a number: komi of the rules used"));
+                note(
+                    format!("KM[{t}] is not a number: komi of the rules used"),
+                    "record.komi-unreadable",
+                    None,
+                );
                 return None;
             }
         },
@@ -325,16 +361,20 @@ fn read_komi(
         } else {
             Points::quarters(hundredths * 4 / 100)
         };
-        note(format!(
-            "KM[{t}] read as komi {fixed} (komi written x100, or as Chinese stones x100)"
-        ));
+        note(
+            format!("KM[{t}] read as komi {fixed} (komi written x100, or as Chinese stones x100)"),
+            "record.komi-scaled",
+            Some(fixed),
+        );
         return Some(fixed);
     }
     if !komi.is_whole_halves() && rules.scoring == tengen_core::Scoring::AreaDameShared {
         let fixed = komi.double();
-        note(format!(
-            "KM[{t}] read as {fixed} points (Chinese komi written in stones)"
-        ));
+        note(
+            format!("KM[{t}] read as {fixed} points (Chinese komi written in stones)"),
+            "record.komi-stones",
+            Some(fixed),
+        );
         return Some(fixed);
     }
     Some(komi)
@@ -377,13 +417,16 @@ pub fn read_info(
         (None, Some(text)) => match text.parse::<Rules>() {
             Ok(r) => r,
             Err(_) => {
-                findings.push(finding(
-                    Severity::Note,
-                    ("record.unknown-rules", Some("RU")),
-                    0,
-                    tree.root(),
-                    format!("unknown rules RU[{text}]: replayed under japanese"),
-                ));
+                findings.push(
+                    finding(
+                        Severity::Note,
+                        ("record.unknown-rules", Some("RU")),
+                        0,
+                        tree.root(),
+                        format!("unknown rules RU[{text}]: replayed under japanese"),
+                    )
+                    .worded("record.unknown-rules", &[("text", text)]),
+                );
                 Preset::Japanese.rules()
             }
         },
@@ -394,13 +437,16 @@ pub fn read_info(
         Some(t) => match t.parse::<u32>() {
             Ok(n) => n,
             Err(_) => {
-                findings.push(finding(
-                    Severity::Note,
-                    HANDICAP,
-                    0,
-                    tree.root(),
-                    format!("HA[{t}] is not a number: read as an even game"),
-                ));
+                findings.push(
+                    finding(
+                        Severity::Note,
+                        HANDICAP,
+                        0,
+                        tree.root(),
+                        format!("HA[{t}] is not a number: read as an even game"),
+                    )
+                    .worded("record.handicap-unreadable", &[("text", &t)]),
+                );
                 0
             }
         },
@@ -467,6 +513,7 @@ fn finding(
         code,
         property,
         message,
+        wording: Wording::default(),
     }
 }
 

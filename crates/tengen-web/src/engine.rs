@@ -4,12 +4,9 @@
 
 use crate::action::Action;
 use crate::room::EngineJob;
-use crate::settings::Strength;
 use std::sync::atomic::AtomicBool;
 use tengen_core::{Move, Vertex};
-use tengen_mcts::{
-    Analysis, Decision, ESTIMATE_PLAYOUTS, Limit, Request, Rng, Search, SearchConfig,
-};
+use tengen_mcts::{Decision, ESTIMATE_PLAYOUTS, Limit, Request, Search, SearchConfig};
 
 /// The engine's actions for a job; `stop` set ends the search at once
 /// (its answer is then stale and dropped by the caller).
@@ -31,12 +28,7 @@ pub fn decide(job: EngineJob, seed: u64, stop: &AtomicBool) -> Vec<Action> {
                     ..Request::new(limit)
                 },
             );
-            let decision = match decision {
-                Decision::Move(_) if strength == Strength::Beginner => {
-                    beginner_choice(&analysis, seed).map_or(decision, Decision::Move)
-                }
-                other => other,
-            };
+            let decision = strength.choose(decision, &analysis, seed);
             vec![match decision {
                 Decision::Move(Move::Play(p)) => Action::Play {
                     color,
@@ -57,37 +49,12 @@ pub fn decide(job: EngineJob, seed: u64, stop: &AtomicBool) -> Vec<Action> {
     }
 }
 
-/// The beginner's move: drawn among the moves the search looked at, in
-/// proportion to the probability the move model learned from human games
-/// gives them, so that it plays moves a person would and errs as a
-/// beginner does, instead of always finding the tactic.
-fn beginner_choice(analysis: &Analysis, seed: u64) -> Option<Move> {
-    /// Draws in parts per million.
-    const SCALE: f64 = 1e6;
-    let weights: Vec<u64> = analysis
-        .candidates
-        .iter()
-        .map(|c| (c.prior * SCALE) as u64)
-        .collect();
-    let total: u64 = weights.iter().sum();
-    if total == 0 {
-        return None;
-    }
-    let mut r = Rng::new(seed ^ 0x6265_6769_6e6e_6572).below(total as usize) as u64;
-    for (c, &w) in analysis.candidates.iter().zip(&weights) {
-        if r < w {
-            return Some(c.mv);
-        }
-        r -= w;
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
     use super::*;
+    use crate::settings::Strength;
     use tengen_core::{BoardSize, Color, Game, Point, Preset};
 
     /// One point of each chain of `color`, in point order.

@@ -277,6 +277,10 @@ pub enum Refusal {
     /// As many records as allowed are being analysed.
     #[error("the engine is analysing {0} records already: try again when one is done")]
     AnalysesBusy(usize),
+    /// Accepting before the engine proposed its dead stones would count
+    /// every stone alive.
+    #[error("the engine is still marking the dead stones: accept once its proposal is shown")]
+    EngineMarking,
 }
 
 impl Refusal {
@@ -299,6 +303,7 @@ impl Refusal {
             Refusal::NoHello => "no_hello",
             Refusal::SeatTaken => "seat_taken",
             Refusal::AnalysesBusy(_) => "analyses_busy",
+            Refusal::EngineMarking => "engine_marking",
         }
     }
 }
@@ -326,6 +331,7 @@ mod tests {
             Refusal::NoHello,
             Refusal::SeatTaken,
             Refusal::AnalysesBusy(1),
+            Refusal::EngineMarking,
         ];
         for r in all {
             // A new refusal does not compile here until listed above.
@@ -345,7 +351,8 @@ mod tests {
                 | Refusal::TooManyConnections(_)
                 | Refusal::NoHello
                 | Refusal::SeatTaken
-                | Refusal::AnalysesBusy(_) => {}
+                | Refusal::AnalysesBusy(_)
+                | Refusal::EngineMarking => {}
             }
         }
         for r in all {

@@ -52,6 +52,7 @@ pub mod protocol;
 mod record_name;
 pub mod review;
 pub mod room;
+pub mod said;
 pub mod seat;
 mod security;
 mod server;

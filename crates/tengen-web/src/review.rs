@@ -6,11 +6,13 @@
 
 use crate::error::WebError;
 use crate::names::{self, MoveName};
+use crate::said::Said;
 use crate::view::{Grid, board_text, move_vertex};
 use serde::{Deserialize, Serialize};
 use tengen_core::{Board, Color, Game, IllegalMove, Move, Phase, PlayError, Vertex};
 use tengen_sgf::record::{self, LoadError, RecordInfo, ReplayMode, ReplayOptions, Source};
 use tengen_sgf::{Collection, GameTree, Node, NodeId, ParseOptions, Value};
+use tengen_words::Sentence;
 
 /// Largest record accepted, bytes.
 pub const MAX_SGF_BYTES: usize = 1 << 20;
@@ -78,7 +80,7 @@ pub struct Review {
     /// Every node, root first, in preorder.
     pub nodes: Vec<ReviewNode>,
     /// Notes on what was read differently from what is written.
-    pub notes: Vec<String>,
+    pub notes: Vec<Said>,
 }
 
 /// The move of a node, if any.
@@ -127,7 +129,7 @@ struct Record {
     info: RecordInfo,
     start: Game,
     /// What the root alone says (size, rules, komi, setup, handicap).
-    notes: Vec<String>,
+    notes: Vec<Said>,
 }
 
 impl Record {
@@ -158,7 +160,7 @@ impl Record {
             .findings
             .iter()
             .filter(|f| f.node == tree.root())
-            .map(|f| f.message.clone())
+            .map(Said::from)
             .collect();
         Ok(Record {
             info: loaded.info,
@@ -285,8 +287,8 @@ fn review_of(record: &Record) -> Result<Review, WebError> {
             names: Vec::new(),
         };
         if ["AB", "AW", "AE"].iter().any(|i| node.get(i).is_some()) {
-            notes.push(format!(
-                "setup stones after move {number} are not shown in review"
+            notes.push(Said(
+                Sentence::new("record.setup-not-shown").text("n", number),
             ));
         }
         let before = game.board().clone();

@@ -305,6 +305,9 @@ impl Room {
                 // One's own proposal: the opponent must accept it.
                 None => Err(WebError::End(tengen_core::EndError::NoProposal)),
             },
+            // The engine's proposal is on its way: accepting now would count
+            // every stone alive.
+            None if self.engine_waiting() => Err(WebError::Forbidden(Refusal::EngineMarking)),
             None => {
                 // Nothing proposed yet: "accept" proposes that no stone is
                 // dead, and a partner on the same side accepts at once.
@@ -462,11 +465,7 @@ impl Room {
         let [black, white] = players;
         let name = |c: Color, given: Option<String>| match self.settings.opponent {
             Opponent::Engine { strength, engine } if engine == c => {
-                let level = serde_json::to_value(strength)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_string))
-                    .unwrap_or_default();
-                Some(format!("tengen ({level})"))
+                Some(format!("tengen ({})", strength.name()))
             }
             _ => given,
         };
@@ -491,5 +490,80 @@ impl Room {
             seq: self.seq,
             now,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // tests fail loudly
+
+    use super::*;
+    use crate::store::GameRow;
+
+    /// A 9x9 Chinese game against the easy engine, which plays White.
+    fn engine_room() -> Room {
+        let row = GameRow {
+            id: "0123456789abcdef".into(),
+            rules: "chinese".into(),
+            width: 9,
+            height: 9,
+            komi: None,
+            handicap: 0,
+            handicap_stones: "fixed".into(),
+            opponent: r#"{"kind":"engine","strength":"easy","engine":"white"}"#.into(),
+            black_token: "b".into(),
+            white_token: "w".into(),
+            clock: None,
+            lesson: None,
+            learner: None,
+            created: 0,
+            state: "playing".into(),
+            result: None,
+        };
+        Room::create(Settings::from_row(&row).unwrap()).unwrap()
+    }
+
+    /// Issue: an "Accept" pressed before the engine's proposal arrived
+    /// counted every stone alive. It now waits for the proposal.
+    #[test]
+    fn accepting_waits_for_the_engines_dead_stones() {
+        let mut room = engine_room();
+        room.apply(
+            &Action::Play {
+                color: Color::Black,
+                vertex: "E5".into(),
+            },
+            1,
+        )
+        .unwrap();
+        for (color, at) in [(Color::White, 2), (Color::Black, 3)] {
+            room.apply(&Action::Pass { color }, at).unwrap();
+        }
+        assert_eq!(room.game.phase(), Phase::Marking);
+        assert!(room.engine_waiting(), "the engine's proposal is due");
+        let me = Seat::Player(Color::Black);
+        assert!(matches!(
+            room.resolve(me, &Request::AcceptDead),
+            Err(WebError::Forbidden(Refusal::EngineMarking))
+        ));
+        // Once the engine proposed, the learner accepts its proposal.
+        room.apply(
+            &Action::Dead {
+                color: Color::White,
+                stones: Vec::new(),
+            },
+            5,
+        )
+        .unwrap();
+        let actions = room.resolve(me, &Request::AcceptDead).unwrap();
+        assert!(
+            matches!(
+                actions[..],
+                [Action::Accept {
+                    color: Color::Black
+                }]
+            ),
+            "{actions:?}"
+        );
     }
 }

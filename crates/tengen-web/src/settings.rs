@@ -16,30 +16,19 @@ use tengen_core::Clock;
 use tengen_core::size::MAX_SIZE;
 use tengen_core::{BoardSize, ByColor, Color, Game, HandicapStones, Phase, Points, Preset, Vertex};
 
-/// How strongly the engine plays: its playouts per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Strength {
-    /// A handful of playouts, and a move drawn among those the search
-    /// looked at: the learning path's opponent.
-    Beginner,
-    /// 100 playouts.
-    Easy,
-    /// 2,000 playouts.
-    Medium,
-    /// 20,000 playouts.
-    Strong,
-}
+pub use tengen_mcts::Strength;
 
-impl Strength {
-    /// Playouts per move.
-    pub fn playouts(self) -> u64 {
-        match self {
-            Strength::Beginner => 8,
-            Strength::Easy => 100,
-            Strength::Medium => 2_000,
-            Strength::Strong => 20_000,
-        }
+/// A [`Strength`] in JSON and in the stored row: its name.
+pub(crate) mod strength {
+    use super::Strength;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(level: &Strength, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(level.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Strength, D::Error> {
+        Strength::from_name(&String::deserialize(d)?).map_err(serde::de::Error::custom)
     }
 }
 
@@ -50,6 +39,7 @@ pub enum Opponent {
     /// tengen's engine plays `engine`.
     Engine {
         /// How strongly.
+        #[serde(with = "strength")]
         strength: Strength,
         /// The engine's colour.
         #[serde(with = "side")]
@@ -68,6 +58,7 @@ pub enum OpponentChoice {
     /// The engine, the creator playing `color`.
     Engine {
         /// How strongly the engine plays.
+        #[serde(with = "strength")]
         strength: Strength,
         /// The creator's colour.
         #[serde(with = "side")]

@@ -118,8 +118,12 @@ pub struct QuickView {
     pub held: Pair<u32>,
     /// Of those, pass stones received.
     pub pass_stones: Pair<u32>,
-    /// Territory left after filling.
-    pub remaining: Pair<i32>,
+    /// Territory left after filling (none where the opponent held more
+    /// stones than it had points).
+    pub remaining: Pair<u32>,
+    /// The stones that did not fit in a player's territory: a point less
+    /// each for its owner. A table saying "-15 territory left" puzzled.
+    pub over: Pair<u32>,
     /// Komi of the quick count.
     pub komi: String,
     /// Black's margin.
@@ -315,7 +319,8 @@ pub(crate) fn count_view(game: &Game, map: &RegionMap, score: &Score) -> CountVi
         quick: score.quick.filter(|_| quick_counted).map(|q| QuickView {
             held: q.held.into(),
             pass_stones: q.pass_stones.into(),
-            remaining: q.remaining.into(),
+            remaining: q.remaining.map(|r| r.max(0).unsigned_abs()).into(),
+            over: q.remaining.map(|r| r.min(0).unsigned_abs()).into(),
             komi: q.komi.to_string(),
             margin: q.margin.to_string(),
         }),

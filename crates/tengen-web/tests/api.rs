@@ -122,6 +122,20 @@ async fn end_dead_stones_dispute_resume_and_count(store: Backend) {
     assert_eq!(v["count"]["totals"]["white"], "7.5");
     assert_eq!(v["count"]["dead"]["white"], 2);
     assert!(v["count"]["quick"].is_object(), "FFG shows the quick count");
+    // White has no territory to hold Black's stones: they are stones over,
+    // never "-N territory left", and the margin is unchanged.
+    let q = &v["count"]["quick"];
+    let n = |side: &str, row: &str| q[row][side].as_i64().unwrap();
+    assert_eq!(n("white", "remaining"), 0, "{q}");
+    assert!(n("white", "over") > 0, "{q}");
+    let margin = (n("black", "remaining") - n("black", "over")) as f64
+        - (n("white", "remaining") - n("white", "over")) as f64
+        - q["komi"].as_str().unwrap().parse::<f64>().unwrap();
+    assert_eq!(
+        q["margin"].as_str().unwrap().parse::<f64>().unwrap(),
+        margin,
+        "{q}"
+    );
     // The SGF carries the result and the moves.
     let (status, sgf) = server
         .http("GET", &format!("/api/games/{id}/sgf"), "")

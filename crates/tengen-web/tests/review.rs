@@ -50,6 +50,33 @@ async fn every_move_of_every_line_has_the_lexicons_names() {
     assert!(!fr.is_empty());
 }
 
+/// Issue: the record's notes stayed English in the French page. Each is
+/// said in every language, numbers the language's way, SGF text as read.
+#[tokio::test]
+async fn the_records_notes_are_said_in_every_language() {
+    let server = Running::start(temp_db("revnotes")).await;
+    let r = review(&server, "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[375]HA[two];B[ee])").await;
+    let notes = r["notes"].as_array().unwrap();
+    let said =
+        |lang: &str| -> Vec<&str> { notes.iter().map(|n| n[lang].as_str().unwrap()).collect() };
+    assert!(
+        said("en")
+            .contains(&"KM[375] read as komi 7.5 (komi written x100, or as Chinese stones x100)"),
+        "{notes:?}"
+    );
+    assert!(
+        said("fr").contains(
+            &"KM[375] lu comme un komi de 7,5 (komi écrit x100, ou en pierres chinoises x100)"
+        ),
+        "{notes:?}"
+    );
+    assert!(
+        said("fr").contains(&"HA[two] n'est pas un nombre : lue comme une partie à égalité"),
+        "{notes:?}"
+    );
+    assert_eq!(r["komi"], "7.5");
+}
+
 #[tokio::test]
 async fn edits_are_written_back_as_sgf_and_bad_ones_refused() {
     let server = Running::start(temp_db("revedit")).await;

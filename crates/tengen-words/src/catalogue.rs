@@ -161,6 +161,15 @@ mod tests {
     }
 
     #[test]
+    fn a_number_is_written_the_languages_way_and_other_text_as_it_is() {
+        let fr = Lang::parse("fr").unwrap();
+        assert_eq!(fr.number("7.5"), "7,5");
+        assert_eq!(fr.number("-0.5"), "-0,5");
+        assert_eq!(fr.number("KM[7.5]"), "KM[7.5]");
+        assert_eq!(Lang::EN.number("7.5"), "7.5");
+    }
+
+    #[test]
     fn a_missing_key_falls_back_to_english_then_to_itself() {
         let fr = Lang::parse("fr").unwrap();
         assert_eq!(text(fr, "language.name"), Some("Français"));

@@ -44,6 +44,17 @@ impl Lang {
     pub fn name(self) -> &'static str {
         catalogue::text(self, "language.name").unwrap_or_else(|| self.code())
     }
+
+    /// A decimal number (`7.5`) as the language writes it (`7,5`), by the
+    /// catalogue's `language.decimal`; other text is left as it is.
+    pub fn number(self, text: &str) -> String {
+        let sep = catalogue::text(self, "language.decimal").unwrap_or(".");
+        if sep != "." && text.parse::<f64>().is_ok() {
+            text.replacen('.', sep, 1)
+        } else {
+            text.to_owned()
+        }
+    }
 }
 
 impl std::fmt::Display for Lang {

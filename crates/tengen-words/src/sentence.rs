@@ -12,6 +12,8 @@ pub enum Arg {
     /// A word of the catalogue (`word.player.black`), said in the
     /// sentence's language.
     Word(&'static str),
+    /// A decimal number (`7.5`), written as the language writes it.
+    Number(String),
 }
 
 /// A catalogue key and its placeholders' values.
@@ -39,6 +41,13 @@ impl Sentence {
         self
     }
 
+    /// Fills `name` with a decimal number, written in each language's way.
+    #[must_use]
+    pub fn number(mut self, name: &'static str, value: impl ToString) -> Sentence {
+        self.args.push((name, Arg::Number(value.to_string())));
+        self
+    }
+
     /// Fills `name` with the catalogue's word `key`.
     #[must_use]
     pub fn word(mut self, name: &'static str, key: &'static str) -> Sentence {
@@ -55,6 +64,7 @@ impl Sentence {
                 let v = match arg {
                     Arg::Text(t) => t.clone(),
                     Arg::Word(k) => fill(lang, k, &[]),
+                    Arg::Number(n) => lang.number(n),
                 };
                 (*name, v)
             })

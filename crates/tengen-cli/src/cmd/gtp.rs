@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tengen_core::Rules;
 use tengen_engine::{EngineConfig, Session};
-use tengen_mcts::{DEFAULT_TREE_MEMORY, DEFAULT_VALUE_WEIGHT, Knowledge, ValueSource};
+use tengen_mcts::{DEFAULT_TREE_MEMORY, DEFAULT_VALUE_WEIGHT, Knowledge, Strength, ValueSource};
 
 /// Arguments of `tengen gtp`.
 #[derive(Debug, clap::Args)]
@@ -25,6 +25,12 @@ pub struct Args {
     /// Seconds per move when no clock is set.
     #[arg(long)]
     time: Option<f64>,
+    /// A level for people, as on the web board: `beginner` (8 playouts, a
+    /// move drawn among those a person would play), `easy` (100),
+    /// `medium` (2,000) or `strong` (20,000). The guide's table measures
+    /// them against GNU Go.
+    #[arg(long, value_parser = Strength::from_name, conflicts_with_all = ["playouts", "time"])]
+    strength: Option<Strength>,
     /// Resign when the best move's winning probability is below this
     /// (0 never resigns).
     #[arg(long, default_value_t = 0.1)]
@@ -124,6 +130,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         threads,
         playouts: args.playouts,
         time,
+        strength: args.strength,
         resign_below: (args.resign_below > 0.0).then_some(args.resign_below),
         seed: args.seed.unwrap_or_else(clock_seed),
         knowledge: args.search.knowledge,

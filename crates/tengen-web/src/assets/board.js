@@ -80,9 +80,10 @@ export function drawBoard(host, w, h, b, o) {
       if (o.numbers && o.numbers[i]) {
         el("text", { x: px(x), y: py(y) + 5, "text-anchor": "middle", "font-size": o.numbers[i] > 99 ? 13 : 16,
           fill: fg, "aria-hidden": "true" }, stones).textContent = String(o.numbers[i]);
-      } else if (o.last === v) {
+      } else if (o.last === v && !(o.labels && o.labels[v])) {
+        // A letter on the stone says enough: a ring around it read as "@".
         el("circle", { cx: px(x), cy: py(y), r: CELL * 0.18, fill: "none", stroke: fg, "stroke-width": 2.5,
-          class: "last-move" }, stones);
+          class: "last-move", "data-v": v }, stones);
       }
       if (isDead) {
         el("path", { d: `M${px(x) - 9} ${py(y) - 9}L${px(x) + 9} ${py(y) + 9}M${px(x) + 9} ${py(y) - 9}L${px(x) - 9} ${py(y) + 9}`,
@@ -212,8 +213,9 @@ function drawMarks(svg, o, px, py, h, b, w) {
     const [x, y] = vertexXY(v, h);
     const c = b[y * w + x];
     if (c === ".") el("circle", { cx: px(x), cy: py(y), r: 11, fill: "#dcb35c" }, g);
-    el("text", { x: px(x), y: py(y) + 7, "text-anchor": "middle", "font-size": 22, "font-style": "italic",
-      fill: c === "X" ? "#fff" : "#000", class: "label", "data-v": v }, g).textContent = o.labels[v];
+    // Upright and bold: an italic "a" in a ring read as "@" to children.
+    el("text", { x: px(x), y: py(y) + 7, "text-anchor": "middle", "font-size": 22, "font-weight": "bold",
+      "font-family": "sans-serif", fill: c === "X" ? "#fff" : "#000", class: "label", "data-v": v }, g).textContent = o.labels[v];
   }
 }
 

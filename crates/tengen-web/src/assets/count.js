@@ -101,6 +101,7 @@ export function renderCount(v) {
     row(q, t("held"), c.quick.held.black, c.quick.held.white);
     row(q, t("pass_stones"), c.quick.pass_stones.black, c.quick.pass_stones.white);
     row(q, t("remaining"), c.quick.remaining.black, c.quick.remaining.white);
+    if (c.quick.over.black || c.quick.over.white) row(q, t("over"), c.quick.over.black, c.quick.over.white);
     row(q, t("komi"), "", c.quick.komi);
     row(q, t("quick_margin"), c.quick.margin, "");
     box.appendChild(q);

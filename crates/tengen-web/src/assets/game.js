@@ -150,6 +150,12 @@ function waitingForFriend(v) {
 // Territory is drawn only where the method counts it.
 function countsTerritory(c) { return c.scoring !== "stones" && c.scoring !== "captures"; }
 
+// The engine's dead stones are on their way: accepting before would count
+// every stone alive.
+function engineMarking(v) {
+  return v.phase === "marking" && v.opponent.kind === "engine" && !v.proposer;
+}
+
 function statusText(v) {
   const engine = v.opponent.kind === "engine" ? v.opponent.engine : null;
   let status = "";
@@ -164,6 +170,7 @@ function statusText(v) {
   } else if (v.phase === "marking") {
     status = t("marking");
     if (v.proposer) status += " " + t("proposed_by", { c: colorWord(v.proposer) });
+    else if (engineMarking(v)) status += " " + t("engine_marking");
   } else if (v.result) {
     status = t("result") + t("colon") + resultWords(v.result) + " (" + v.result.sgf + ")";
   }
@@ -209,6 +216,7 @@ export function render() {
   const asked = v.undo_request && state.seat !== "both" && v.undo_request !== state.seat && player;
   $("undo-answer").hidden = !asked;
   $("mark-buttons").hidden = !player || v.phase !== "marking";
+  $("b-accept-dead").disabled = engineMarking(v);
   $("over-buttons").hidden = v.phase !== "over";
   // An ended game needs no opponent: its invitation goes.
   if (v.phase === "over") $("invite").hidden = true;

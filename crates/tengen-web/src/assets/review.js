@@ -236,7 +236,7 @@ export function renderReview() {
   $("r-vars-box").hidden = node.children.length < 2;
   const notes = $("review-notes");
   notes.replaceChildren();
-  for (const n of d.notes) { const li = document.createElement("li"); li.textContent = n; notes.appendChild(li); }
+  for (const n of d.notes) { const li = document.createElement("li"); li.textContent = said(n); notes.appendChild(li); }
   for (const b of review.buttons) b.removeAttribute("aria-current");
   const current = review.buttons[review.at];
   if (current) {

@@ -25,6 +25,7 @@ pub struct Lesson {
     /// The board's side.
     pub size: u32,
     /// The engine's strength.
+    #[serde(serialize_with = "crate::settings::strength::serialize")]
     pub strength: Strength,
 }
 

@@ -181,6 +181,14 @@ const fn pos(rows: &'static [&'static str], to_move: Color) -> Diagram {
     }
 }
 
+/// FFG rules, 8, diagram 13: two white stones inside Black's wall with one
+/// liberty (a); saved at a they have one again (b).
+const DEAD: &[&str] = &[
+    ".......", ".......", "XXXXX..", "OO..X..", "XXXXX..", ".......", ".......",
+];
+
+const DEAD_LABELS: &[(&str, &str)] = &[("C4", "a"), ("D4", "b")];
+
 const STONE: &[&str] = &[
     ".......", ".......", ".......", "...X...", ".......", ".......", ".......",
 ];
@@ -610,6 +618,43 @@ pub const SCREENS: &[Screen] = &[
             },
             hint: w("s4-count.hint"),
             done: w("s4-count.done"),
+        }),
+    },
+    Screen {
+        id: "s4-dead",
+        step: 4,
+        text: &[w("s4-dead.text1"), w("s4-dead.text2")],
+        diagram: Some(Diagram {
+            labels: DEAD_LABELS,
+            ..pos(DEAD, Color::Black)
+        }),
+        ask: Some(Ask {
+            question: w("s4-dead.question"),
+            task: Task::Play {
+                goal: Goal::Capture(2),
+                answers: &["C4"],
+            },
+            hint: w("s4-dead.hint"),
+            done: w("s4-dead.done"),
+        }),
+    },
+    Screen {
+        id: "s4-dead-anyway",
+        step: 4,
+        text: &[w("s4-dead-anyway.text1")],
+        diagram: Some(Diagram {
+            labels: DEAD_LABELS,
+            moves: &["C4"],
+            ..pos(DEAD, Color::White)
+        }),
+        ask: Some(Ask {
+            question: w("s4-dead-anyway.question"),
+            task: Task::Play {
+                goal: Goal::Capture(3),
+                answers: &["D4"],
+            },
+            hint: w("s4-dead-anyway.hint"),
+            done: w("s4-dead-anyway.done"),
         }),
     },
     Screen {

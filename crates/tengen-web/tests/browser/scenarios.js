@@ -210,6 +210,8 @@ const PROBLEMS = {
   "s3-end": { wrong: 1, right: 0 },
   "s4-territory": { wrong: 0, right: 1 },
   "s4-count": { wrong: 0, right: 1 },
+  "s4-dead": { wrong: "G7", right: "C4", gone: "A4" },
+  "s4-dead-anyway": { wrong: "G7", right: "D4", gone: "C4" },
   "s4-seki-capture": { wrong: "G7", right: "D1", gone: "A2" },
 };
 
@@ -233,6 +235,11 @@ async function lessonProblemsAtPhoneSize(browser) {
       const id = await page.evaluate(() => document.querySelector("#teach-source").textContent);
       check(id.length > 0, "the source text is cited");
       if (step === 1 && i === 1) check((await page.$$("#teach-board circle.liberty")).length === 4, "four liberties marked");
+      // A letter on a stone stands alone, upright: a ring around an italic "a" reads as "@".
+      const marked = await page.evaluate(() => [...document.querySelectorAll("#teach-board text.label")].map((t) => ({
+        v: t.dataset.v, ringed: !!document.querySelector(`#teach-board circle.last-move[data-v="${t.dataset.v}"]`),
+        italic: getComputedStyle(t).fontStyle === "italic" })));
+      for (const m of marked) check(!m.ringed && !m.italic, `step ${step} screen ${i + 1}: the letter at ${m.v} stands alone`);
       if (hasQuestion) {
         check(await page.isDisabled("#t-next"), "Next waits for the answer");
         const key = await page.evaluate(async (s) => {
