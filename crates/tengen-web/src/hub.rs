@@ -476,10 +476,13 @@ impl Hub {
                     WebError::Forbidden(Refusal::GamesTooFast(wait.as_secs() + 1))
                 })?;
         }
+        // A game on one screen has no seat to offer nor anyone to allow
+        // watching it apart from its players.
         let listed = form.lobby
             && matches!(
                 form.opponent,
                 crate::settings::OpponentChoice::Friend { .. }
+                    | crate::settings::OpponentChoice::Engine { .. }
             );
         let form = match form.lesson {
             Some(step) => self.lesson_form(step, form.learner).await?,
@@ -496,6 +499,8 @@ impl Hub {
         let row = settings.to_row()?;
         let room = Room::create(settings)?;
         self.store.insert_game(&row, creator.as_deref()).await?;
+        // The seat listed is the creator's opponent's: free in a game
+        // with a friend, the engine's own in a game against it.
         if listed && let Seat::Player(c) = seating.creator {
             self.store
                 .list(&row.id, now_ms(), c.opponent().name())
@@ -969,7 +974,15 @@ impl Hub {
             _ => tengen_core::Color::White,
         };
         let slot = self.slot(id).await?;
-        let over = slot.room.lock().await.game().outcome().is_some();
+        let (over, engine) = {
+            let room = slot.room.lock().await;
+            (room.game().outcome().is_some(), room.settings().engine())
+        };
+        // A game against the engine is listed to be watched: its seat is
+        // the engine's.
+        if engine.is_some() {
+            return Err(WebError::Forbidden(Refusal::SeatTaken));
+        }
         let mut presence = slot.presence.lock().await;
         if over || presence.view_of(color).joined {
             return Err(WebError::Forbidden(Refusal::SeatTaken));

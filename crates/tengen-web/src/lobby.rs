@@ -1,8 +1,11 @@
-//! The lobby: this server's games with a friend whose creator listed them,
-//! the invitations nobody has taken yet (anyone may take the free seat)
-//! and the games being played (anyone may watch). Read from the database,
-//! so that it lists games nobody has open.
+//! The lobby: this server's games whose creator listed them, the
+//! invitations nobody has taken yet (anyone may take the free seat) and
+//! the games being played (anyone may watch), games against the engine
+//! among them. Read from the database, so that it lists games nobody has
+//! open; the page asks again every few seconds while it is shown.
 
+use crate::clock::ClockSettings;
+use crate::settings::{Opponent, Settings};
 use crate::store::LobbyRow;
 use serde::Serialize;
 
@@ -31,6 +34,8 @@ pub struct LobbyGame {
     pub height: u32,
     /// `playing` or `marking`.
     pub state: String,
+    /// The clock, if the game has one.
+    pub clock: Option<ClockSettings>,
     /// Black's seat.
     pub black: LobbySeat,
     /// White's seat.
@@ -54,7 +59,20 @@ pub struct Lobby {
 pub fn lobby(rows: Vec<LobbyRow>) -> Lobby {
     let mut lobby = Lobby::default();
     for row in rows {
+        // A row that no longer reads is left out rather than failing the
+        // whole list.
+        let Ok(settings) = Settings::from_row(&row.game) else {
+            continue;
+        };
         let seat = |color: &str| {
+            if let Opponent::Engine { strength, engine } = settings.opponent
+                && engine.name() == color
+            {
+                return LobbySeat {
+                    name: Some(format!("tengen ({})", strength.name())),
+                    taken: true,
+                };
+            }
             let p = row.players.iter().find(|p| p.color == color);
             LobbySeat {
                 name: p.and_then(|p| p.name.clone()),
@@ -73,6 +91,7 @@ pub fn lobby(rows: Vec<LobbyRow>) -> Lobby {
             width: row.game.width,
             height: row.game.height,
             state: row.game.state,
+            clock: settings.clock,
             black,
             white,
             free: (!free_taken).then_some(row.seat),

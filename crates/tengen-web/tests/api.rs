@@ -835,6 +835,31 @@ fn friend_game(lobby: bool) -> Value {
         "opponent": {"kind": "friend", "color": "black"}})
 }
 
+/// Issue: engine games were never listed for spectators and the lobby
+/// showed no clock. One its player lists is there to watch, the engine's
+/// seat named and not to be taken, with its clock.
+async fn an_engine_game_listed_is_there_to_watch_with_its_clock(store: Backend) {
+    let server = Running::start(store.fresh("lobbyengine").await).await;
+    let clock = json!({"kind": "byo_yomi", "main_s": 600, "periods": 3, "period_s": 30});
+    let game = server
+        .create(
+            json!({"rules": "chinese", "size": 9, "lobby": true, "clock": clock,
+            "opponent": {"kind": "engine", "strength": "easy", "color": "black"}}),
+        )
+        .await;
+    let id = game["id"].as_str().unwrap();
+    let lobby = server.get_json("/api/lobby").await;
+    assert_eq!(lobby["open"].as_array().unwrap().len(), 0, "{lobby}");
+    assert_eq!(lobby["live"][0]["id"], id, "{lobby}");
+    assert_eq!(lobby["live"][0]["white"]["name"], "tengen (easy)");
+    assert_eq!(lobby["live"][0]["clock"], clock);
+    let (status, seat) = server
+        .post_json(&format!("/api/lobby/{id}/join"), &json!({}))
+        .await;
+    assert_eq!(status, 409, "the engine's seat is not offered: {seat}");
+    assert_error(&seat, "seat_taken");
+}
+
 fn lines(c: &common::Client) -> Vec<String> {
     c.chat
         .iter()
@@ -1195,6 +1220,7 @@ on_each_store!(
     a_score_estimate_on_request_is_the_count_of_its_own_map,
     the_quick_count_comes_only_with_the_rules_that_call_for_it,
     the_learning_screens_are_served_and_answers_judged_by_the_rules,
+    an_engine_game_listed_is_there_to_watch_with_its_clock,
 );
 
 /// Games where the engine moves first, created one after another as

@@ -48,9 +48,11 @@ async fn scenarios(store: Backend) {
         (Backend::Sqlite, None) => root.join("target/browser-shots"),
     };
     // A small budget per position: the analysis scenario searches a whole
-    // game.
+    // game. Every page of the scenarios is one client (one address): their
+    // games against the engine, left unfinished, add up.
     let limits = tengen_web::Limits {
         analysis_playouts: 48,
+        engine_games_per_client: 64,
         ..tengen_web::Limits::default()
     };
     let server = Running::start_with(store.fresh("browser").await, limits).await;

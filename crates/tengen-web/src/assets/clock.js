@@ -2,7 +2,7 @@
 // The server keeps the time; this only counts down what it last said.
 
 import { $ } from "./page.js";
-import { t } from "./i18n.js";
+import { t, number } from "./i18n.js";
 
 function fmt(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -43,5 +43,19 @@ export function renderClocks(v, viewAt) {
     if (ctl.kind === "byo_yomi" && !extra) extra = " +" + side.periods + "×" + ctl.period_s + "s";
     if (ctl.kind === "canadian") extra = side.main_ms > 0 && main > 0 ? " +" + ctl.stones + "/" + ctl.period_s + "s" : " (" + side.stones + ")";
     box.textContent = fmt(main) + extra;
+  }
+}
+
+// A clock's settings in a few words ("byo-yomi 10 min + 3×30 s"), as the
+// lobby lists them.
+export function clockWords(ctl) {
+  if (!ctl) return t("clock_none");
+  const d = (s) => (s % 60 === 0 && s > 0 ? number(s / 60) + " min" : number(s) + " s");
+  const name = t("clock_" + ctl.kind) + " " + d(ctl.main_s);
+  switch (ctl.kind) {
+    case "byo_yomi": return `${name} + ${ctl.periods}×${d(ctl.period_s)}`;
+    case "canadian": return `${name} + ${ctl.stones}/${d(ctl.period_s)}`;
+    case "fischer": return `${name} + ${d(ctl.increment_s)}`;
+    default: return name;
   }
 }

@@ -1,7 +1,7 @@
 // The new-game form: the rule sets and board sizes the server offers, the
 // clock's fields, and the form as the server reads it.
 
-import { presetDescription, presetName, errorText } from "./i18n.js";
+import { t, presetDescription, presetName, errorText } from "./i18n.js";
 import { $ } from "./page.js";
 import { api, createGame } from "./connection.js";
 
@@ -82,7 +82,7 @@ function formValue() {
   const opponent = opp === "engine" ? { kind: "engine", strength: $("f-strength").value, color }
     : opp === "friend" ? { kind: "friend", color } : { kind: "same_screen" };
   const form = { rules: $("f-rules").value, size, opponent, handicap: parseInt($("f-handicap").value || "0", 10) };
-  if (opp === "friend" && $("f-lobby").checked) form.lobby = true;
+  if (opp !== "same_screen" && $("f-lobby").checked) form.lobby = true;
   const komi = $("f-komi").value.trim().replace(",", ".");
   const p = currentPreset();
   if (komi && !(p && komi === p.komi && form.handicap > 0)) form.komi = komi;
@@ -103,7 +103,12 @@ function formValue() {
 
 function opponentChanged() {
   const opp = document.querySelector("input[name=opponent]:checked").value;
-  $("f-lobby-label").hidden = opp !== "friend";
+  // Against a friend the lobby offers the seat; against the engine,
+  // the game to watch.
+  $("f-lobby-label").hidden = opp === "same_screen";
+  const words = opp === "engine" ? "list_to_watch" : "list_in_lobby";
+  $("f-lobby-text").dataset.i18n = words;
+  $("f-lobby-text").textContent = t(words);
 }
 
 export function initForm() {

@@ -5,17 +5,29 @@
 import { t, errorText, presetName, colorWord } from "./i18n.js";
 import { $, go } from "./page.js";
 import { api } from "./connection.js";
+import { clockWords } from "./clock.js";
+
+// How often the lobby asks again while it is shown.
+const REFRESH_MS = 4000;
 
 let listed = null;
+let timer = null;
 
+// Reads the lobby, then again every few seconds while it is shown and the
+// tab is in view, so that invitations and games come and go by themselves.
 export async function loadLobby() {
-  $("lobby-error").textContent = "";
-  try {
-    listed = await api("/api/lobby");
-  } catch (e) {
-    $("lobby-error").textContent = errorText(e);
+  clearTimeout(timer);
+  if ($("lobby").hidden) return;
+  if (document.visibilityState !== "hidden") {
+    try {
+      listed = await api("/api/lobby");
+      $("lobby-error").textContent = "";
+    } catch (e) {
+      $("lobby-error").textContent = errorText(e);
+    }
+    renderLobby();
   }
-  renderLobby();
+  timer = setTimeout(loadLobby, REFRESH_MS);
 }
 
 function players(g) {
@@ -37,7 +49,7 @@ function item(g, action) {
   const li = document.createElement("li");
   li.dataset.id = g.id;
   const what = document.createElement("span");
-  what.textContent = `${g.width}×${g.height} · ${presetName(g.rules)} · ${players(g)}`;
+  what.textContent = `${g.width}×${g.height} · ${presetName(g.rules)} · ${clockWords(g.clock)} · ${players(g)}`;
   li.append(what, " ", action);
   return li;
 }

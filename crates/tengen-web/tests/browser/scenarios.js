@@ -555,6 +555,10 @@ async function namesChatAndPresence(browser) {
 }
 
 async function lobbyListsInvitationsAndGames(browser) {
+  // The guest's lobby is open before the invitation exists: it comes by itself.
+  const b = await namedPage(browser, "en-US", "Guest");
+  await b.page.click("header a[href='/lobby']");
+  await b.page.waitForSelector("#lobby:not([hidden]) #lobby-open li");
   const a = await namedPage(browser, "en-US", "Host");
   await a.page.waitForSelector("#f-rules option[value=ffg]", { state: "attached" });
   await a.page.selectOption("#f-rules", "ffg");
@@ -564,8 +568,6 @@ async function lobbyListsInvitationsAndGames(browser) {
   await a.page.click("#f-create");
   await a.page.waitForSelector("#board svg");
   const id = a.page.url().split("/g/")[1];
-  const b = await namedPage(browser, "en-US", "Guest");
-  await b.page.click("header a[href='/lobby']");
   await b.page.waitForSelector(`#lobby-open li[data-id="${id}"] button.take`);
   check((await b.page.textContent(`#lobby-open li[data-id="${id}"]`)).includes("Host"), "the inviter's name is listed");
   await shot(b.page, "lobby");
@@ -577,6 +579,17 @@ async function lobbyListsInvitationsAndGames(browser) {
   await c.page.goto(base + "/lobby");
   await c.page.waitForSelector(`#lobby-live li[data-id="${id}"] a.watch`);
   check(!(await c.page.$(`#lobby-open li[data-id="${id}"]`)), "a taken seat is no longer offered");
+  // A game against the engine its player lists appears to be watched, with its clock.
+  const engineId = await a.page.evaluate(async () => {
+    const r = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rules: "chinese", size: 9, lobby: true,
+        clock: { kind: "byo_yomi", main_s: 600, periods: 3, period_s: 30 },
+        opponent: { kind: "engine", strength: "easy", color: "black" } }) });
+    return (await r.json()).id;
+  });
+  await c.page.waitForSelector(`#lobby-live li[data-id="${engineId}"] a.watch`);
+  const listed = await c.page.textContent(`#lobby-live li[data-id="${engineId}"]`);
+  check(listed.includes("tengen (easy)") && listed.includes("byo-yomi 10 min + 3×30 s"), "the engine game and its clock: " + listed);
   await shot(c.page, "lobby-phone-fr");
   await c.page.click(`#lobby-live li[data-id="${id}"] a.watch`);
   await c.page.waitForSelector("#board svg");
