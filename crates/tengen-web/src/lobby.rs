@@ -5,9 +5,10 @@
 //! open; the page asks again every few seconds while it is shown.
 
 use crate::clock::ClockSettings;
-use crate::settings::{Opponent, Settings};
-use crate::store::LobbyRow;
+use crate::settings::{Opponent, Settings, engine_name};
+use crate::store::{GameRow, LobbyRow, PlayerRow};
 use serde::Serialize;
+use tengen_core::Color;
 
 /// Games listed at most.
 pub const MAX_LISTED: usize = 100;
@@ -42,8 +43,11 @@ pub struct LobbyGame {
     pub white: LobbySeat,
     /// The colour offered to anyone, while free.
     pub free: Option<String>,
-    /// When it was listed, ms since the epoch.
+    /// When it was listed (in a player's games: created), ms since the
+    /// epoch.
     pub listed: i64,
+    /// The result in SGF form (`B+R`), once over.
+    pub result: Option<String>,
 }
 
 /// The lobby page's content.
@@ -61,47 +65,56 @@ pub fn lobby(rows: Vec<LobbyRow>) -> Lobby {
     for row in rows {
         // A row that no longer reads is left out rather than failing the
         // whole list.
-        let Ok(settings) = Settings::from_row(&row.game) else {
+        let Some(mut game) = summary(row.game, &row.players) else {
             continue;
         };
-        let seat = |color: &str| {
-            if let Opponent::Engine { strength, engine } = settings.opponent
-                && engine.name() == color
-            {
-                return LobbySeat {
-                    name: Some(format!("tengen ({})", strength.name())),
-                    taken: true,
-                };
-            }
-            let p = row.players.iter().find(|p| p.color == color);
-            LobbySeat {
-                name: p.and_then(|p| p.name.clone()),
-                taken: p.is_some(),
-            }
-        };
-        let (black, white) = (seat("black"), seat("white"));
         let free_taken = if row.seat == "black" {
-            black.taken
+            game.black.taken
         } else {
-            white.taken
+            game.white.taken
         };
-        let game = LobbyGame {
-            id: row.game.id,
-            rules: row.game.rules,
-            width: row.game.width,
-            height: row.game.height,
-            state: row.game.state,
-            clock: settings.clock,
-            black,
-            white,
-            free: (!free_taken).then_some(row.seat),
-            listed: row.listed,
-        };
+        game.listed = row.listed;
         if free_taken {
             lobby.live.push(game);
         } else {
+            game.free = Some(row.seat);
             lobby.open.push(game);
         }
     }
     lobby
+}
+
+/// A game in a line of a list (the lobby, a player's games): its board,
+/// rules, clock and seats, the engine's named after its level; `listed` is
+/// when it was created. `None` for a row that no longer reads.
+pub fn summary(row: GameRow, players: &[PlayerRow]) -> Option<LobbyGame> {
+    let settings = Settings::from_row(&row).ok()?;
+    let seat = |color: Color| {
+        if let Opponent::Engine { strength, engine } = settings.opponent
+            && engine == color
+        {
+            return LobbySeat {
+                name: Some(engine_name(strength)),
+                taken: true,
+            };
+        }
+        let p = players.iter().find(|p| p.color == color.name());
+        LobbySeat {
+            name: p.and_then(|p| p.name.clone()),
+            taken: p.is_some(),
+        }
+    };
+    Some(LobbyGame {
+        black: seat(Color::Black),
+        white: seat(Color::White),
+        clock: settings.clock,
+        free: None,
+        listed: row.created,
+        result: row.result,
+        id: row.id,
+        rules: row.rules,
+        width: row.width,
+        height: row.height,
+        state: row.state,
+    })
 }

@@ -465,7 +465,7 @@ impl Room {
         let [black, white] = players;
         let name = |c: Color, given: Option<String>| match self.settings.opponent {
             Opponent::Engine { strength, engine } if engine == c => {
-                Some(format!("tengen ({})", strength.name()))
+                Some(crate::settings::engine_name(strength))
             }
             _ => given,
         };

@@ -10,6 +10,7 @@
 //! | `GET /api/learn/{step}` | the screens of a step: sentences, positions, questions |
 //! | `POST /api/learn/{step}/answer` | a problem's answer, judged by the rules library |
 //! | `POST /api/games` | create a game (the new-game form, JSON) |
+//! | `GET /api/games?ids=ID,ID` | the games of those ids in a line each (board, rules, clock, players, state, result): a browser's own games |
 //! | `GET /api/games/{id}` | the game's view |
 //! | `GET /api/games/{id}/sgf` | the game as SGF |
 //! | `POST /api/review` | an SGF record read for review (on a bounded pool) |
@@ -247,7 +248,7 @@ pub fn router(hub: Arc<Hub>, sites: origin::Sites, proxies: client::Proxies) -> 
         .route("/learn/{step}", get(page))
         .route("/api/learn/{step}", get(learn_step))
         .route("/api/learn/{step}/answer", post(learn_answer))
-        .route("/api/games", post(create))
+        .route("/api/games", get(games).post(create))
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/sgf", get(sgf))
         .route("/api/games/{id}/estimate", get(estimate))
@@ -470,6 +471,33 @@ async fn estimate(
 async fn lobby(State(hub): State<Arc<Hub>>) -> Result<Response, WebError> {
     let rows = hub.store().lobby(crate::lobby::MAX_LISTED).await?;
     Ok(axum::Json(crate::lobby::lobby(rows)).into_response())
+}
+
+/// The query of `GET /api/games`.
+#[derive(serde::Deserialize)]
+struct Ids {
+    /// Game ids, comma-separated.
+    ids: String,
+}
+
+/// The games a browser holds seats of (it keeps their tokens), each in a
+/// line, in the order asked; ids unknown here are left out.
+async fn games(State(hub): State<Arc<Hub>>, Query(q): Query<Ids>) -> Result<Response, WebError> {
+    let ids: Vec<&str> = q.ids.split(',').filter(|id| !id.is_empty()).collect();
+    if ids.len() > crate::lobby::MAX_LISTED {
+        return Err(WebError::Invalid {
+            field: "ids",
+            why: format!("at most {} games at once", crate::lobby::MAX_LISTED),
+        });
+    }
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        if let Some(row) = hub.store().game(id).await? {
+            let players = hub.store().players(id).await?;
+            out.extend(crate::lobby::summary(row, &players));
+        }
+    }
+    Ok(axum::Json(out).into_response())
 }
 
 async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, WebError> {

@@ -32,6 +32,11 @@ pub(crate) mod strength {
     }
 }
 
+/// The engine's name as a player (in records and lists): `tengen (easy)`.
+pub fn engine_name(strength: Strength) -> String {
+    format!("tengen ({})", strength.name())
+}
+
 /// Who the other player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

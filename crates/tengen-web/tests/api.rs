@@ -860,6 +860,40 @@ async fn an_engine_game_listed_is_there_to_watch_with_its_clock(store: Backend) 
     assert_error(&seat, "seat_taken");
 }
 
+/// Issue: `GET /api/games` was 405 and a closed tab lost its game. The
+/// games a browser holds seats of are listed by their ids, each with its
+/// players; ids unknown here are left out, too many refused.
+async fn a_browsers_games_are_listed_by_their_ids(store: Backend) {
+    let server = Running::start(store.fresh("mine").await).await;
+    let friend = server.create(friend_game(false)).await;
+    let engine = server
+        .create(json!({"rules": "japanese", "size": 13,
+            "opponent": {"kind": "engine", "strength": "medium", "color": "white"}}))
+        .await;
+    let (a, b) = (
+        friend["id"].as_str().unwrap(),
+        engine["id"].as_str().unwrap(),
+    );
+    let games = server
+        .get_json(&format!(
+            "/api/games?ids={a},0123456789abcdef0123456789abcdef,{b}"
+        ))
+        .await;
+    let games = games.as_array().unwrap();
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_eq!(games[0]["id"], a);
+    assert_eq!(games[0]["rules"], "ffg");
+    assert_eq!(games[1]["id"], b);
+    assert_eq!(games[1]["width"], 13);
+    assert_eq!(games[1]["black"]["name"], "tengen (medium)");
+    assert_eq!(games[1]["state"], "playing");
+    let many = vec!["ab"; 101].join(",");
+    let (status, body) = server
+        .http("GET", &format!("/api/games?ids={many}"), "")
+        .await;
+    assert_eq!(status, 400, "{body}");
+}
+
 fn lines(c: &common::Client) -> Vec<String> {
     c.chat
         .iter()
@@ -1221,6 +1255,7 @@ on_each_store!(
     the_quick_count_comes_only_with_the_rules_that_call_for_it,
     the_learning_screens_are_served_and_answers_judged_by_the_rules,
     an_engine_game_listed_is_there_to_watch_with_its_clock,
+    a_browsers_games_are_listed_by_their_ids,
 );
 
 /// Games where the engine moves first, created one after another as

@@ -11,6 +11,7 @@ import { loadLessons, renderLessons } from "./lessons.js";
 import { openGame, leaveGame, renderWords, tickClocks, initGame, nameChanged, render } from "./game.js";
 import { initName, renderName } from "./player.js";
 import { loadLobby, renderLobby } from "./lobby.js";
+import { loadMine, renderMine } from "./mine.js";
 import { renderReview, reviewing, initReview, restoreReview } from "./review.js";
 import { openTeach, renderTeach, initTeach } from "./teach.js";
 
@@ -21,6 +22,7 @@ function applyWords() {
   renderLessons();
   renderName();
   renderLobby();
+  renderMine();
   renderWords();
   renderReview();
   renderTeach();
@@ -38,6 +40,7 @@ function route() {
   if (location.hash === "#review") restoreReview();
   show("home");
   loadLessons().catch(() => {});
+  loadMine();
   if (location.hash) {
     const target = document.getElementById(location.hash.slice(1));
     if (target) target.scrollIntoView();

@@ -10,12 +10,30 @@ export async function api(path, options) {
   return body;
 }
 
+// The seat tokens this browser holds, one per game: they are its seats,
+// and their games are "my games".
+const SEAT = "tengen.token.";
+
+export function keepSeat(id, token) { localStorage.setItem(SEAT + id, token); }
+
+export function seatOf(id) { return localStorage.getItem(SEAT + id); }
+
+// The ids of the games this browser holds a seat of.
+export function seatedGames() {
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k && k.startsWith(SEAT)) ids.push(k.slice(SEAT.length));
+  }
+  return ids;
+}
+
 // Creates a game from a new-game form, keeps its seat tokens in this
 // browser and goes to its address.
 export async function createGame(form) {
   const created = await api("/api/games", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify(form) });
-  localStorage.setItem("tengen.token." + created.id, created.token);
+  keepSeat(created.id, created.token);
   if (created.invite) localStorage.setItem("tengen.invite." + created.id, created.invite);
   go("/g/" + created.id);
 }

@@ -5,6 +5,7 @@
 import { t, colorWord, errorText, number, presetName } from "./i18n.js";
 import { $, show, go, learning } from "./page.js";
 import * as connection from "./connection.js";
+import { keepSeat, seatOf } from "./connection.js";
 import { drawBoard } from "./board.js";
 import { renderClocks } from "./clock.js";
 import { renderCount, resultWords, estimateWords } from "./count.js";
@@ -35,10 +36,10 @@ export function openGame(id) {
   $("chat-error").textContent = "";
   const fromLink = new URLSearchParams(location.hash.slice(1)).get("t");
   if (fromLink) {
-    localStorage.setItem("tengen.token." + id, fromLink);
+    keepSeat(id, fromLink);
     history.replaceState({}, "", "/g/" + id);
   }
-  const token = localStorage.getItem("tengen.token." + id);
+  const token = seatOf(id);
   show("game");
   $("b-sgf").href = "/api/games/" + id + "/sgf";
   const invite = localStorage.getItem("tengen.invite." + id);

@@ -4,7 +4,7 @@
 
 import { t, errorText, presetName, colorWord } from "./i18n.js";
 import { $, go } from "./page.js";
-import { api } from "./connection.js";
+import { api, keepSeat } from "./connection.js";
 import { clockWords } from "./clock.js";
 
 // How often the lobby asks again while it is shown.
@@ -30,14 +30,14 @@ export async function loadLobby() {
   timer = setTimeout(loadLobby, REFRESH_MS);
 }
 
-function players(g) {
+export function players(g) {
   return ["black", "white"].map((c) => colorWord(c) + " " + (g[c].name || (g[c].taken ? "?" : "—"))).join(" · ");
 }
 
 async function take(id) {
   try {
     const seat = await api("/api/lobby/" + id + "/join", { method: "POST" });
-    localStorage.setItem("tengen.token." + seat.id, seat.token);
+    keepSeat(seat.id, seat.token);
     go("/g/" + seat.id);
   } catch (e) {
     $("lobby-error").textContent = errorText(e);

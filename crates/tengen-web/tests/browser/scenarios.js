@@ -403,6 +403,16 @@ async function reloadKeepsTheGame(browser) {
   check(stars === 5, "the server's five star points of 13x13: " + stars);
   check((await page.textContent("#seat")).includes("Both players"), "the seat survives the reload");
   await play(page, "L3");
+  // The game is among "my games" on the home page, and opens from there
+  // (a closed tab loses nothing).
+  const id = url.split("/g/")[1];
+  await page.goto(base + "/");
+  await page.waitForSelector(`#my-games li[data-id="${id}"] a`);
+  const line = await page.textContent(`#my-games li[data-id="${id}"]`);
+  check(line.includes("13×13") && line.includes("in progress"), "my game listed: " + line);
+  await page.click(`#my-games li[data-id="${id}"] a`);
+  await page.waitForSelector('#board circle[data-v="L3"]');
+  check(page.url() === url, "my game opens at its address");
   await ctx.close();
 }
 

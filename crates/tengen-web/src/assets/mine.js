@@ -1,0 +1,49 @@
+// My games: the games this browser holds a seat of, newest first, on the
+// home page, so that a closed tab loses no game.
+
+import { t, presetName, errorText } from "./i18n.js";
+import { $, go } from "./page.js";
+import { api, seatedGames } from "./connection.js";
+import { clockWords } from "./clock.js";
+import { players } from "./lobby.js";
+
+// The server lists at most this many at once (lobby::MAX_LISTED).
+const MAX = 100;
+
+let mine = [];
+
+export async function loadMine() {
+  const ids = seatedGames().slice(0, MAX);
+  mine = [];
+  if (ids.length) {
+    try {
+      mine = await api("/api/games?ids=" + ids.join(","));
+    } catch (e) {
+      $("mine-error").textContent = errorText(e);
+    }
+  }
+  mine.sort((a, b) => b.listed - a.listed);
+  renderMine();
+}
+
+function stateWords(g) {
+  if (g.result) return t("mine_over", { r: g.result });
+  return t(g.state === "marking" ? "mine_marking" : "mine_playing");
+}
+
+export function renderMine() {
+  $("mine").hidden = !mine.length;
+  const list = $("my-games");
+  list.replaceChildren();
+  for (const g of mine) {
+    const li = document.createElement("li");
+    li.dataset.id = g.id;
+    const a = document.createElement("a");
+    a.href = "/g/" + g.id;
+    a.textContent = `${g.width}×${g.height} · ${presetName(g.rules)}` +
+      (g.clock ? ` · ${clockWords(g.clock)}` : "") + ` · ${players(g)} · ${stateWords(g)}`;
+    a.addEventListener("click", (ev) => { ev.preventDefault(); go("/g/" + g.id); });
+    li.appendChild(a);
+    list.appendChild(li);
+  }
+}
