@@ -27,6 +27,10 @@
 //! threads of lowered priority. What the hostile client got done during
 //! play is printed, and the CPU time of each kind of thread.
 //!
+//! TENGEN_LOAD_STORE=postgres plays the run on PostgreSQL (a cluster of
+//! the bench's own, with the feature `postgres`) instead of SQLite, the
+//! hostile client included.
+//!
 //! TENGEN_LOAD_ATTACK=flood|hoard|engine|analyses|none measures the
 //! players' latency while one client attacks a server with the default
 //! limits (see `load/attack.rs`).
@@ -528,7 +532,8 @@ fn main() {
             connections: 4 * games + 64,
             ..tengen_web::Limits::default()
         };
-        let server = Arc::new(Running::start_with(temp_db("load"), limits.clone()).await);
+        let db = store_db().await;
+        let server = Arc::new(Running::start_with(db, limits.clone()).await);
         let mut created = Vec::new();
         for _ in 0..games {
             created.push(
@@ -668,6 +673,17 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 
 /// Built without PostgreSQL: nothing to measure, and the run says why
 /// rather than measure SQLite alone as if it were the cluster.
+/// The plain run's database: TENGEN_LOAD_STORE's (`sqlite`, the default,
+/// or `postgres`).
+async fn store_db() -> common::TestDb {
+    match std::env::var("TENGEN_LOAD_STORE").as_deref() {
+        #[cfg(feature = "postgres")]
+        Ok("postgres") => common::Backend::Postgres.fresh("load").await,
+        Ok("sqlite") | Err(_) => temp_db("load").into(),
+        Ok(other) => panic!("TENGEN_LOAD_STORE={other}: sqlite or postgres (with the feature)"),
+    }
+}
+
 #[cfg(not(feature = "postgres"))]
 mod cluster {
     pub fn run() {
