@@ -67,6 +67,7 @@ macro_rules! on_sqlite {
 }
 
 mod checkpoint;
+pub mod classes;
 pub mod environment;
 pub mod error;
 mod file_watch;
@@ -79,6 +80,7 @@ mod readers;
 pub mod seat_token;
 mod sqlite;
 
+pub use classes::PupilRow;
 pub use environment::Environment;
 pub use error::StoreError;
 pub use now::now_ms;
@@ -656,6 +658,76 @@ impl Store {
             Store::Sqlite(s) => on_sqlite!(s, [] => s.lobby(limit)),
             #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.lobby(limit).await,
+        }
+    }
+
+    /// Opens class `code` for the teacher whose token has digest `teacher`:
+    /// false when the code is taken.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn open_class(&self, code: &str, teacher: &str, at: i64) -> Result<bool, StoreError> {
+        match self {
+            Store::Sqlite(s) => on_sqlite!(s, [code, teacher] => s.open_class(&code, &teacher, at)),
+            #[cfg(feature = "postgres")]
+            Store::Postgres(p) => p.open_class(code, teacher, at).await,
+        }
+    }
+
+    /// The digest of the teacher's token of class `code`, if it exists.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn class_teacher(&self, code: &str) -> Result<Option<String>, StoreError> {
+        match self {
+            Store::Sqlite(s) => on_sqlite!(s, [code] => s.class_teacher(&code)),
+            #[cfg(feature = "postgres")]
+            Store::Postgres(p) => p.class_teacher(code).await,
+        }
+    }
+
+    /// Pupil `name` joins class `code` as `learner` at `at`; the learner of
+    /// the pupil of that name, the one given or the one who joined first.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn join_class(
+        &self,
+        code: &str,
+        name: &str,
+        learner: &str,
+        at: i64,
+    ) -> Result<String, StoreError> {
+        match self {
+            Store::Sqlite(s) => {
+                on_sqlite!(s, [code, name, learner] => s.join_class(&code, &name, &learner, at))
+            }
+            #[cfg(feature = "postgres")]
+            Store::Postgres(p) => p.join_class(code, name, learner, at).await,
+        }
+    }
+
+    /// Records that `learner` solved the problem of screen `screen`.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn solve(&self, learner: &str, screen: &str, at: i64) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(s) => on_sqlite!(s, [learner, screen] => s.solve(&learner, &screen, at)),
+            #[cfg(feature = "postgres")]
+            Store::Postgres(p) => p.solve(learner, screen, at).await,
+        }
+    }
+
+    /// The pupils of class `code` with their progress, by name.
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn pupils(&self, code: &str) -> Result<Vec<PupilRow>, StoreError> {
+        match self {
+            Store::Sqlite(s) => on_sqlite!(s, [code] => s.pupils(&code)),
+            #[cfg(feature = "postgres")]
+            Store::Postgres(p) => p.pupils(code).await,
         }
     }
 

@@ -241,6 +241,51 @@ CREATE TABLE outages (
     end_ms BIGINT NOT NULL
 );",
     },
+    Step {
+        version: 7,
+        name: "teachers' classes, their pupils and the problems each learner solved",
+        // A class is a short code and its teacher's token (a digest); a
+        // pupil is a first name in a class and the learner it plays as, so
+        // that the same name on another device is the same learner.
+        sqlite: "
+CREATE TABLE classes (
+    code TEXT PRIMARY KEY,
+    teacher TEXT NOT NULL,
+    created INTEGER NOT NULL
+);
+CREATE TABLE pupils (
+    class_code TEXT NOT NULL REFERENCES classes (code),
+    name TEXT NOT NULL,
+    learner TEXT NOT NULL,
+    joined INTEGER NOT NULL,
+    PRIMARY KEY (class_code, name)
+);
+CREATE TABLE solved (
+    learner TEXT NOT NULL,
+    screen TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (learner, screen)
+);",
+        postgres: "
+CREATE TABLE classes (
+    code TEXT PRIMARY KEY,
+    teacher TEXT NOT NULL,
+    created BIGINT NOT NULL
+);
+CREATE TABLE pupils (
+    class_code TEXT NOT NULL REFERENCES classes (code),
+    name TEXT NOT NULL,
+    learner TEXT NOT NULL,
+    joined BIGINT NOT NULL,
+    PRIMARY KEY (class_code, name)
+);
+CREATE TABLE solved (
+    learner TEXT NOT NULL,
+    screen TEXT NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (learner, screen)
+);",
+    },
 ];
 
 /// The table that records the steps a database has.

@@ -2,6 +2,7 @@
 //! a writer thread stores actions in group commits.
 
 use super::checkpoint::{Checkpoints, WRITER_BACKSTOP_PAGES};
+use super::classes::{self, PupilRow};
 use super::file_watch::FileWatch;
 use super::migrations::{self, LEDGER};
 use super::readers::Readers;
@@ -406,6 +407,78 @@ impl Sqlite {
             params![key, position, total, playouts, data],
         ))?;
         Ok(())
+    }
+
+    /// See [`super::Store::open_class`].
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn open_class(&self, code: &str, teacher: &str, at: i64) -> Result<bool, StoreError> {
+        let n = self.wrote(
+            self.to_write()?
+                .execute(classes::OPEN, params![code, teacher, at]),
+        )?;
+        Ok(n == 1)
+    }
+
+    /// See [`super::Store::class_teacher`].
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn class_teacher(&self, code: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .read()
+            .query_row(classes::TEACHER, [code], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// See [`super::Store::join_class`].
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn join_class(
+        &self,
+        code: &str,
+        name: &str,
+        learner: &str,
+        at: i64,
+    ) -> Result<String, StoreError> {
+        let conn = self.to_write()?;
+        self.wrote(conn.execute(classes::JOIN, params![code, name, learner, at]))?;
+        Ok(conn.query_row(classes::LEARNER, params![code, name], |r| r.get(0))?)
+    }
+
+    /// See [`super::Store::solve`].
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn solve(&self, learner: &str, screen: &str, at: i64) -> Result<(), StoreError> {
+        self.wrote(
+            self.to_write()?
+                .execute(classes::SOLVE, params![learner, screen, at]),
+        )?;
+        Ok(())
+    }
+
+    /// See [`super::Store::pupils`].
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] on a database failure.
+    pub fn pupils(&self, code: &str) -> Result<Vec<PupilRow>, StoreError> {
+        let conn = self.read();
+        let mut stmt = conn.prepare(classes::PUPILS)?;
+        let rows = stmt.query_map([code], |r| {
+            Ok(PupilRow {
+                name: r.get(0)?,
+                learner: r.get(1)?,
+                joined: r.get(2)?,
+                unlocked: r.get(3)?,
+                solved: r.get(4)?,
+                won: r.get(5)?,
+                lost: r.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// The highest learning-path step open to `learner` (1 for a newcomer).

@@ -281,6 +281,9 @@ pub enum Refusal {
     /// every stone alive.
     #[error("the engine is still marking the dead stones: accept once its proposal is shown")]
     EngineMarking,
+    /// A class's pupils asked without its teacher's token.
+    #[error("only the class's teacher sees its pupils (from the browser that opened it)")]
+    NotTeacher,
 }
 
 impl Refusal {
@@ -304,6 +307,7 @@ impl Refusal {
             Refusal::SeatTaken => "seat_taken",
             Refusal::AnalysesBusy(_) => "analyses_busy",
             Refusal::EngineMarking => "engine_marking",
+            Refusal::NotTeacher => "not_teacher",
         }
     }
 }
@@ -332,6 +336,7 @@ mod tests {
             Refusal::SeatTaken,
             Refusal::AnalysesBusy(1),
             Refusal::EngineMarking,
+            Refusal::NotTeacher,
         ];
         for r in all {
             // A new refusal does not compile here until listed above.
@@ -352,7 +357,8 @@ mod tests {
                 | Refusal::NoHello
                 | Refusal::SeatTaken
                 | Refusal::AnalysesBusy(_)
-                | Refusal::EngineMarking => {}
+                | Refusal::EngineMarking
+                | Refusal::NotTeacher => {}
             }
         }
         for r in all {

@@ -468,14 +468,7 @@ impl Hub {
         form: NewGame,
         client: Option<IpAddr>,
     ) -> Result<Created, WebError> {
-        if let Some(ip) = client {
-            self.creations
-                .take(ip, std::time::Instant::now())
-                .map_err(|wait| {
-                    // Rounded up: "try again in 0 s" would be refused again.
-                    WebError::Forbidden(Refusal::GamesTooFast(wait.as_secs() + 1))
-                })?;
-        }
+        self.take_creation(client)?;
         // A game on one screen has no seat to offer nor anyone to allow
         // watching it apart from its players.
         let listed = form.lobby
@@ -955,6 +948,38 @@ impl Hub {
             .into();
         *slot.estimate.lock().unwrap_or_else(|e| e.into_inner()) = Some((seq, Arc::clone(&text)));
         Ok(text)
+    }
+
+    /// One creation (a game, a class) of `client`'s allowance per minute.
+    fn take_creation(&self, client: Option<IpAddr>) -> Result<(), WebError> {
+        if let Some(ip) = client {
+            self.creations
+                .take(ip, std::time::Instant::now())
+                .map_err(|wait| {
+                    // Rounded up: "try again in 0 s" would be refused again.
+                    WebError::Forbidden(Refusal::GamesTooFast(wait.as_secs() + 1))
+                })?;
+        }
+        Ok(())
+    }
+
+    /// Opens a teacher's class: its code and the teacher's token (the store
+    /// keeps its digest). Counts against the client's creations.
+    ///
+    /// # Errors
+    /// [`Refusal::GamesTooFast`] past the allowance; a storage error.
+    pub async fn open_class(&self, client: Option<IpAddr>) -> Result<(String, String), WebError> {
+        self.take_creation(client)?;
+        let token = random_hex(2)?;
+        let digest = crate::token::digest(&token);
+        // A code already taken (one in 900 million) is drawn again.
+        for _ in 0..8 {
+            let code = crate::class::new_code()?;
+            if self.store.open_class(&code, &digest, now_ms()).await? {
+                return Ok((code, token));
+            }
+        }
+        Err(WebError::Io(std::io::Error::other("no free class code")))
     }
 
     /// Takes the free seat of a game listed in the lobby: its token, if

@@ -30,6 +30,7 @@ pub mod analysis;
 mod analyst;
 mod assets;
 pub mod chat;
+pub mod class;
 pub mod client;
 pub mod clock;
 mod date;

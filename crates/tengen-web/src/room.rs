@@ -498,29 +498,20 @@ mod tests {
     #![allow(clippy::unwrap_used)] // tests fail loudly
 
     use super::*;
-    use crate::store::GameRow;
+    use crate::settings::NewGame;
 
     /// A 9x9 Chinese game against the easy engine, which plays White.
     fn engine_room() -> Room {
-        let row = GameRow {
-            id: "0123456789abcdef".into(),
-            rules: "chinese".into(),
-            width: 9,
-            height: 9,
-            komi: None,
-            handicap: 0,
-            handicap_stones: "fixed".into(),
-            opponent: r#"{"kind":"engine","strength":"easy","engine":"white"}"#.into(),
-            black_token: "b".into(),
-            white_token: "w".into(),
-            clock: None,
-            lesson: None,
-            learner: None,
-            created: 0,
-            state: "playing".into(),
-            result: None,
-        };
-        Room::create(Settings::from_row(&row).unwrap()).unwrap()
+        let form: NewGame = serde_json::from_str(
+            r#"{"rules": "chinese", "size": 9,
+                "opponent": {"kind": "engine", "strength": "easy", "color": "black"}}"#,
+        )
+        .unwrap();
+        let seating = form.opponent.seating("b".into(), "w".into());
+        Room::create(
+            Settings::from_form(form, "0123456789abcdef".into(), seating.tokens, 0).unwrap(),
+        )
+        .unwrap()
     }
 
     /// Issue: an "Accept" pressed before the engine's proposal arrived

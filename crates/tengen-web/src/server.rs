@@ -15,6 +15,9 @@
 //! | `GET /api/games/{id}/sgf` | the game as SGF |
 //! | `POST /api/review` | an SGF record read for review (on a bounded pool) |
 //! | `GET /api/games/{id}/estimate` | a score estimate of the position (the engine's dead stones, the game's count, the map drawn) |
+//! | `POST /api/classes` | a teacher opens a class: its code and the teacher's token |
+//! | `POST /api/classes/{code}/join` | a pupil joins with a first name: this browser's learner becomes that pupil's |
+//! | `GET /api/classes/{code}` | the pupils' progress, for the teacher (header `x-teacher-token`) |
 //! | `GET /api/lobby` | the games listed in the lobby: open invitations and games to watch |
 //! | `POST /api/lobby/{id}/join` | takes the free seat of a listed game: its token, once |
 //! | `POST /api/review/edit` | a comment or a move added to a record under review, written back as SGF |
@@ -242,6 +245,7 @@ pub fn router(hub: Arc<Hub>, sites: origin::Sites, proxies: client::Proxies) -> 
         .route("/", get(page))
         .route("/g/{id}", get(page))
         .route("/lobby", get(page))
+        .route("/class/{code}", get(page))
         .route("/api/presets", get(presets))
         .route("/api/sizes", get(sizes))
         .route("/api/learn", get(learn))
@@ -252,6 +256,9 @@ pub fn router(hub: Arc<Hub>, sites: origin::Sites, proxies: client::Proxies) -> 
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/sgf", get(sgf))
         .route("/api/games/{id}/estimate", get(estimate))
+        .route("/api/classes", post(open_class))
+        .route("/api/classes/{code}/join", post(join_class))
+        .route("/api/classes/{code}", get(class_pupils))
         .route("/api/lobby", get(lobby))
         .route("/api/lobby/{id}/join", post(join))
         .route("/api/review", post(review_sgf))
@@ -329,13 +336,8 @@ async fn learn(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respon
         "lessons": LESSONS,
     });
     let mut response = axum::Json(body).into_response();
-    if fresh {
-        let cookie = format!(
-            "{LEARNER_COOKIE}={learner}; Path=/; Max-Age=315360000; SameSite=Lax; HttpOnly"
-        );
-        if let Ok(v) = HeaderValue::from_str(&cookie) {
-            response.headers_mut().insert(header::SET_COOKIE, v);
-        }
+    if fresh && let Some(v) = learner_set_cookie(&learner) {
+        response.headers_mut().insert(header::SET_COOKIE, v);
     }
     Ok(response)
 }
@@ -348,6 +350,7 @@ async fn learn_step(Path(step): Path<u32>) -> Result<Response, WebError> {
 const MAX_ANSWER: usize = 1 << 10;
 
 async fn learn_answer(
+    State(hub): State<Arc<Hub>>,
     Path(step): Path<u32>,
     headers: HeaderMap,
     body: Body,
@@ -355,7 +358,99 @@ async fn learn_answer(
     let bytes = read_body(&headers, body, MAX_ANSWER).await?;
     let answer: lessons::show::Answer =
         serde_json::from_slice(&bytes).map_err(|e| WebError::Malformed(e.to_string()))?;
-    Ok(axum::Json(lessons::show::answer(step, &answer)?).into_response())
+    let verdict = lessons::show::answer(step, &answer)?;
+    // A problem solved counts for the learner (a class's teacher sees it).
+    if verdict.correct
+        && let Some(learner) = learner_cookie(&headers)
+    {
+        hub.store()
+            .solve(&learner, &answer.screen, now_ms())
+            .await?;
+    }
+    Ok(axum::Json(verdict).into_response())
+}
+
+/// The learner cookie's header for `learner`, kept ten years.
+fn learner_set_cookie(learner: &str) -> Option<HeaderValue> {
+    let cookie =
+        format!("{LEARNER_COOKIE}={learner}; Path=/; Max-Age=315360000; SameSite=Lax; HttpOnly");
+    HeaderValue::from_str(&cookie).ok()
+}
+
+async fn open_class(
+    State(hub): State<Arc<Hub>>,
+    client: Option<Extension<ClientIp>>,
+) -> Result<Response, WebError> {
+    let (code, token) = hub.open_class(client_of(client)).await?;
+    Ok(axum::Json(serde_json::json!({ "code": code, "token": token })).into_response())
+}
+
+/// What a pupil sends to join a class.
+#[derive(serde::Deserialize)]
+struct Joining {
+    /// The first name.
+    name: String,
+}
+
+/// A pupil joins: the learner of that first name in the class (this
+/// browser's own the first time) becomes this browser's.
+async fn join_class(
+    State(hub): State<Arc<Hub>>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    let code = crate::class::code(&code)?;
+    let bytes = read_body(&headers, body, MAX_ANSWER).await?;
+    let joining: Joining =
+        serde_json::from_slice(&bytes).map_err(|e| WebError::Malformed(e.to_string()))?;
+    let name = crate::class::pupil_name(&joining.name)?;
+    if hub.store().class_teacher(&code).await?.is_none() {
+        return Err(WebError::invalid(
+            "code",
+            format!("no class {code}: check the code"),
+        ));
+    }
+    let mine = match learner_cookie(&headers) {
+        Some(l) => l,
+        None => random_hex(2)?,
+    };
+    let learner = hub
+        .store()
+        .join_class(&code, &name, &mine, now_ms())
+        .await?;
+    let unlocked = hub.store().unlocked(&learner).await?;
+    let body = serde_json::json!({ "code": code, "name": name, "unlocked": unlocked });
+    let mut response = axum::Json(body).into_response();
+    if let Some(v) = learner_set_cookie(&learner) {
+        response.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+/// The pupils of a class, for its teacher alone.
+async fn class_pupils(
+    State(hub): State<Arc<Hub>>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let code = crate::class::code(&code)?;
+    let given = headers
+        .get("x-teacher-token")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let kept = hub.store().class_teacher(&code).await?.unwrap_or_default();
+    if !crate::class::is_teacher(given, &kept) {
+        return Err(WebError::Forbidden(Refusal::NotTeacher));
+    }
+    let pupils: Vec<crate::class::Pupil> = hub
+        .store()
+        .pupils(&code)
+        .await?
+        .into_iter()
+        .map(Into::into)
+        .collect();
+    Ok(axum::Json(serde_json::json!({ "code": code, "pupils": pupils })).into_response())
 }
 
 /// Reads a body of at most `limit` bytes.

@@ -894,6 +894,121 @@ async fn a_browsers_games_are_listed_by_their_ids(store: Backend) {
     assert_eq!(status, 400, "{body}");
 }
 
+/// A POST of `body` with the learner cookie `learner` (if any): the
+/// status, the learner the answer's cookie sets (if any) and the body.
+async fn as_learner(
+    server: &Running,
+    path: &str,
+    learner: Option<&str>,
+    body: &Value,
+) -> (u16, Option<String>, Value) {
+    let body = body.to_string();
+    let cookie = learner.map_or(String::new(), |l| format!("Cookie: tengen_trainer={l}\r\n"));
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{cookie}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        server.addr,
+        body.len()
+    );
+    let (status, head, body) = common::http_raw(server.addr, &req).await;
+    let set = head
+        .split("set-cookie: tengen_trainer=")
+        .nth(1)
+        .and_then(|v| v.split(';').next())
+        .map(str::to_string);
+    (
+        status,
+        set,
+        serde_json::from_str(&body).unwrap_or(Value::Null),
+    )
+}
+
+/// Issue: progress was a cookie of one browser and no teacher could see a
+/// class. A teacher opens a class; a pupil joins with its code and a first
+/// name, solves a problem and plays a step game; the same name on another
+/// device is the same learner; the teacher alone sees each pupil's step,
+/// problems solved and games won and lost.
+async fn a_teacher_sees_each_pupils_progress_from_any_device(store: Backend) {
+    let server = Running::start(store.fresh("class").await).await;
+    let (status, class) = server.post_json("/api/classes", &json!({})).await;
+    assert_eq!(status, 200, "{class}");
+    let (code, token) = (
+        class["code"].as_str().unwrap(),
+        class["token"].as_str().unwrap(),
+    );
+    assert_eq!(code.len(), 6);
+    let join = format!("/api/classes/{}/join", code.to_lowercase());
+    let (status, lea, body) = as_learner(&server, &join, None, &json!({"name": " Léa "})).await;
+    assert_eq!(status, 200, "{body}");
+    let lea = lea.expect("joining sets the learner");
+    assert_eq!(body["name"], "Léa");
+    let (status, _, verdict) = as_learner(
+        &server,
+        "/api/learn/1/answer",
+        Some(&lea),
+        &json!({"screen": "s1-capture", "vertex": "D3"}),
+    )
+    .await;
+    assert_eq!(
+        (status, &verdict["correct"]),
+        (200, &json!(true)),
+        "{verdict}"
+    );
+    // Her step game, resigned.
+    let g = server
+        .create(json!({"lesson": 1, "learner": lea, "opponent": {"kind": "same_screen"}}))
+        .await;
+    let mut c = server
+        .connect(g["id"].as_str().unwrap(), g["token"].as_str())
+        .await;
+    c.send(json!({"type": "resign"})).await;
+    c.wait_view(|v| v["phase"] == "over").await;
+    // Another device, its own learner: joining as Léa makes it hers.
+    let (_, head, _) = common::http_with_head(server.addr, "GET", "/api/learn", "").await;
+    let other = head
+        .split("set-cookie: tengen_trainer=")
+        .nth(1)
+        .and_then(|v| v.split(';').next())
+        .map(str::to_string);
+    assert!(other.is_some() && other.as_deref() != Some(lea.as_str()));
+    let (status, again, _) =
+        as_learner(&server, &join, other.as_deref(), &json!({"name": "Léa"})).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        again.as_deref(),
+        Some(lea.as_str()),
+        "the same pupil on any device"
+    );
+    as_learner(&server, &join, None, &json!({"name": "Tom"})).await;
+    let pupils = |token: &str| {
+        let req = format!(
+            "GET /api/classes/{code} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nx-teacher-token: {token}\r\n\r\n",
+            server.addr
+        );
+        async move { common::http_raw(server.addr, &req).await }
+    };
+    let (status, _, body) = pupils(token).await;
+    assert_eq!(status, 200, "{body}");
+    let body: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        body["pupils"],
+        json!([
+            {"name": "Léa", "step": 1, "solved": 1, "won": 0, "lost": 1},
+            {"name": "Tom", "step": 1, "solved": 0, "won": 0, "lost": 0},
+        ])
+    );
+    let (status, _, body) = pupils("0123").await;
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("not_teacher"), "{body}");
+    let (status, _, body) = as_learner(
+        &server,
+        "/api/classes/ZZZZZZ/join",
+        None,
+        &json!({"name": "Al"}),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+}
+
 fn lines(c: &common::Client) -> Vec<String> {
     c.chat
         .iter()
@@ -1256,6 +1371,7 @@ on_each_store!(
     the_learning_screens_are_served_and_answers_judged_by_the_rules,
     an_engine_game_listed_is_there_to_watch_with_its_clock,
     a_browsers_games_are_listed_by_their_ids,
+    a_teacher_sees_each_pupils_progress_from_any_device,
 );
 
 /// Games where the engine moves first, created one after another as
