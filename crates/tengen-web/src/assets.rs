@@ -55,7 +55,7 @@ pub const STYLE: Asset = Asset {
 /// review of an SGF record; `player` the player's name, `chat` the game's
 /// chat and who is at it, `helpers` the helpers during play, `lobby` the
 /// lobby; `teach` the screens of a learning step.
-pub const MODULES: [Asset; 18] = modules![
+pub const MODULES: [Asset; 19] = modules![
     "app",
     "i18n",
     "page",
@@ -74,6 +74,7 @@ pub const MODULES: [Asset; 18] = modules![
     "lobby",
     "mine",
     "teach",
+    "class",
 ];
 
 /// The catalogues' words for the page, as a module (`/words.js`): the

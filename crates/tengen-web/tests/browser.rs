@@ -100,6 +100,7 @@ async fn scenarios(store: Backend) {
         "lessonProblemsAtPhoneSize",
         "reviewTreeAndEdits",
         "reviewAnalysis",
+        "teacherSeesTheClass",
     ] {
         assert!(
             out.contains(&format!("ok   {name}")),

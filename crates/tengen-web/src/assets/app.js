@@ -12,6 +12,7 @@ import { openGame, leaveGame, renderWords, tickClocks, initGame, nameChanged, re
 import { initName, renderName } from "./player.js";
 import { loadLobby, renderLobby } from "./lobby.js";
 import { loadMine, renderMine } from "./mine.js";
+import { openClass, renderClass, renderPupil, openClassroom, joinClass } from "./class.js";
 import { renderReview, reviewing, initReview, restoreReview } from "./review.js";
 import { openTeach, renderTeach, initTeach } from "./teach.js";
 
@@ -23,6 +24,8 @@ function applyWords() {
   renderName();
   renderLobby();
   renderMine();
+  renderClass();
+  renderPupil();
   renderWords();
   renderReview();
   renderTeach();
@@ -33,6 +36,8 @@ function route() {
   if (m) { openGame(m[1]); return; }
   leaveGame();
   if (location.pathname === "/lobby") { show("lobby"); loadLobby(); return; }
+  const klass = location.pathname.match(/^\/class\/([A-Za-z0-9]+)$/);
+  if (klass) { show("class"); openClass(klass[1].toUpperCase()); return; }
   const step = location.pathname.match(/^\/learn\/([0-9]+)$/);
   if (step) { show("teach"); openTeach(parseInt(step[1], 10)); return; }
   if (location.hash === "#review" && reviewing()) { show("reviewer"); renderReview(); return; }
@@ -55,6 +60,11 @@ function init() {
   $("b-numbers").addEventListener("change", () => { render(); renderReview(); });
   initReview();
   initTeach();
+  $("class-open").addEventListener("click", openClassroom);
+  $("class-join").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    joinClass($("class-join-code").value, $("class-join-name").value);
+  });
   document.querySelectorAll("header a").forEach((a) => a.addEventListener("click", (ev) => {
     ev.preventDefault();
     go(a.getAttribute("href"));

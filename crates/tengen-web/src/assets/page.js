@@ -5,7 +5,7 @@
 export const $ = (id) => document.getElementById(id);
 
 export function show(section) {
-  for (const s of ["home", "game", "reviewer", "lobby", "teach"]) $(s).hidden = s !== section;
+  for (const s of ["home", "game", "reviewer", "lobby", "teach", "class"]) $(s).hidden = s !== section;
   learning(section === "teach");
 }
 

@@ -1093,6 +1093,40 @@ async function reviewAnalysis(browser) {
   await ctx.close();
 }
 
+// A teacher opens a class on a phone; a pupil joins it on another phone
+// with the code and a first name, solves a problem of step 1; the
+// teacher's page shows it without a reload.
+async function teacherSeesTheClass(browser) {
+  const teacher = await newPage(browser, "fr-FR", { width: 390, height: 844 });
+  await teacher.page.goto(base + "/");
+  await teacher.page.click("#class-open");
+  await teacher.page.waitForSelector("#class:not([hidden]) #class-empty:not([hidden])");
+  const code = (await teacher.page.textContent("#class-code")).trim();
+  check(/^[A-Z2-9]{6}$/.test(code), "a class code to write on the board: " + code);
+  check((await teacher.page.textContent("#class-how")).includes(code), "the page says how to join");
+  const pupil = await newPage(browser, "fr-FR", { width: 390, height: 844 });
+  await pupil.page.goto(base + "/");
+  await pupil.page.fill("#class-join-code", code.toLowerCase());
+  await pupil.page.fill("#class-join-name", "Léa");
+  await pupil.page.click("#class-join button[type=submit]");
+  await pupil.page.waitForFunction(() => document.querySelector("#class-pupil").textContent.includes("Léa"));
+  await teacher.page.waitForSelector("#class-pupils tr");
+  await pupil.page.goto(base + "/learn/1");
+  await pupil.page.waitForSelector("#teach:not([hidden]) #teach-text p");
+  for (let i = 0; i < 4 && !(await pupil.page.isVisible("#teach-question")); i++) {
+    await pupil.page.click("#t-next");
+    await pupil.page.waitForTimeout(100);
+  }
+  await answerTeach(pupil.page, PROBLEMS["s1-capture"].right);
+  await pupil.page.waitForSelector(".teach-feedback.right");
+  await teacher.page.waitForFunction(() => {
+    const cells = [...document.querySelectorAll("#class-pupils tr td")].map((td) => td.textContent);
+    return cells[0] === "Léa" && cells[2] === "1";
+  });
+  await shot(teacher.page, "class-phone-fr");
+  for (const x of [teacher, pupil]) await x.ctx.close();
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -1103,7 +1137,8 @@ async function reviewAnalysis(browser) {
     invitationAndSpectator, reviewAnSgf, beginnerWinsFirstCapture, namesChatAndPresence,
     lobbyListsInvitationsAndGames, reviewFinishedGame, playHelpers, noCursorAfterClick, notYourTurnGoes, stonesCountAlone,
     sekiDrawnAsCounted, superkoInPlainWords, invitationPanel, fractionalMainTime, clockAfterTheFlag,
-    resignAsksFirst, wordsAndHeader, lessonProblemsAtPhoneSize, reviewTreeAndEdits, reviewAnalysis };
+    resignAsksFirst, wordsAndHeader, lessonProblemsAtPhoneSize, reviewTreeAndEdits, reviewAnalysis,
+    teacherSeesTheClass };
   const only = process.env.SCENARIO && process.env.SCENARIO.split(",");
   let failed = 0;
   for (const [name, run] of Object.entries(scenarios)) {
