@@ -355,9 +355,7 @@ async fn learn_answer(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, WebError> {
-    let bytes = read_body(&headers, body, MAX_ANSWER).await?;
-    let answer: lessons::show::Answer =
-        serde_json::from_slice(&bytes).map_err(|e| WebError::Malformed(e.to_string()))?;
+    let answer: lessons::show::Answer = read_json(&headers, body, MAX_ANSWER).await?;
     let verdict = lessons::show::answer(step, &answer)?;
     // A problem solved counts for the learner (a class's teacher sees it).
     if verdict.correct
@@ -401,9 +399,7 @@ async fn join_class(
     body: Body,
 ) -> Result<Response, WebError> {
     let code = crate::class::code(&code)?;
-    let bytes = read_body(&headers, body, MAX_ANSWER).await?;
-    let joining: Joining =
-        serde_json::from_slice(&bytes).map_err(|e| WebError::Malformed(e.to_string()))?;
+    let joining: Joining = read_json(&headers, body, MAX_ANSWER).await?;
     let name = crate::class::pupil_name(&joining.name)?;
     if hub.store().class_teacher(&code).await?.is_none() {
         return Err(WebError::invalid(
@@ -453,6 +449,16 @@ async fn class_pupils(
     Ok(axum::Json(serde_json::json!({ "code": code, "pupils": pupils })).into_response())
 }
 
+/// Reads a JSON body of at most `limit` bytes.
+async fn read_json<T: serde::de::DeserializeOwned>(
+    headers: &HeaderMap,
+    body: Body,
+    limit: usize,
+) -> Result<T, WebError> {
+    let bytes = read_body(headers, body, limit).await?;
+    serde_json::from_slice(&bytes).map_err(|e| WebError::Malformed(e.to_string()))
+}
+
 /// Reads a body of at most `limit` bytes.
 async fn read_body(headers: &HeaderMap, body: Body, limit: usize) -> Result<Vec<u8>, WebError> {
     let declared = headers
@@ -477,9 +483,7 @@ async fn create(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, WebError> {
-    let bytes = read_body(&headers, body, MAX_FORM).await?;
-    let mut form: NewGame =
-        serde_json::from_slice(&bytes).map_err(|e| WebError::Malformed(e.to_string()))?;
+    let mut form: NewGame = read_json(&headers, body, MAX_FORM).await?;
     if form.lesson.is_some() && form.learner.is_none() {
         form.learner = learner_cookie(&headers);
     }
