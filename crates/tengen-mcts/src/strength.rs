@@ -67,7 +67,7 @@ impl Strength {
 
     /// The move this level plays, given the search's `decision` and
     /// `analysis`: the search's own, except the beginner's (see
-    /// [`beginner_choice`]). `seed` varies from move to move.
+    /// `beginner_choice`). `seed` varies from move to move.
     pub fn choose(self, decision: Decision, analysis: &Analysis, seed: u64) -> Decision {
         match decision {
             Decision::Move(_) if self == Strength::Beginner => {
