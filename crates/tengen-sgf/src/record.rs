@@ -79,18 +79,23 @@ pub struct Finding {
     pub message: String,
     /// The message as a key of tengen's catalogues of words and the values
     /// of its placeholders (`record.komi-scaled`, `text` = `375`, `komi` =
-    /// `7.5`), so that a page in another language says it in its own; an
-    /// empty key where only `message` exists.
-    pub wording: Wording,
+    /// `7.5`), so that a page in another language says it in its own;
+    /// none where only `message` exists (boxed: findings travel in
+    /// `Result`s).
+    pub wording: Option<Box<Wording>>,
 }
 
-/// A finding's message as a catalogue key and its placeholders' values.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A finding's message as a catalogue key and its placeholders' values:
+/// `{text}` is the property's text as the record writes it, the numbers
+/// are values the reader's language writes its own way (`7,5`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wording {
-    /// The key (`record.komi-scaled`), empty when none.
+    /// The key (`record.komi-scaled`).
     pub key: &'static str,
-    /// Each placeholder's name and value.
-    pub values: Vec<(&'static str, String)>,
+    /// The property's text, as written.
+    pub text: String,
+    /// The numbers by placeholder name (`komi`).
+    pub numbers: Vec<(&'static str, String)>,
 }
 
 impl Finding {
@@ -99,12 +104,14 @@ impl Finding {
     fn worded(
         mut self,
         key: &'static str,
-        values: &[(&'static str, &dyn fmt::Display)],
+        text: &str,
+        numbers: &[(&'static str, Points)],
     ) -> Finding {
-        self.wording = Wording {
+        self.wording = Some(Box::new(Wording {
             key,
-            values: values.iter().map(|(n, v)| (*n, v.to_string())).collect(),
-        };
+            text: text.to_owned(),
+            numbers: numbers.iter().map(|(n, v)| (*n, v.to_string())).collect(),
+        }));
         self
     }
 }
@@ -319,12 +326,9 @@ fn read_komi(
     if t.is_empty() {
         return None;
     }
-    let mut note = |m: String, key: &'static str, komi: Option<Points>| {
+    let mut note = |m: String, key: &'static str, komi: &[(&'static str, Points)]| {
         let f = finding(Severity::Note, ("record.komi", Some("KM")), 0, root, m);
-        findings.push(match komi {
-            Some(k) => f.worded(key, &[("text", &t), ("komi", &k)]),
-            None => f.worded(key, &[("text", &t)]),
-        })
+        findings.push(f.worded(key, t, komi));
     };
     // Long decimals (`7.500000`) read exactly; others are refused.
     let komi = match t.parse::<Points>() {
@@ -338,7 +342,7 @@ fn read_komi(
                         Points::quarters(q)
                     ),
                     "record.komi-quarters",
-                    Some(Points::quarters(q)),
+                    &[("komi", Points::quarters(q))],
                 );
                 Points::quarters(q)
             }
@@ -346,7 +350,7 @@ fn read_komi(
                 note(
                     format!("KM[{t}] is not a number: komi of the rules used"),
                     "record.komi-unreadable",
-                    None,
+                    &[],
                 );
                 return None;
             }
@@ -364,7 +368,7 @@ fn read_komi(
         note(
             format!("KM[{t}] read as komi {fixed} (komi written x100, or as Chinese stones x100)"),
             "record.komi-scaled",
-            Some(fixed),
+            &[("komi", fixed)],
         );
         return Some(fixed);
     }
@@ -373,7 +377,7 @@ fn read_komi(
         note(
             format!("KM[{t}] read as {fixed} points (Chinese komi written in stones)"),
             "record.komi-stones",
-            Some(fixed),
+            &[("komi", fixed)],
         );
         return Some(fixed);
     }
@@ -425,7 +429,7 @@ pub fn read_info(
                         tree.root(),
                         format!("unknown rules RU[{text}]: replayed under japanese"),
                     )
-                    .worded("record.unknown-rules", &[("text", text)]),
+                    .worded("record.unknown-rules", text, &[]),
                 );
                 Preset::Japanese.rules()
             }
@@ -445,7 +449,7 @@ pub fn read_info(
                         tree.root(),
                         format!("HA[{t}] is not a number: read as an even game"),
                     )
-                    .worded("record.handicap-unreadable", &[("text", &t)]),
+                    .worded("record.handicap-unreadable", &t, &[]),
                 );
                 0
             }
@@ -513,7 +517,7 @@ fn finding(
         code,
         property,
         message,
-        wording: Wording::default(),
+        wording: None,
     }
 }
 

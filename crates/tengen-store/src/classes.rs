@@ -6,17 +6,14 @@
 
 use serde::{Deserialize, Serialize};
 
-/// One pupil of a class and how far along the learning path they are.
+/// One pupil of a class and how far along the learning path they are, as
+/// the teacher's page shows them (the learner they play as stays here).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PupilRow {
     /// The first name given on joining.
     pub name: String,
-    /// The learner the pupil plays as (the learner cookie's value).
-    pub learner: String,
-    /// When the pupil joined, ms since the epoch.
-    pub joined: i64,
-    /// The highest step open to the learner (1 for a newcomer).
-    pub unlocked: u32,
+    /// The highest step open to the pupil's learner (1 for a newcomer).
+    pub step: u32,
     /// Problems of the path solved.
     pub solved: u32,
     /// Step games won (the learner plays Black).
@@ -44,7 +41,7 @@ pub(crate) const SOLVE: &str = "INSERT INTO solved (learner, screen, at) VALUES 
     ON CONFLICT (learner, screen) DO NOTHING";
 
 /// The pupils of a class with their progress, by name.
-pub(crate) const PUPILS: &str = "SELECT p.name, p.learner, p.joined,
+pub(crate) const PUPILS: &str = "SELECT p.name,
     COALESCE((SELECT unlocked FROM learners l WHERE l.id = p.learner), 1),
     (SELECT count(*) FROM solved s WHERE s.learner = p.learner),
     (SELECT count(*) FROM games g WHERE g.learner = p.learner AND g.result LIKE 'B+%'),

@@ -470,12 +470,10 @@ impl Sqlite {
         let rows = stmt.query_map([code], |r| {
             Ok(PupilRow {
                 name: r.get(0)?,
-                learner: r.get(1)?,
-                joined: r.get(2)?,
-                unlocked: r.get(3)?,
-                solved: r.get(4)?,
-                won: r.get(5)?,
-                lost: r.get(6)?,
+                step: r.get(1)?,
+                solved: r.get(2)?,
+                won: r.get(3)?,
+                lost: r.get(4)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

@@ -6,9 +6,6 @@
 //! pupil's step, problems solved and step games won and lost.
 
 use crate::error::WebError;
-use crate::token;
-use serde::Serialize;
-use tengen_store::PupilRow;
 
 /// The letters of a class code: no 0/O, 1/I/L, so that a child copies it
 /// from the board without a mistake.
@@ -64,40 +61,6 @@ pub fn pupil_name(given: &str) -> Result<String, WebError> {
         ));
     }
     Ok(name.to_string())
-}
-
-/// Whether `given` is the teacher's token of a class whose kept digest is
-/// `kept`.
-pub fn is_teacher(given: &str, kept: &str) -> bool {
-    token::matches(given, kept)
-}
-
-/// One pupil as the teacher's page shows them (the learner id stays on
-/// the server).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Pupil {
-    /// First name.
-    pub name: String,
-    /// The highest step open.
-    pub step: u32,
-    /// Problems solved.
-    pub solved: u32,
-    /// Step games won.
-    pub won: u32,
-    /// Step games lost.
-    pub lost: u32,
-}
-
-impl From<PupilRow> for Pupil {
-    fn from(p: PupilRow) -> Pupil {
-        Pupil {
-            name: p.name,
-            step: p.unlocked,
-            solved: p.solved,
-            won: p.won,
-            lost: p.lost,
-        }
-    }
 }
 
 #[cfg(test)]

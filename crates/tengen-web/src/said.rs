@@ -17,24 +17,22 @@ impl Serialize for Said {
 }
 
 impl From<&Finding> for Said {
-    /// A record's finding by its wording: `text` is the record's own
-    /// (said as written), other values that read as numbers are written
-    /// the language's way. A finding with no wording is said as it is.
+    /// A record's finding by its wording: the property's text as written,
+    /// its numbers the language's way. A finding with no wording is said
+    /// as it is.
     fn from(f: &Finding) -> Said {
-        let w = &f.wording;
-        if w.key.is_empty() || tengen_words::text(Lang::EN, w.key).is_none() {
+        let Some(w) = f
+            .wording
+            .as_deref()
+            .filter(|w| tengen_words::text(Lang::EN, w.key).is_some())
+        else {
             return Said(Sentence::new("record.as-read").text("m", &f.message));
-        }
+        };
+        let said = Sentence::new(w.key).text("text", &w.text);
         Said(
-            w.values
+            w.numbers
                 .iter()
-                .fold(Sentence::new(w.key), |s, (name, value)| {
-                    if *name != "text" && value.parse::<f64>().is_ok() {
-                        s.number(name, value)
-                    } else {
-                        s.text(name, value)
-                    }
-                }),
+                .fold(said, |s, (name, n)| s.number(name, n)),
         )
     }
 }

@@ -436,16 +436,10 @@ async fn class_pupils(
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
     let kept = hub.store().class_teacher(&code).await?.unwrap_or_default();
-    if !crate::class::is_teacher(given, &kept) {
+    if !crate::token::matches(given, &kept) {
         return Err(WebError::Forbidden(Refusal::NotTeacher));
     }
-    let pupils: Vec<crate::class::Pupil> = hub
-        .store()
-        .pupils(&code)
-        .await?
-        .into_iter()
-        .map(Into::into)
-        .collect();
+    let pupils = hub.store().pupils(&code).await?;
     Ok(axum::Json(serde_json::json!({ "code": code, "pupils": pupils })).into_response())
 }
 
@@ -584,10 +578,10 @@ struct Ids {
 async fn games(State(hub): State<Arc<Hub>>, Query(q): Query<Ids>) -> Result<Response, WebError> {
     let ids: Vec<&str> = q.ids.split(',').filter(|id| !id.is_empty()).collect();
     if ids.len() > crate::lobby::MAX_LISTED {
-        return Err(WebError::Invalid {
-            field: "ids",
-            why: format!("at most {} games at once", crate::lobby::MAX_LISTED),
-        });
+        return Err(WebError::invalid(
+            "ids",
+            format!("at most {} games at once", crate::lobby::MAX_LISTED),
+        ));
     }
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {

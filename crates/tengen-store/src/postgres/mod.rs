@@ -649,12 +649,10 @@ impl Postgres {
             .map(|r| {
                 Ok(PupilRow {
                     name: r.try_get(0)?,
-                    learner: r.try_get(1)?,
-                    joined: r.try_get(2)?,
-                    unlocked: uint(r.try_get(3)?),
-                    solved: count(r.try_get(4)?),
-                    won: count(r.try_get(5)?),
-                    lost: count(r.try_get(6)?),
+                    step: uint(r.try_get(1)?),
+                    solved: count(r.try_get(2)?),
+                    won: count(r.try_get(3)?),
+                    lost: count(r.try_get(4)?),
                 })
             })
             .collect()

@@ -4,17 +4,14 @@
 // Pupils join from the learning card with the code and their first name.
 
 import { t, errorText, number } from "./i18n.js";
-import { $, go } from "./page.js";
+import { $, go, whileShown } from "./page.js";
 import { api } from "./connection.js";
 import { loadLessons } from "./lessons.js";
 
-// How often the class page asks again while it is shown.
-const REFRESH_MS = 4000;
 const TEACHER = "tengen.class.";
 const PUPIL = "tengen.pupil";
 
 let shown = null;
-let timer = null;
 
 export async function openClassroom() {
   try {
@@ -45,26 +42,19 @@ export function renderPupil() {
   $("class-pupil").textContent = p ? t("class_pupil", { code: p.code, name: p.name }) : "";
 }
 
-export async function openClass(code) {
-  clearTimeout(timer);
+export function openClass(code) {
   shown = { code, pupils: null, error: "" };
   $("class-code").textContent = code;
-  await refresh();
-}
-
-async function refresh() {
-  clearTimeout(timer);
-  if (!shown || $("class").hidden) return;
-  const token = localStorage.getItem(TEACHER + shown.code) || "";
-  try {
-    const c = await api("/api/classes/" + shown.code, { headers: { "x-teacher-token": token } });
-    shown.pupils = c.pupils;
-    shown.error = "";
-  } catch (e) {
-    shown.error = errorText(e);
-  }
-  renderClass();
-  if (!shown.error) timer = setTimeout(refresh, REFRESH_MS);
+  return whileShown("class", async () => {
+    const token = localStorage.getItem(TEACHER + code) || "";
+    try {
+      shown.pupils = (await api("/api/classes/" + code, { headers: { "x-teacher-token": token } })).pupils;
+      shown.error = "";
+    } catch (e) {
+      shown.error = errorText(e);
+    }
+    renderClass();
+  });
 }
 
 export function renderClass() {

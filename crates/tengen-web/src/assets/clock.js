@@ -49,7 +49,6 @@ export function renderClocks(v, viewAt) {
 // A clock's settings in a few words ("byo-yomi 10 min + 3×30 s"), as the
 // lobby lists them.
 export function clockWords(ctl) {
-  if (!ctl) return t("clock_none");
   const d = (s) => (s % 60 === 0 && s > 0 ? number(s / 60) + " min" : number(s) + " s");
   const name = t("clock_" + ctl.kind) + " " + d(ctl.main_s);
   switch (ctl.kind) {

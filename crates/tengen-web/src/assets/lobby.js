@@ -1,24 +1,18 @@
-// The lobby: this server's listed games with a friend, the invitations
-// with a free seat (taking it keeps its token in this browser, as an
-// invitation link would) and the games being played, to watch.
+// The lobby: this server's listed games, the invitations with a free
+// seat (taking it keeps its token in this browser, as an invitation link
+// would) and the games being played, against the engine too, to watch.
 
 import { t, errorText, presetName, colorWord } from "./i18n.js";
-import { $, go } from "./page.js";
+import { $, go, whileShown } from "./page.js";
 import { api, keepSeat } from "./connection.js";
 import { clockWords } from "./clock.js";
 
-// How often the lobby asks again while it is shown.
-const REFRESH_MS = 4000;
-
 let listed = null;
-let timer = null;
 
-// Reads the lobby, then again every few seconds while it is shown and the
-// tab is in view, so that invitations and games come and go by themselves.
-export async function loadLobby() {
-  clearTimeout(timer);
-  if ($("lobby").hidden) return;
-  if (document.visibilityState !== "hidden") {
+// Reads the lobby, again and again while it is shown, so that invitations
+// and games come and go by themselves.
+export function loadLobby() {
+  return whileShown("lobby", async () => {
     try {
       listed = await api("/api/lobby");
       $("lobby-error").textContent = "";
@@ -26,12 +20,18 @@ export async function loadLobby() {
       $("lobby-error").textContent = errorText(e);
     }
     renderLobby();
-  }
-  timer = setTimeout(loadLobby, REFRESH_MS);
+  });
 }
 
-export function players(g) {
+function players(g) {
   return ["black", "white"].map((c) => colorWord(c) + " " + (g[c].name || (g[c].taken ? "?" : "—"))).join(" · ");
+}
+
+// A listed game in a line (the lobby, my games): board, rules, clock if
+// any, players.
+export function gameLine(g) {
+  return `${g.width}×${g.height} · ${presetName(g.rules)}` + (g.clock ? ` · ${clockWords(g.clock)}` : "") +
+    ` · ${players(g)}`;
 }
 
 async function take(id) {
@@ -49,7 +49,7 @@ function item(g, action) {
   const li = document.createElement("li");
   li.dataset.id = g.id;
   const what = document.createElement("span");
-  what.textContent = `${g.width}×${g.height} · ${presetName(g.rules)} · ${clockWords(g.clock)} · ${players(g)}`;
+  what.textContent = gameLine(g);
   li.append(what, " ", action);
   return li;
 }

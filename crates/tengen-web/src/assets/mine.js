@@ -1,11 +1,10 @@
 // My games: the games this browser holds a seat of, newest first, on the
 // home page, so that a closed tab loses no game.
 
-import { t, presetName, errorText } from "./i18n.js";
+import { t, errorText } from "./i18n.js";
 import { $, go } from "./page.js";
 import { api, seatedGames } from "./connection.js";
-import { clockWords } from "./clock.js";
-import { players } from "./lobby.js";
+import { gameLine } from "./lobby.js";
 
 // The server lists at most this many at once (lobby::MAX_LISTED).
 const MAX = 100;
@@ -40,8 +39,7 @@ export function renderMine() {
     li.dataset.id = g.id;
     const a = document.createElement("a");
     a.href = "/g/" + g.id;
-    a.textContent = `${g.width}×${g.height} · ${presetName(g.rules)}` +
-      (g.clock ? ` · ${clockWords(g.clock)}` : "") + ` · ${players(g)} · ${stateWords(g)}`;
+    a.textContent = `${gameLine(g)} · ${stateWords(g)}`;
     a.addEventListener("click", (ev) => { ev.preventDefault(); go("/g/" + g.id); });
     li.appendChild(a);
     list.appendChild(li);

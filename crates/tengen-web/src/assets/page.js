@@ -14,6 +14,23 @@ export function show(section) {
 // SGF download, the glossary's names of moves) stays out of sight.
 export function learning(on) { document.body.classList.toggle("learning", on); }
 
+// How often a list that others change (the lobby, a class) is asked again.
+const REFRESH_MS = 4000;
+const refreshing = {};
+
+// Runs `load` now, then every few seconds while `section` shows and the
+// tab is in view, so that what others do comes by itself; it stops once
+// the section is left.
+export function whileShown(section, load) {
+  clearTimeout(refreshing[section]);
+  const tick = async () => {
+    if ($(section).hidden) return;
+    if (document.visibilityState !== "hidden") await load();
+    refreshing[section] = setTimeout(tick, REFRESH_MS);
+  };
+  return tick();
+}
+
 let router = () => {};
 
 // The function that shows the current address.
