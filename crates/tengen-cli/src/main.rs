@@ -49,6 +49,8 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Serve the web board: play, count and learn in the browser.
     Serve(cmd::serve::Args),
+    /// Add a member of the web board, or give one a new password.
+    Member(cmd::member::Args),
     /// Play Go over GTP on stdin and stdout (for GUIs and servers).
     Gtp(cmd::gtp::Args),
     /// Analyse positions over KataGo's JSON analysis protocol on stdin
@@ -88,6 +90,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => cmd::explain::run(&args),
         Command::Bench(args) => cmd::bench::run(&args),
         Command::Serve(args) => cmd::serve::run(&args),
+        Command::Member(args) => cmd::member::run(&args),
         Command::Gtp(args) => cmd::gtp::run(&args),
         Command::Analysis(args) => cmd::analysis::run(&args),
         Command::Match(args) => cmd::r#match::run(&args),

@@ -71,6 +71,7 @@ pub mod classes;
 pub mod environment;
 pub mod error;
 mod file_watch;
+pub mod members;
 pub mod migrations;
 pub mod now;
 #[cfg(feature = "postgres")]
@@ -79,12 +80,15 @@ pub mod priority;
 mod readers;
 pub mod seat_token;
 mod sqlite;
+mod statement;
 
 pub use classes::PupilRow;
 pub use environment::Environment;
 pub use error::StoreError;
+pub use members::MemberRow;
 pub use now::now_ms;
 use serde::{Deserialize, Serialize};
+use statement::Value;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -661,73 +665,36 @@ impl Store {
         }
     }
 
-    /// Opens class `code` for the teacher whose token has digest `teacher`:
-    /// false when the code is taken.
+    /// Runs one statement of the small tables ([`statement`]); the rows
+    /// changed.
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn open_class(&self, code: &str, teacher: &str, at: i64) -> Result<bool, StoreError> {
-        match self {
-            Store::Sqlite(s) => on_sqlite!(s, [code, teacher] => s.open_class(&code, &teacher, at)),
-            #[cfg(feature = "postgres")]
-            Store::Postgres(p) => p.open_class(code, teacher, at).await,
-        }
-    }
-
-    /// The digest of the teacher's token of class `code`, if it exists.
-    ///
-    /// # Errors
-    /// A storage error on a database failure.
-    pub async fn class_teacher(&self, code: &str) -> Result<Option<String>, StoreError> {
-        match self {
-            Store::Sqlite(s) => on_sqlite!(s, [code] => s.class_teacher(&code)),
-            #[cfg(feature = "postgres")]
-            Store::Postgres(p) => p.class_teacher(code).await,
-        }
-    }
-
-    /// Pupil `name` joins class `code` as `learner` at `at`; the learner of
-    /// the pupil of that name, the one given or the one who joined first.
-    ///
-    /// # Errors
-    /// A storage error on a database failure.
-    pub async fn join_class(
+    pub(crate) async fn execute(
         &self,
-        code: &str,
-        name: &str,
-        learner: &str,
-        at: i64,
-    ) -> Result<String, StoreError> {
+        sql: &'static str,
+        values: Vec<Value>,
+    ) -> Result<u64, StoreError> {
         match self {
-            Store::Sqlite(s) => {
-                on_sqlite!(s, [code, name, learner] => s.join_class(&code, &name, &learner, at))
-            }
+            Store::Sqlite(s) => blocking(s, move |s| s.execute(sql, &values)).await,
             #[cfg(feature = "postgres")]
-            Store::Postgres(p) => p.join_class(code, name, learner, at).await,
+            Store::Postgres(p) => p.execute(sql, &values).await,
         }
     }
 
-    /// Records that `learner` solved the problem of screen `screen`.
+    /// The rows of one query of the small tables ([`statement`]).
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn solve(&self, learner: &str, screen: &str, at: i64) -> Result<(), StoreError> {
+    pub(crate) async fn rows(
+        &self,
+        sql: &'static str,
+        values: Vec<Value>,
+    ) -> Result<Vec<Vec<Value>>, StoreError> {
         match self {
-            Store::Sqlite(s) => on_sqlite!(s, [learner, screen] => s.solve(&learner, &screen, at)),
+            Store::Sqlite(s) => blocking(s, move |s| s.rows(sql, &values)).await,
             #[cfg(feature = "postgres")]
-            Store::Postgres(p) => p.solve(learner, screen, at).await,
-        }
-    }
-
-    /// The pupils of class `code` with their progress, by name.
-    ///
-    /// # Errors
-    /// A storage error on a database failure.
-    pub async fn pupils(&self, code: &str) -> Result<Vec<PupilRow>, StoreError> {
-        match self {
-            Store::Sqlite(s) => on_sqlite!(s, [code] => s.pupils(&code)),
-            #[cfg(feature = "postgres")]
-            Store::Postgres(p) => p.pupils(code).await,
+            Store::Postgres(p) => p.rows(sql, &values).await,
         }
     }
 

@@ -286,6 +286,60 @@ CREATE TABLE solved (
     PRIMARY KEY (learner, screen)
 );",
     },
+    Step {
+        version: 8,
+        name: "members, their sessions and the seats they hold",
+        // A member is a name (its key the name in lower case, so that "Ana"
+        // and "ana" are one member) and an Argon2id hash; a session is the
+        // digest of the cookie's token, valid while its generation is the
+        // member's (a new password ends every session in one statement); a
+        // seat held by a member is proven by the session from any device,
+        // the seat token not needed.
+        sqlite: "
+CREATE TABLE members (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    generation BIGINT NOT NULL DEFAULT 0,
+    created INTEGER NOT NULL
+);
+CREATE TABLE member_sessions (
+    digest TEXT PRIMARY KEY,
+    member TEXT NOT NULL REFERENCES members (key),
+    generation BIGINT NOT NULL,
+    created INTEGER NOT NULL
+);
+CREATE INDEX member_sessions_by_member ON member_sessions (member);
+CREATE TABLE member_seats (
+    member TEXT NOT NULL REFERENCES members (key),
+    game_id TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (member, game_id)
+);",
+        postgres: "
+CREATE TABLE members (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    generation BIGINT NOT NULL DEFAULT 0,
+    created BIGINT NOT NULL
+);
+CREATE TABLE member_sessions (
+    digest TEXT PRIMARY KEY,
+    member TEXT NOT NULL REFERENCES members (key),
+    generation BIGINT NOT NULL,
+    created BIGINT NOT NULL
+);
+CREATE INDEX member_sessions_by_member ON member_sessions (member);
+CREATE TABLE member_seats (
+    member TEXT NOT NULL REFERENCES members (key),
+    game_id TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (member, game_id)
+);",
+    },
 ];
 
 /// The table that records the steps a database has.

@@ -2,7 +2,6 @@
 //! a writer thread stores actions in group commits.
 
 use super::checkpoint::{Checkpoints, WRITER_BACKSTOP_PAGES};
-use super::classes::{self, PupilRow};
 use super::file_watch::FileWatch;
 use super::migrations::{self, LEDGER};
 use super::readers::Readers;
@@ -13,6 +12,7 @@ use super::{
 use crate::ChatLine;
 use crate::error::StoreError;
 use crate::now::now_ms;
+use crate::statement::{self, Value};
 use rusqlite::functions::FunctionFlags;
 use rusqlite::{Connection, ErrorCode, MAIN_DB, OptionalExtension, params};
 use std::path::Path;
@@ -409,73 +409,28 @@ impl Sqlite {
         Ok(())
     }
 
-    /// See [`super::Store::open_class`].
+    /// Runs one statement on the writer's connection (outside the group
+    /// commit: the small tables of [`crate::statement`]); the rows changed.
     ///
     /// # Errors
     /// [`StoreError::Sqlite`] on a database failure.
-    pub fn open_class(&self, code: &str, teacher: &str, at: i64) -> Result<bool, StoreError> {
-        let n = self.wrote(
-            self.to_write()?
-                .execute(classes::OPEN, params![code, teacher, at]),
-        )?;
-        Ok(n == 1)
-    }
-
-    /// See [`super::Store::class_teacher`].
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`] on a database failure.
-    pub fn class_teacher(&self, code: &str) -> Result<Option<String>, StoreError> {
-        Ok(self
-            .read()
-            .query_row(classes::TEACHER, [code], |r| r.get(0))
-            .optional()?)
-    }
-
-    /// See [`super::Store::join_class`].
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`] on a database failure.
-    pub fn join_class(
-        &self,
-        code: &str,
-        name: &str,
-        learner: &str,
-        at: i64,
-    ) -> Result<String, StoreError> {
+    pub(crate) fn execute(&self, sql: &str, values: &[Value]) -> Result<u64, StoreError> {
         let conn = self.to_write()?;
-        self.wrote(conn.execute(classes::JOIN, params![code, name, learner, at]))?;
-        Ok(conn.query_row(classes::LEARNER, params![code, name], |r| r.get(0))?)
-    }
-
-    /// See [`super::Store::solve`].
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`] on a database failure.
-    pub fn solve(&self, learner: &str, screen: &str, at: i64) -> Result<(), StoreError> {
-        self.wrote(
-            self.to_write()?
-                .execute(classes::SOLVE, params![learner, screen, at]),
+        let n = self.wrote(
+            conn.prepare_cached(sql)
+                .and_then(|mut stmt| stmt.execute(&*statement::named(values))),
         )?;
-        Ok(())
+        Ok(n as u64)
     }
 
-    /// See [`super::Store::pupils`].
+    /// The rows of one query, read on a reader's connection.
     ///
     /// # Errors
     /// [`StoreError::Sqlite`] on a database failure.
-    pub fn pupils(&self, code: &str) -> Result<Vec<PupilRow>, StoreError> {
+    pub(crate) fn rows(&self, sql: &str, values: &[Value]) -> Result<Vec<Vec<Value>>, StoreError> {
         let conn = self.read();
-        let mut stmt = conn.prepare(classes::PUPILS)?;
-        let rows = stmt.query_map([code], |r| {
-            Ok(PupilRow {
-                name: r.get(0)?,
-                step: r.get(1)?,
-                solved: r.get(2)?,
-                won: r.get(3)?,
-                lost: r.get(4)?,
-            })
-        })?;
+        let mut stmt = conn.prepare_cached(sql)?;
+        let rows = stmt.query_map(&*statement::named(values), statement::sqlite_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 

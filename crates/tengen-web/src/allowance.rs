@@ -2,13 +2,16 @@
 //! time (a token bucket), kept per client, so that a greedy or hostile
 //! client is slowed to the rate of a person and others are not. One
 //! client's allowance is its address ([`crate::client::holder`]: an IPv6
-//! host holds its whole /64).
+//! host holds its whole /64); the logins' allowance is kept per member
+//! name as well, so that guesses at one password spread over many
+//! addresses are slowed too.
 //!
 //! Memory stays bounded: past ten thousand clients kept, the allowances that
 //! have refilled whole are forgotten (a full one says nothing), and if
 //! that is not enough the oldest go.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -16,29 +19,40 @@ use std::time::{Duration, Instant};
 /// Clients whose allowance is kept before the full ones are forgotten.
 const MAX_CLIENTS: usize = 10_000;
 
-/// A per-client allowance of so many actions a minute.
+/// An allowance of so many actions a minute for each holder: a client's
+/// address, or another key.
 #[derive(Debug)]
-pub struct Allowance {
+pub struct Allowance<K = IpAddr> {
     per_minute: u32,
-    /// Each client's actions left (fractional, refilling) and when that
+    /// Each holder's actions left (fractional, refilling) and when that
     /// was counted.
-    left: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+    left: Mutex<HashMap<K, (f64, Instant)>>,
 }
 
-impl Allowance {
+impl Allowance<IpAddr> {
+    /// Takes one action of `client`'s allowance at `now`.
+    ///
+    /// # Errors
+    /// How long until one is left again.
+    pub fn take(&self, client: IpAddr, now: Instant) -> Result<(), Duration> {
+        self.take_for(crate::client::holder(client), now)
+    }
+}
+
+impl<K: Eq + Hash> Allowance<K> {
     /// `per_minute` actions a minute, as many at once at most; 0: no limit.
-    pub fn per_minute(per_minute: u32) -> Allowance {
+    pub fn per_minute(per_minute: u32) -> Allowance<K> {
         Allowance {
             per_minute,
             left: Mutex::new(HashMap::new()),
         }
     }
 
-    /// Takes one action of `client`'s allowance at `now`.
+    /// Takes one action of `key`'s allowance at `now`.
     ///
     /// # Errors
     /// How long until one is left again.
-    pub fn take(&self, client: IpAddr, now: Instant) -> Result<(), Duration> {
+    pub fn take_for(&self, key: K, now: Instant) -> Result<(), Duration> {
         if self.per_minute == 0 {
             return Ok(());
         }
@@ -48,9 +62,7 @@ impl Allowance {
         if left.len() >= MAX_CLIENTS {
             forget(&mut left, full, per_second, now);
         }
-        let (tokens, at) = left
-            .entry(crate::client::holder(client))
-            .or_insert((full, now));
+        let (tokens, at) = left.entry(key).or_insert((full, now));
         let refilled =
             (*tokens + now.saturating_duration_since(*at).as_secs_f64() * per_second).min(full);
         *at = now;
@@ -66,7 +78,7 @@ impl Allowance {
 
 /// Forgets the allowances refilled whole by `now`, then, if that is not
 /// enough, the half counted longest ago.
-fn forget(left: &mut HashMap<IpAddr, (f64, Instant)>, full: f64, per_second: f64, now: Instant) {
+fn forget<K>(left: &mut HashMap<K, (f64, Instant)>, full: f64, per_second: f64, now: Instant) {
     left.retain(|_, (tokens, at)| {
         *tokens + now.saturating_duration_since(*at).as_secs_f64() * per_second < full
     });

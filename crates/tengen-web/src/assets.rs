@@ -55,7 +55,7 @@ pub const STYLE: Asset = Asset {
 /// review of an SGF record; `player` the player's name, `chat` the game's
 /// chat and who is at it, `helpers` the helpers during play, `lobby` the
 /// lobby; `teach` the screens of a learning step.
-pub const MODULES: [Asset; 19] = modules![
+pub const MODULES: [Asset; 20] = modules![
     "app",
     "i18n",
     "page",
@@ -75,6 +75,7 @@ pub const MODULES: [Asset; 19] = modules![
     "mine",
     "teach",
     "class",
+    "member",
 ];
 
 /// The catalogues' words for the page, as a module (`/words.js`): the

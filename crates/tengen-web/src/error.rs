@@ -128,10 +128,11 @@ impl WebError {
                 | Refusal::TooManyConnections(_)
                 | Refusal::AnalysesBusy(_)
                 | Refusal::GamesTooFast(_)
+                | Refusal::LoginsTooFast(_)
                 | Refusal::TooManySockets(_)
                 | Refusal::TooManyAnalyses(_),
             ) => StatusCode::TOO_MANY_REQUESTS,
-            WebError::Forbidden(Refusal::SeatTaken) => StatusCode::CONFLICT,
+            WebError::Forbidden(Refusal::SeatTaken | Refusal::NameTaken) => StatusCode::CONFLICT,
             WebError::Forbidden(_) | WebError::Chat(ChatError::Spectator) => StatusCode::FORBIDDEN,
             WebError::Chat(ChatError::TooFast(_)) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Illegal(_) | WebError::End(_) | WebError::Store(StoreError::Conflict) => {
@@ -284,6 +285,20 @@ pub enum Refusal {
     /// A class's pupils asked without its teacher's token.
     #[error("only the class's teacher sees its pupils (from the browser that opened it)")]
     NotTeacher,
+    /// A member of that name exists already (in any case).
+    #[error("this name is taken: choose another, or log in if it is yours")]
+    NameTaken,
+    /// An unknown name or a wrong password: one refusal for both, so that
+    /// it tells nobody which names are members.
+    #[error("wrong name or password")]
+    WrongPassword,
+    /// As many tries to log in as allowed, from this client or for this
+    /// name; the seconds until the next.
+    #[error("too many tries to log in: try again in {0} s")]
+    LoginsTooFast(u64),
+    /// A member's request without a valid session.
+    #[error("log in first (or your session has ended)")]
+    NotMember,
 }
 
 impl Refusal {
@@ -308,6 +323,10 @@ impl Refusal {
             Refusal::AnalysesBusy(_) => "analyses_busy",
             Refusal::EngineMarking => "engine_marking",
             Refusal::NotTeacher => "not_teacher",
+            Refusal::NameTaken => "name_taken",
+            Refusal::WrongPassword => "wrong_password",
+            Refusal::LoginsTooFast(_) => "logins_too_fast",
+            Refusal::NotMember => "not_member",
         }
     }
 }
@@ -337,6 +356,10 @@ mod tests {
             Refusal::AnalysesBusy(1),
             Refusal::EngineMarking,
             Refusal::NotTeacher,
+            Refusal::NameTaken,
+            Refusal::WrongPassword,
+            Refusal::LoginsTooFast(1),
+            Refusal::NotMember,
         ];
         for r in all {
             // A new refusal does not compile here until listed above.
@@ -358,7 +381,11 @@ mod tests {
                 | Refusal::SeatTaken
                 | Refusal::AnalysesBusy(_)
                 | Refusal::EngineMarking
-                | Refusal::NotTeacher => {}
+                | Refusal::NotTeacher
+                | Refusal::NameTaken
+                | Refusal::WrongPassword
+                | Refusal::LoginsTooFast(_)
+                | Refusal::NotMember => {}
             }
         }
         for r in all {

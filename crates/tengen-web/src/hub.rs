@@ -27,7 +27,7 @@ use crate::protocol::{self, Request, Seat};
 use crate::review::{self, MainLine};
 use crate::room::Room;
 use crate::settings::{NewGame, Settings};
-use crate::store::{Append, Database, Store, StoreError};
+use crate::store::{Append, Database, MemberRow, Store, StoreError};
 use crate::token::random_hex;
 use crate::turns::Client;
 use crate::watchers::{Snapshot, Watchers};
@@ -209,6 +209,8 @@ pub struct Hub {
     connections: Arc<Semaphore>,
     /// Each client's allowance of new games.
     creations: Allowance,
+    /// Each client's and each member name's tries to log in.
+    logins: crate::member::Logins,
     /// Each client's open game sockets.
     sockets: Held,
     /// Each client's records under analysis.
@@ -256,6 +258,7 @@ impl Hub {
             analysed: AtomicU64::new(0),
             connections: Arc::new(Semaphore::new(limits.connections)),
             creations: Allowance::per_minute(limits.games_per_minute),
+            logins: crate::member::Logins::per_minute(limits.logins_per_minute),
             sockets: Held::new(limits.sockets_per_client),
             analysers: Held::new(limits.analyses_per_client),
             pauses,
@@ -266,6 +269,11 @@ impl Hub {
     /// The database.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The allowance of tries to log in.
+    pub fn logins(&self) -> &crate::member::Logins {
+        &self.logins
     }
 
     /// This server's name.
@@ -765,10 +773,43 @@ impl Hub {
         }
     }
 
+    /// The seat a connection holds in the game: the one its token gives,
+    /// else the one its member holds. A member's seat proven by a token is
+    /// kept under the member, so that the game follows them to any device.
+    pub async fn seat_of(
+        &self,
+        slot: &Slot,
+        token: Option<&str>,
+        member: Option<&MemberRow>,
+    ) -> Seat {
+        let seat = self.seat_of_token(slot, token).await;
+        let Some(m) = member else {
+            return seat;
+        };
+        let kept = match seat {
+            Seat::Spectator => self.store.member_seat(&m.key, &slot.id).await,
+            _ => {
+                let kept = self
+                    .store
+                    .keep_seat(&m.key, &slot.id, seat.name(), now_ms())
+                    .await;
+                kept.map(|()| None)
+            }
+        };
+        match kept {
+            Ok(Some(name)) => Seat::named(&name),
+            Ok(None) => seat,
+            Err(e) => {
+                tracing::error!("member's seat in {}: {e}", slot.id);
+                seat
+            }
+        }
+    }
+
     /// The seat `token` gives in the game: by the room's token digests,
     /// or, when those give it none, by the store's (a seat taken from the
     /// lobby through another server has a token this one has not seen).
-    pub async fn seat_of(&self, slot: &Slot, token: Option<&str>) -> Seat {
+    async fn seat_of_token(&self, slot: &Slot, token: Option<&str>) -> Seat {
         let seat = slot.room.lock().await.seat(token);
         if !matches!(seat, Seat::Spectator) || token.is_none_or(str::is_empty) {
             return seat;
@@ -951,7 +992,7 @@ impl Hub {
     }
 
     /// One creation (a game, a class) of `client`'s allowance per minute.
-    fn take_creation(&self, client: Option<IpAddr>) -> Result<(), WebError> {
+    pub(crate) fn take_creation(&self, client: Option<IpAddr>) -> Result<(), WebError> {
         if let Some(ip) = client {
             self.creations
                 .take(ip, std::time::Instant::now())

@@ -44,6 +44,7 @@ pub mod lessons;
 pub mod limits;
 mod listen;
 pub mod lobby;
+pub mod member;
 pub mod names;
 pub mod origin;
 pub mod pauses;

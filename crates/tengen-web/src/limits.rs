@@ -56,6 +56,10 @@ pub struct Limits {
     /// limit. A person creates a few; a flood of creations would fill the
     /// memory and the lobby.
     pub games_per_minute: u32,
+    /// Tries to log in a minute, per client and per member name (as many
+    /// at once); 0: no limit. Enough for a person who mistypes, too few
+    /// to guess a password.
+    pub logins_per_minute: u32,
     /// Records read for review at once; others wait in line.
     pub review_workers: usize,
     /// Positions of records under analysis searched at once (on the
@@ -132,6 +136,7 @@ impl Default for Limits {
             listed_per_client: 4,
             open_for: Duration::from_secs(600),
             games_per_minute: 30,
+            logins_per_minute: 10,
             review_workers: (cores / 4).max(1),
             analysis_workers: (cores / 4).max(1),
             analysis_playouts: 1_000,

@@ -12,7 +12,6 @@ use crate::pauses::Pauses;
 use crate::protocol::{Request, Seat};
 use crate::settings::{Opponent, Settings, Strength};
 use crate::store::{JobChange, StoredAction};
-use crate::token;
 use crate::view::{self, View};
 use std::sync::Arc;
 use tengen_core::{BoardSize, Clock, Color, Game, Move, Phase, Point, Vertex};
@@ -142,17 +141,11 @@ impl Room {
 
     /// The seat a token gives (an unknown or missing token: spectator).
     pub fn seat(&self, token: Option<&str>) -> Seat {
-        let Some(t) = token.filter(|t| !t.is_empty()) else {
-            return Seat::Spectator;
-        };
-        let black = token::matches(t, &self.settings.tokens.black);
-        let white = token::matches(t, &self.settings.tokens.white);
-        match (black, white) {
-            (true, true) => Seat::Both,
-            (true, false) => Seat::Player(Color::Black),
-            (false, true) => Seat::Player(Color::White),
-            (false, false) => Seat::Spectator,
-        }
+        Seat::proven(
+            token,
+            &self.settings.tokens.black,
+            &self.settings.tokens.white,
+        )
     }
 
     /// The colour whose flag has fallen at `now`, if any.

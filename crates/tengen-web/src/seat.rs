@@ -36,6 +36,34 @@ pub enum Seat {
 }
 
 impl Seat {
+    /// The seat `token` proves, `black` and `white` being the digests of
+    /// the seats' tokens (one token for both: a game on one screen).
+    pub fn proven(token: Option<&str>, black: &str, white: &str) -> Seat {
+        let Some(t) = token.filter(|t| !t.is_empty()) else {
+            return Seat::Spectator;
+        };
+        match (
+            crate::token::matches(t, black),
+            crate::token::matches(t, white),
+        ) {
+            (true, true) => Seat::Both,
+            (true, false) => Seat::Player(tengen_core::Color::Black),
+            (false, true) => Seat::Player(tengen_core::Color::White),
+            (false, false) => Seat::Spectator,
+        }
+    }
+
+    /// The seat named `name` ([`Seat::name`]); anything else is a
+    /// spectator's.
+    pub fn named(name: &str) -> Seat {
+        match name {
+            "black" => Seat::Player(tengen_core::Color::Black),
+            "white" => Seat::Player(tengen_core::Color::White),
+            "both" => Seat::Both,
+            _ => Seat::Spectator,
+        }
+    }
+
     /// `black`, `white`, `both` or `spectator`.
     pub fn name(self) -> &'static str {
         match self {

@@ -18,13 +18,17 @@
 //! | `POST /api/classes` | a teacher opens a class: its code and the teacher's token |
 //! | `POST /api/classes/{code}/join` | a pupil joins with a first name: this browser's learner becomes that pupil's |
 //! | `GET /api/classes/{code}` | the pupils' progress, for the teacher (header `x-teacher-token`) |
+//! | `POST /api/members` | a new member (name, password): the session cookie |
+//! | `POST /api/session`, `GET /api/session`, `DELETE /api/session` | a member logs in (rate-limited), who is logged in here, logs out |
+//! | `GET /api/member/games` | the games the member holds a seat of, from any device, in a line each |
+//! | `POST /api/member/games` | seats this browser holds (ids and tokens) kept under the member |
 //! | `GET /api/lobby` | the games listed in the lobby: open invitations and games to watch |
 //! | `POST /api/lobby/{id}/join` | takes the free seat of a listed game: its token, once |
 //! | `POST /api/review/edit` | a comment or a move added to a record under review, written back as SGF |
 //! | `POST /api/review/analysis?start=1&since=N` | the engine's analysis of a record's main line so far (started in the background with `start`) |
 //! | `GET /api/health` | games loaded, connections, engine, review and analysis work running and waiting, positions analysed |
 //! | `GET /healthz` | 200 when this server and its database answer, 503 when the database does not (for a proxy or an orchestrator) |
-//! | `GET /ws/{id}` | the game's WebSocket: the client's first message is `hello` with its seat token (none: spectator) |
+//! | `GET /ws/{id}` | the game's WebSocket: the client's first message is `hello` with its seat token (none: a member's seat, or a spectator) |
 //!
 //! Every response carries the page's security headers (`security`);
 //! POSTs and socket upgrades from another site's page are refused
@@ -39,6 +43,7 @@ use crate::hub::Hub;
 use crate::lessons::{self, LESSONS};
 use crate::limits::Limits;
 use crate::listen;
+use crate::member;
 use crate::protocol::{self, Hello, Incoming, Outgoing, Talk, read_hello, read_incoming};
 use crate::review;
 use crate::settings::{NewGame, SIZES};
@@ -259,6 +264,9 @@ pub fn router(hub: Arc<Hub>, sites: origin::Sites, proxies: client::Proxies) -> 
         .route("/api/classes", post(open_class))
         .route("/api/classes/{code}/join", post(join_class))
         .route("/api/classes/{code}", get(class_pupils))
+        .route("/api/members", post(sign_up))
+        .route("/api/session", get(who).post(log_in).delete(log_out))
+        .route("/api/member/games", get(member_games).post(keep_seats))
         .route("/api/lobby", get(lobby))
         .route("/api/lobby/{id}/join", post(join))
         .route("/api/review", post(review_sgf))
@@ -317,11 +325,7 @@ async fn sizes() -> Response {
 }
 
 fn learner_cookie(headers: &HeaderMap) -> Option<String> {
-    let cookies = headers.get(header::COOKIE)?.to_str().ok()?;
-    cookies.split(';').find_map(|c| {
-        let (k, v) = c.trim().split_once('=')?;
-        (k == LEARNER_COOKIE && !v.is_empty() && v.len() <= 64).then(|| v.to_string())
-    })
+    member::cookie(headers, LEARNER_COOKIE)
 }
 
 async fn learn(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, WebError> {
@@ -481,7 +485,15 @@ async fn create(
     if form.lesson.is_some() && form.learner.is_none() {
         form.learner = learner_cookie(&headers);
     }
+    let lesson = form.lesson.is_some();
     let created = hub.create(form, client_of(client)).await?;
+    // A member's game follows them to any device (a step game of the
+    // learning path stays the learner's).
+    if !lesson && let Some(m) = member::of(hub.store(), &headers).await? {
+        hub.store()
+            .keep_seat(&m.key, &created.id, created.seat, now_ms())
+            .await?;
+    }
     Ok(axum::Json(created).into_response())
 }
 
@@ -583,8 +595,13 @@ async fn games(State(hub): State<Arc<Hub>>, Query(q): Query<Ids>) -> Result<Resp
             format!("at most {} games at once", crate::lobby::MAX_LISTED),
         ));
     }
+    summaries(&hub, &ids).await
+}
+
+/// Games of `ids` in a line each, in that order; ids unknown are left out.
+async fn summaries(hub: &Hub, ids: &[&str]) -> Result<Response, WebError> {
     let mut out = Vec::with_capacity(ids.len());
-    for id in ids {
+    for &id in ids {
         if let Some(row) = hub.store().game(id).await? {
             let players = hub.store().players(id).await?;
             out.extend(crate::lobby::summary(row, &players));
@@ -593,8 +610,138 @@ async fn games(State(hub): State<Arc<Hub>>, Query(q): Query<Ids>) -> Result<Resp
     Ok(axum::Json(out).into_response())
 }
 
-async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, WebError> {
-    Ok(axum::Json(hub.take_seat(&id).await?).into_response())
+async fn join(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let taken = hub.take_seat(&id).await?;
+    if let Some(m) = member::of(hub.store(), &headers).await? {
+        hub.store()
+            .keep_seat(&m.key, &taken.id, taken.seat, now_ms())
+            .await?;
+    }
+    Ok(axum::Json(taken).into_response())
+}
+
+/// A member's name and password, to sign up or log in.
+#[derive(serde::Deserialize)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// Longest body of credentials.
+const MAX_CREDENTIALS: usize = 1 << 10;
+
+/// The answer that a member is logged in: their name, and the cookie.
+fn logged_in(headers: &HeaderMap, name: &str, token: Option<&str>) -> Response {
+    let mut response = axum::Json(serde_json::json!({ "name": name })).into_response();
+    if let Some(v) = member::set_cookie(headers, token) {
+        response.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    response
+}
+
+/// A new member; counted against the client's creations.
+async fn sign_up(
+    State(hub): State<Arc<Hub>>,
+    client: Option<Extension<ClientIp>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    let given: Credentials = read_json(&headers, body, MAX_CREDENTIALS).await?;
+    hub.take_creation(client_of(client))?;
+    let (m, token) = member::sign_up(hub.store(), &given.name, &given.password, now_ms()).await?;
+    Ok(logged_in(&headers, &m.name, Some(&token)))
+}
+
+async fn log_in(
+    State(hub): State<Arc<Hub>>,
+    client: Option<Extension<ClientIp>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    let given: Credentials = read_json(&headers, body, MAX_CREDENTIALS).await?;
+    let (m, token) = member::log_in(
+        hub.store(),
+        hub.logins(),
+        client_of(client),
+        &given.name,
+        &given.password,
+        now_ms(),
+    )
+    .await?;
+    Ok(logged_in(&headers, &m.name, Some(&token)))
+}
+
+/// Who is logged in here: `{"name": null}` for nobody.
+async fn who(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, WebError> {
+    let name = member::of(hub.store(), &headers).await?.map(|m| m.name);
+    Ok(axum::Json(serde_json::json!({ "name": name })).into_response())
+}
+
+async fn log_out(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, WebError> {
+    if let Some(token) = member::token(&headers) {
+        hub.store()
+            .close_session(&crate::token::digest(&token))
+            .await?;
+    }
+    let mut response = axum::Json(serde_json::json!({ "name": null })).into_response();
+    if let Some(v) = member::set_cookie(&headers, None) {
+        response.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+/// The member of a request, or the refusal that none is logged in.
+async fn member_of(hub: &Hub, headers: &HeaderMap) -> Result<tengen_store::MemberRow, WebError> {
+    member::of(hub.store(), headers)
+        .await?
+        .ok_or(WebError::Forbidden(Refusal::NotMember))
+}
+
+async fn member_games(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+) -> Result<Response, WebError> {
+    let m = member_of(&hub, &headers).await?;
+    let ids = hub.store().member_games(&m.key).await?;
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    summaries(&hub, &ids).await
+}
+
+/// A seat this browser holds, to keep under its member.
+#[derive(serde::Deserialize)]
+struct HeldSeat {
+    id: String,
+    token: String,
+}
+
+/// Keeps under the member the seats whose tokens this browser holds (the
+/// games it played before logging in): those a token proves, at most
+/// [`crate::lobby::MAX_LISTED`]; how many were kept.
+async fn keep_seats(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    let m = member_of(&hub, &headers).await?;
+    let seats: Vec<HeldSeat> = read_json(&headers, body, 32 << 10).await?;
+    let mut kept = 0;
+    for held in seats.iter().take(crate::lobby::MAX_LISTED) {
+        let Some((black, white)) = hub.store().tokens(&held.id).await? else {
+            continue;
+        };
+        let seat = protocol::Seat::proven(Some(&held.token), &black, &white);
+        if seat != protocol::Seat::Spectator {
+            hub.store()
+                .keep_seat(&m.key, &held.id, seat.name(), now_ms())
+                .await?;
+            kept += 1;
+        }
+    }
+    Ok(axum::Json(serde_json::json!({ "kept": kept })).into_response())
 }
 
 /// Applies an edit to a record under review on the review pool (the
@@ -684,6 +831,7 @@ async fn socket(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     client: Option<Extension<ClientIp>>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, WebError> {
     // Counted from the upgrade to the close.
@@ -692,6 +840,9 @@ async fn socket(
         None => None,
     };
     let slot = hub.slot(&id).await?;
+    // The upgrade carries the member's cookie: their seats are theirs on
+    // any device.
+    let member = member::of(hub.store(), &headers).await?;
     // Small reads: the protocol's messages are short, and each read
     // buffer is zeroed before use.
     Ok(ws
@@ -699,7 +850,7 @@ async fn socket(
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |socket| async move {
-            session(hub, slot, socket).await;
+            session(hub, slot, member, socket).await;
             drop(place);
         }))
 }
@@ -731,10 +882,15 @@ async fn hello(
 
 /// A game's socket, from its `hello` to its close; the game counts as
 /// watched until then.
-async fn session(hub: Arc<Hub>, slot: Arc<crate::hub::Slot>, socket: WebSocket) {
+async fn session(
+    hub: Arc<Hub>,
+    slot: Arc<crate::hub::Slot>,
+    member: Option<tengen_store::MemberRow>,
+    socket: WebSocket,
+) {
     let (mut sink, mut stream) = socket.split();
     if let Some(hello) = hello(&hub, &mut sink, &mut stream).await {
-        follow(&hub, &slot, hello, sink, stream).await;
+        follow(&hub, &slot, hello, member, sink, stream).await;
     }
     slot.touch();
 }
@@ -746,21 +902,26 @@ async fn follow(
     hub: &Arc<Hub>,
     slot: &Arc<crate::hub::Slot>,
     hello: Hello,
+    member: Option<tengen_store::MemberRow>,
     sink: SplitSink<WebSocket, Message>,
     stream: SplitStream<WebSocket>,
 ) {
-    let seat = hub.seat_of(slot, hello.token.as_deref()).await;
+    let seat = hub
+        .seat_of(slot, hello.token.as_deref(), member.as_ref())
+        .await;
     let mut follower = slot.watchers.follow();
     let first = {
         let room = slot.room.lock().await;
         follower.took(Snapshot::View, slot.watchers.stamp());
         Outgoing::View(&room.view(now_ms())).text()
     };
-    // A name that does not read is left out rather than refusing the seat.
-    let name = hello
-        .name
-        .as_deref()
-        .and_then(|n| crate::presence::clean_name(n).ok().flatten());
+    // A member plays under their name; a name that does not read is left
+    // out rather than refusing the seat.
+    let name = match (&member, seat) {
+        (Some(m), protocol::Seat::Player(_) | protocol::Seat::Both) => Some(m.name.as_str()),
+        _ => hello.name.as_deref(),
+    }
+    .and_then(|n| crate::presence::clean_name(n).ok().flatten());
     if let Err(e) = hub.arrive(slot, seat, name).await {
         tracing::error!("seat in {}: {e}", slot.id);
     }

@@ -902,16 +902,43 @@ async fn as_learner(
     learner: Option<&str>,
     body: &Value,
 ) -> (u16, Option<String>, Value) {
-    let body = body.to_string();
-    let cookie = learner.map_or(String::new(), |l| format!("Cookie: tengen_trainer={l}\r\n"));
+    let cookie = learner.map(|l| format!("tengen_trainer={l}"));
+    with_cookie(
+        server,
+        "POST",
+        path,
+        cookie.as_deref(),
+        "tengen_trainer",
+        body,
+    )
+    .await
+}
+
+/// A request with the cookie `cookie` (`name=value`, if any) and the JSON
+/// `body` (none for `Value::Null`): the status, the value the answer's
+/// cookie `set` sets (if any) and the body.
+async fn with_cookie(
+    server: &Running,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    set: &str,
+    body: &Value,
+) -> (u16, Option<String>, Value) {
+    let body = if body.is_null() {
+        String::new()
+    } else {
+        body.to_string()
+    };
+    let cookie = cookie.map_or(String::new(), |c| format!("Cookie: {c}\r\n"));
     let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{cookie}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{cookie}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         server.addr,
         body.len()
     );
     let (status, head, body) = common::http_raw(server.addr, &req).await;
     let set = head
-        .split("set-cookie: tengen_trainer=")
+        .split(&format!("set-cookie: {set}="))
         .nth(1)
         .and_then(|v| v.split(';').next())
         .map(str::to_string);
@@ -920,6 +947,214 @@ async fn as_learner(
         set,
         serde_json::from_str(&body).unwrap_or(Value::Null),
     )
+}
+
+/// Issue: a club member could not play under one name from two devices or
+/// find their games. A member signs up (the name is theirs in any case),
+/// creates a game, and from another session finds it and sits in it
+/// without its token; a seat held before logging in is kept by its token,
+/// never without; a wrong password or an unknown name get one refusal,
+/// logins past the allowance wait; a new password ends every session.
+async fn a_member_plays_from_any_device(store: Backend) {
+    let limits = Limits {
+        logins_per_minute: 3,
+        ..Limits::default()
+    };
+    let server = Running::start_with(store.fresh("members").await, limits).await;
+    let call = |method: &'static str, path: &'static str, session: Option<String>, body: Value| {
+        let cookie = session.map(|s| format!("tengen_member={s}"));
+        let server = &server;
+        async move {
+            with_cookie(
+                server,
+                method,
+                path,
+                cookie.as_deref(),
+                "tengen_member",
+                &body,
+            )
+            .await
+        }
+    };
+    let ana = json!({"name": " Ana Lúcia ", "password": "go-club-2026"});
+    let (status, desk, body) = call("POST", "/api/members", None, ana.clone()).await;
+    assert_eq!(
+        (status, &body["name"]),
+        (200, &json!("Ana Lúcia")),
+        "{body}"
+    );
+    let desk = desk.expect("signing up logs in");
+    let (status, _, body) = call(
+        "POST",
+        "/api/members",
+        None,
+        json!({"name": "ANA LÚCIA", "password": "another-one"}),
+    )
+    .await;
+    assert_eq!((status, &body["code"]), (409, &json!("name_taken")));
+    let (status, _, body) = call(
+        "POST",
+        "/api/members",
+        None,
+        json!({"name": "Bo", "password": "short"}),
+    )
+    .await;
+    assert_eq!((status, &body["code"]), (400, &json!("invalid")), "{body}");
+    // Her game, created logged in, is hers.
+    let (status, _, game) = call(
+        "POST",
+        "/api/games",
+        Some(desk.clone()),
+        json!({"size": 9, "rules": "chinese", "opponent": {"kind": "friend", "color": "black"}}),
+    )
+    .await;
+    assert_eq!(status, 200, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    // A game of this browser from before: kept only with its token.
+    let before = server
+        .create(json!({"size": 13, "rules": "ffg", "opponent": {"kind": "same_screen"}}))
+        .await;
+    let before_id = before["id"].as_str().unwrap();
+    let (_, _, kept) = call(
+        "POST",
+        "/api/member/games",
+        Some(desk.clone()),
+        json!([{"id": before_id, "token": "0123abcd"}, {"id": "nosuchgame", "token": "x"}]),
+    )
+    .await;
+    assert_eq!(kept["kept"], 0, "no seat without its token");
+    let (_, _, kept) = call(
+        "POST",
+        "/api/member/games",
+        Some(desk.clone()),
+        json!([{"id": before_id, "token": before["token"]}]),
+    )
+    .await;
+    assert_eq!(kept["kept"], 1);
+    // Another device: one refusal for a wrong password and a stranger.
+    let (status, _, body) = call(
+        "POST",
+        "/api/session",
+        None,
+        json!({"name": "ana lúcia", "password": "go-club-2025"}),
+    )
+    .await;
+    assert_eq!((status, &body["code"]), (403, &json!("wrong_password")));
+    let (_, _, stranger) = call(
+        "POST",
+        "/api/session",
+        None,
+        json!({"name": "nobody", "password": "go-club-2026"}),
+    )
+    .await;
+    assert_eq!(
+        stranger, body,
+        "a stranger is told what a wrong password is"
+    );
+    let (status, phone, body) = call(
+        "POST",
+        "/api/session",
+        None,
+        json!({"name": "ana lúcia", "password": "go-club-2026"}),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["name"]),
+        (200, &json!("Ana Lúcia")),
+        "{body}"
+    );
+    let phone = phone.unwrap();
+    assert_ne!(phone, desk, "a session a device");
+    let (_, _, who) = call("GET", "/api/session", Some(phone.clone()), Value::Null).await;
+    assert_eq!(who["name"], "Ana Lúcia");
+    let (status, _, mine) =
+        call("GET", "/api/member/games", Some(phone.clone()), Value::Null).await;
+    assert_eq!(status, 200, "{mine}");
+    let ids: Vec<&str> = mine
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 2, "{mine}");
+    assert!(ids.contains(&id.as_str()) && ids.contains(&before_id));
+    let (status, _, body) = call("GET", "/api/member/games", None, Value::Null).await;
+    assert_eq!((status, &body["code"]), (403, &json!("not_member")));
+    // The phone sits in her seat without its token, under her name.
+    let mut seated = member_socket(&server, &id, &phone).await;
+    assert_eq!(seated.seat, "black");
+    seated.send(json!({"type": "play", "vertex": "E5"})).await;
+    seated.wait_view(|v| v["seq"] == 1).await;
+    let watcher = server.connect(&id, None).await;
+    assert_eq!(
+        watcher.seat, "spectator",
+        "no seat without a token or a member"
+    );
+    // Past the allowance (three a minute), even the right password waits.
+    let (status, _, body) = call(
+        "POST",
+        "/api/session",
+        None,
+        json!({"name": "ana lúcia", "password": "go-club-2026"}),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["code"]),
+        (429, &json!("logins_too_fast")),
+        "{body}"
+    );
+    // An organiser's new password ends the sessions of every device.
+    let db = tengen_web::store::Store::open(
+        &server.db.db,
+        "organiser",
+        &tengen_web::Environment::default(),
+    )
+    .await
+    .unwrap();
+    tengen_web::member::reset(&db, "ANA LÚCIA", "a-new-password")
+        .await
+        .unwrap();
+    for session in [desk, phone] {
+        let (_, _, who) = call("GET", "/api/session", Some(session), Value::Null).await;
+        assert_eq!(who["name"], Value::Null);
+    }
+    let unknown = tengen_web::member::reset(&db, "nobody", "a-new-password").await;
+    assert!(unknown.is_err());
+    // Logging out ends the session and clears the cookie.
+    let (_, cy, _) = call(
+        "POST",
+        "/api/members",
+        None,
+        json!({"name": "Cy", "password": "go-club-2026"}),
+    )
+    .await;
+    let cy = cy.unwrap();
+    let (status, cleared, _) = call("DELETE", "/api/session", Some(cy.clone()), Value::Null).await;
+    assert_eq!((status, cleared.as_deref()), (200, Some("")));
+    let (_, _, who) = call("GET", "/api/session", Some(cy), Value::Null).await;
+    assert_eq!(who["name"], Value::Null);
+}
+
+/// A game's socket opened with the member session `session` and no seat
+/// token.
+async fn member_socket(server: &Running, id: &str, session: &str) -> common::Client {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::http::HeaderValue;
+    let mut request = format!("ws://{}/ws/{id}", server.addr)
+        .into_client_request()
+        .unwrap();
+    request.headers_mut().insert(
+        "cookie",
+        HeaderValue::from_str(&format!("tengen_member={session}")).unwrap(),
+    );
+    let (mut ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+    use futures_util::SinkExt;
+    ws.send(tokio_tungstenite::tungstenite::Message::Text(
+        json!({"type": "hello"}).to_string().into(),
+    ))
+    .await
+    .unwrap();
+    common::Client::start(ws).await
 }
 
 /// Issue: progress was a cookie of one browser and no teacher could see a
@@ -1372,6 +1607,7 @@ on_each_store!(
     an_engine_game_listed_is_there_to_watch_with_its_clock,
     a_browsers_games_are_listed_by_their_ids,
     a_teacher_sees_each_pupils_progress_from_any_device,
+    a_member_plays_from_any_device,
 );
 
 /// Games where the engine moves first, created one after another as

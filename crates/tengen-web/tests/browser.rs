@@ -101,6 +101,7 @@ async fn scenarios(store: Backend) {
         "reviewTreeAndEdits",
         "reviewAnalysis",
         "teacherSeesTheClass",
+        "memberOnTwoDevices",
     ] {
         assert!(
             out.contains(&format!("ok   {name}")),

@@ -13,6 +13,7 @@ pub mod judge;
 pub mod logs;
 pub mod manpages;
 pub mod r#match;
+pub mod member;
 pub mod names;
 pub mod predict;
 pub mod progress;

@@ -79,6 +79,10 @@ pub struct Args {
     /// limit); past it a creation is refused with the seconds to wait.
     #[arg(long, value_name = "N", default_value_t = Limits::default().games_per_minute)]
     games_per_minute: u32,
+    /// Tries to log in a member one client may make a minute, and tries
+    /// at one member's name from all clients (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().logins_per_minute)]
+    logins_per_minute: u32,
     /// Game sockets one client may hold open at once (0: no limit); past
     /// it a new one is refused. Sockets are pinged every 30 s and closed
     /// after 90 s without a word from the client.
@@ -163,6 +167,7 @@ fn limits(args: &Args) -> Result<Limits> {
         analysis_playouts: args.analysis_playouts.max(1),
         analysis_threads: args.analysis_threads.max(1),
         games_per_minute: args.games_per_minute,
+        logins_per_minute: args.logins_per_minute,
         sockets_per_client: args.sockets_per_client,
         games_per_client: args.games_per_client,
         connections_per_peer: args.connections_per_peer,
@@ -175,9 +180,25 @@ fn limits(args: &Args) -> Result<Limits> {
     Ok(limits)
 }
 
+/// The database of `--db` (none: the default SQLite file, its directory
+/// made if missing).
+pub fn database(arg: Option<&str>) -> Result<Database> {
+    let db = match arg {
+        Some(text) => Database::parse(text).context("--db")?,
+        None => Database::Sqlite(default_db()),
+    };
+    if let Database::Sqlite(path) = &db
+        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("creating the database directory {}", dir.display()))?;
+    }
+    Ok(db)
+}
+
 /// What the server reads of this process's environment: the library
 /// reads none itself.
-fn environment() -> Environment {
+pub fn environment() -> Environment {
     Environment {
         hostname: std::env::var("HOSTNAME").ok(),
         libpq: Environment::LIBPQ
@@ -195,16 +216,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let _ = node.set(name.clone());
     }
     start_logs(Arc::clone(&node));
-    let db = match &args.db {
-        Some(text) => Database::parse(text).context("--db")?,
-        None => Database::Sqlite(default_db()),
-    };
-    if let Database::Sqlite(path) = &db
-        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-    {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("creating the database directory {}", dir.display()))?;
-    }
+    let db = database(args.db.as_deref())?;
     let config = ServeConfig {
         node: args.node.clone(),
         limits: limits(args)?,

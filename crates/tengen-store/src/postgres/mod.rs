@@ -10,13 +10,13 @@ mod notify;
 mod tls;
 mod writer;
 
-use super::classes::{self, PupilRow};
 use super::migrations::{self, LEDGER};
 use super::{Event, GameRow, LobbyRow, OpenGames, PlayerRow, StoredAction, Taken, Write, lease_ms};
 use crate::ChatLine;
 use crate::environment::Environment;
 use crate::error::StoreError;
 use crate::now::now_ms;
+use crate::statement::{self, Value};
 use connector::Connector;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -96,11 +96,6 @@ fn int(v: u32) -> i32 {
 /// writes, reads as 0).
 fn uint(v: i32) -> u32 {
     u32::try_from(v).unwrap_or(0)
-}
-
-/// A `count(*)` (BIGINT) as a number of things.
-fn count(v: i64) -> u32 {
-    u32::try_from(v).unwrap_or(u32::MAX)
 }
 
 /// A log position as PostgreSQL's BIGINT.
@@ -583,79 +578,33 @@ impl Postgres {
         Ok(())
     }
 
-    /// See [`super::Store::open_class`].
+    /// Runs one statement (the small tables of [`crate::statement`]);
+    /// the rows changed.
     ///
     /// # Errors
     /// [`StoreError::Postgres`] on a database failure.
-    pub async fn open_class(&self, code: &str, teacher: &str, at: i64) -> Result<bool, StoreError> {
+    pub(crate) async fn execute(&self, sql: &str, values: &[Value]) -> Result<u64, StoreError> {
         let client = self.reads.get().await?;
-        Ok(client
-            .execute(classes::OPEN, &[&code, &teacher, &at])
-            .await?
-            == 1)
+        let params: Vec<_> = values.iter().map(Value::as_pg).collect();
+        Ok(client.execute(sql, &params).await?)
     }
 
-    /// See [`super::Store::class_teacher`].
+    /// The rows of one query.
     ///
     /// # Errors
     /// [`StoreError::Postgres`] on a database failure.
-    pub async fn class_teacher(&self, code: &str) -> Result<Option<String>, StoreError> {
-        let client = self.reads.get().await?;
-        let row = client.query_opt(classes::TEACHER, &[&code]).await?;
-        Ok(row.map(|r| r.try_get(0)).transpose()?)
-    }
-
-    /// See [`super::Store::join_class`].
-    ///
-    /// # Errors
-    /// [`StoreError::Postgres`] on a database failure.
-    pub async fn join_class(
+    pub(crate) async fn rows(
         &self,
-        code: &str,
-        name: &str,
-        learner: &str,
-        at: i64,
-    ) -> Result<String, StoreError> {
+        sql: &str,
+        values: &[Value],
+    ) -> Result<Vec<Vec<Value>>, StoreError> {
         let client = self.reads.get().await?;
-        client
-            .execute(classes::JOIN, &[&code, &name, &learner, &at])
-            .await?;
-        Ok(client
-            .query_one(classes::LEARNER, &[&code, &name])
-            .await?
-            .try_get(0)?)
-    }
-
-    /// See [`super::Store::solve`].
-    ///
-    /// # Errors
-    /// [`StoreError::Postgres`] on a database failure.
-    pub async fn solve(&self, learner: &str, screen: &str, at: i64) -> Result<(), StoreError> {
-        let client = self.reads.get().await?;
-        client
-            .execute(classes::SOLVE, &[&learner, &screen, &at])
-            .await?;
-        Ok(())
-    }
-
-    /// See [`super::Store::pupils`].
-    ///
-    /// # Errors
-    /// [`StoreError::Postgres`] on a database failure.
-    pub async fn pupils(&self, code: &str) -> Result<Vec<PupilRow>, StoreError> {
-        let client = self.reads.get().await?;
-        let rows = client.query(classes::PUPILS, &[&code]).await?;
-        rows.iter()
-            .map(|r| {
-                Ok(PupilRow {
-                    name: r.try_get(0)?,
-                    step: uint(r.try_get(1)?),
-                    solved: count(r.try_get(2)?),
-                    won: count(r.try_get(3)?),
-                    lost: count(r.try_get(4)?),
-                })
-            })
-            .collect()
+        let params: Vec<_> = values.iter().map(Value::as_pg).collect();
+        let rows = client.query(sql, &params).await?;
+        Ok(rows
+            .iter()
+            .map(statement::postgres_row)
+            .collect::<Result<_, _>>()?)
     }
 
     /// See [`super::Store::unlocked`].

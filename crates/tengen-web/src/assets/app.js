@@ -12,6 +12,7 @@ import { openGame, leaveGame, renderWords, tickClocks, initGame, nameChanged, re
 import { initName, renderName } from "./player.js";
 import { loadLobby, renderLobby } from "./lobby.js";
 import { loadMine, renderMine } from "./mine.js";
+import { initMember, renderMember } from "./member.js";
 import { openClass, renderClass, renderPupil, openClassroom, joinClass } from "./class.js";
 import { renderReview, reviewing, initReview, restoreReview } from "./review.js";
 import { openTeach, renderTeach, initTeach } from "./teach.js";
@@ -24,6 +25,7 @@ function applyWords() {
   renderName();
   renderLobby();
   renderMine();
+  renderMember();
   renderClass();
   renderPupil();
   renderWords();
@@ -74,7 +76,9 @@ function init() {
   setInterval(tickClocks, 250);
   applyWords();
   loadForm().catch((e) => { $("f-error").textContent = errorText(e); });
-  route();
+  // Who is logged in decides which games are mine: asked before the first
+  // screen is drawn, then again at each login and logout.
+  initMember(() => { if (location.pathname === "/") loadMine(); }).finally(route);
 }
 
 init();

@@ -1,10 +1,12 @@
-// My games: the games this browser holds a seat of, newest first, on the
-// home page, so that a closed tab loses no game.
+// My games: the games this browser holds a seat of and, for a member,
+// those they hold on any device, newest first, on the home page, so that a
+// closed tab or another device loses no game.
 
 import { t, errorText } from "./i18n.js";
 import { $, go } from "./page.js";
 import { api, seatedGames } from "./connection.js";
 import { gameLine } from "./lobby.js";
+import { memberName } from "./member.js";
 
 // The server lists at most this many at once (lobby::MAX_LISTED).
 const MAX = 100;
@@ -13,15 +15,16 @@ let mine = [];
 
 export async function loadMine() {
   const ids = seatedGames().slice(0, MAX);
-  mine = [];
-  if (ids.length) {
-    try {
-      mine = await api("/api/games?ids=" + ids.join(","));
-    } catch (e) {
-      $("mine-error").textContent = errorText(e);
-    }
+  const found = new Map();
+  $("mine-error").textContent = "";
+  try {
+    const lists = [ids.length ? api("/api/games?ids=" + ids.join(",")) : []];
+    if (memberName() !== null) lists.push(api("/api/member/games"));
+    for (const list of await Promise.all(lists)) for (const g of list) found.set(g.id, g);
+  } catch (e) {
+    $("mine-error").textContent = errorText(e);
   }
-  mine.sort((a, b) => b.listed - a.listed);
+  mine = [...found.values()].sort((a, b) => b.listed - a.listed);
   renderMine();
 }
 

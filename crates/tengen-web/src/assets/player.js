@@ -28,6 +28,15 @@ function save(text) {
   changed(name);
 }
 
+// A member's name becomes the player's name in this browser too.
+export function setPlayerName(name) {
+  localStorage.setItem(KEY, name);
+  localStorage.setItem(ASKED, "1");
+  $("name-card").hidden = true;
+  renderName();
+  changed(name);
+}
+
 // The header's name button, in the language shown.
 export function renderName() {
   const n = playerName();

@@ -1127,6 +1127,59 @@ async function teacherSeesTheClass(browser) {
   for (const x of [teacher, pupil]) await x.ctx.close();
 }
 
+// Issue: a club member could not play under one name from two devices or
+// find their games. A player's game from before signing up, and one after,
+// follow the member to a phone, where the member plays on; a wrong password
+// is refused in French; after logging out the phone lists them no more.
+async function memberOnTwoDevices(browser) {
+  const desk = await newPage(browser, "en-US");
+  await newGame(desk.page, { rules: "chinese", size: "9", opponent: "same_screen" });
+  await play(desk.page, "D4");
+  const before = desk.page.url().split("/g/")[1];
+  await desk.page.goto(base + "/");
+  const who = "Kim Lee " + Date.now() % 100000;
+  await desk.page.fill("#member-name", who);
+  await desk.page.fill("#member-password", "go-club-2026");
+  await desk.page.click("#member-join");
+  await desk.page.waitForSelector("#member-in:not([hidden])");
+  check((await desk.page.textContent("#member-who")).includes(who), "logged in as the new member");
+  check((await desk.page.textContent("#name-button")) === who, "the member's name is the player's");
+  await newGame(desk.page, { rules: "japanese", size: "9", opponent: "engine" });
+  await play(desk.page, "E5");
+  const after = desk.page.url().split("/g/")[1];
+  const phone = await newPage(browser, "fr-FR", { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  await phone.page.goto(base + "/");
+  await phone.page.waitForSelector("#member-out:not([hidden])");
+  check(await phone.page.isHidden("#mine"), "a new device holds no game");
+  await phone.page.fill("#member-name", who.toLowerCase());
+  await phone.page.fill("#member-password", "go-club-2025");
+  await phone.page.click("#member-login");
+  await phone.page.waitForFunction(() => document.querySelector("#member-error").textContent.length > 0);
+  check((await phone.page.textContent("#member-error")) === "Nom ou mot de passe incorrect.",
+    "the wrong password is refused in French: " + await phone.page.textContent("#member-error"));
+  await phone.page.fill("#member-password", "go-club-2026");
+  await phone.page.click("#member-login");
+  await phone.page.waitForSelector(`#my-games li[data-id="${before}"]`);
+  await phone.page.waitForSelector(`#my-games li[data-id="${after}"]`);
+  check((await phone.page.textContent("#member-who")).includes(who), "the phone knows the member by the name first written");
+  check(await phone.page.isHidden("#name-card"), "a member is not asked for a name");
+  await shot(phone.page, "member-phone-fr");
+  await phone.page.click(`#my-games li[data-id="${after}"] a`);
+  await phone.page.waitForSelector('#board circle[data-v="E5"]');
+  // The engine answered E5 on the desk: the phone plays on, in the member's seat.
+  await phone.page.waitForFunction(() => document.querySelectorAll("#board circle[data-v][class^=stone-]").length >= 2);
+  const taken = await stones(phone.page);
+  const free = ["C3", "G7", "C7", "G3", "D5"].find((v) => !taken[v]);
+  await play(phone.page, free);
+  await desk.page.waitForSelector(`#board circle[data-v="${free}"]`);
+  await desk.page.waitForFunction((n) => document.querySelector("#who-black").textContent.includes(n), who);
+  await phone.page.goto(base + "/");
+  await phone.page.click("#member-logout");
+  await phone.page.waitForSelector("#member-out:not([hidden])");
+  await phone.page.waitForFunction(() => document.querySelector("#mine").hidden);
+  for (const x of [desk, phone]) await x.ctx.close();
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -1138,7 +1191,7 @@ async function teacherSeesTheClass(browser) {
     lobbyListsInvitationsAndGames, reviewFinishedGame, playHelpers, noCursorAfterClick, notYourTurnGoes, stonesCountAlone,
     sekiDrawnAsCounted, superkoInPlainWords, invitationPanel, fractionalMainTime, clockAfterTheFlag,
     resignAsksFirst, wordsAndHeader, lessonProblemsAtPhoneSize, reviewTreeAndEdits, reviewAnalysis,
-    teacherSeesTheClass };
+    teacherSeesTheClass, memberOnTwoDevices };
   const only = process.env.SCENARIO && process.env.SCENARIO.split(",");
   let failed = 0;
   for (const [name, run] of Object.entries(scenarios)) {
