@@ -1,6 +1,7 @@
-//! Teachers' classes: a short code, the teacher's token (a digest), the
-//! pupils by first name with the learner each plays as, and the problems
-//! of the learning path each learner solved. The statements are written
+//! Learners and teachers' classes: the step each learner reached; a
+//! class's short code and its teacher's token (a digest); the pupils by
+//! first name with the learner each plays as, and the problems of the
+//! learning path each learner solved. The statements are written
 //! once for both stores ([`crate::statement`]; SQLite knows `ON CONFLICT
 //! ... DO NOTHING` too).
 
@@ -41,6 +42,9 @@ const LEARNER: &str = "SELECT learner FROM pupils WHERE class_code = $1 AND name
 const SOLVE: &str = "INSERT INTO solved (learner, screen, at) VALUES ($1, $2, $3)
     ON CONFLICT (learner, screen) DO NOTHING";
 
+/// The highest learning-path step open to a learner.
+pub(crate) const UNLOCKED: &str = "SELECT unlocked FROM learners WHERE id = $1";
+
 /// The pupils of a class with their progress, by name.
 const PUPILS: &str = "SELECT p.name,
     COALESCE((SELECT unlocked FROM learners l WHERE l.id = p.learner), 1),
@@ -50,6 +54,15 @@ const PUPILS: &str = "SELECT p.name,
     FROM pupils p WHERE p.class_code = $1 ORDER BY p.name";
 
 impl Store {
+    /// The highest learning-path step open to `learner` (1 for a newcomer).
+    ///
+    /// # Errors
+    /// A storage error on a database failure.
+    pub async fn unlocked(&self, learner: &str) -> Result<u32, StoreError> {
+        let rows = self.rows(UNLOCKED, vec![learner.into()]).await?;
+        Ok(rows.first().map_or(1, |r| r[0].count()))
+    }
+
     /// Opens class `code` for the teacher whose token has digest `teacher`:
     /// false when the code is taken.
     ///

@@ -66,6 +66,7 @@ macro_rules! on_sqlite {
     }};
 }
 
+mod analyses;
 mod checkpoint;
 pub mod classes;
 pub mod environment;
@@ -695,53 +696,6 @@ impl Store {
             Store::Sqlite(s) => blocking(s, move |s| s.rows(sql, &values)).await,
             #[cfg(feature = "postgres")]
             Store::Postgres(p) => p.rows(sql, &values).await,
-        }
-    }
-
-    /// The highest learning-path step open to `learner` (1 for a newcomer).
-    ///
-    /// # Errors
-    /// A storage error on a database failure.
-    pub async fn unlocked(&self, learner: &str) -> Result<u32, StoreError> {
-        match self {
-            Store::Sqlite(s) => on_sqlite!(s, [learner] => s.unlocked(&learner)),
-            #[cfg(feature = "postgres")]
-            Store::Postgres(p) => p.unlocked(learner).await,
-        }
-    }
-
-    /// The positions of record `key` analysed so far, in order, as
-    /// stored (JSON).
-    ///
-    /// # Errors
-    /// A storage error on a database failure.
-    pub async fn analysis(&self, key: &str) -> Result<Vec<String>, StoreError> {
-        match self {
-            Store::Sqlite(s) => on_sqlite!(s, [key] => s.analysis(&key)),
-            #[cfg(feature = "postgres")]
-            Store::Postgres(p) => p.analysis(key).await,
-        }
-    }
-
-    /// Stores the analysis (JSON) of position `number` of record `key` (of
-    /// `total` positions, searched for `playouts` simulations).
-    ///
-    /// # Errors
-    /// A storage error on a database failure.
-    pub async fn store_analysis(
-        &self,
-        key: &str,
-        total: usize,
-        playouts: u64,
-        number: usize,
-        data: &str,
-    ) -> Result<(), StoreError> {
-        match self {
-            Store::Sqlite(s) => {
-                on_sqlite!(s, [key, data] => s.store_analysis(&key, total, playouts, number, &data))
-            }
-            #[cfg(feature = "postgres")]
-            Store::Postgres(p) => p.store_analysis(key, total, playouts, number, data).await,
         }
     }
 

@@ -377,38 +377,6 @@ impl Sqlite {
             .collect()
     }
 
-    /// The stored analyses of record `key`'s positions, in order (JSON).
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`] on a database failure.
-    pub fn analysis(&self, key: &str) -> Result<Vec<String>, StoreError> {
-        let conn = self.read();
-        let mut stmt =
-            conn.prepare_cached("SELECT data FROM analyses WHERE record = ?1 ORDER BY position")?;
-        let rows = stmt.query_map([key], |r| r.get::<_, String>(0))?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
-    }
-
-    /// Stores the analysis (JSON) of position `position` of record `key`.
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`] on a database failure.
-    pub fn store_analysis(
-        &self,
-        key: &str,
-        total: usize,
-        playouts: u64,
-        position: usize,
-        data: &str,
-    ) -> Result<(), StoreError> {
-        self.wrote(self.to_write()?.execute(
-            "INSERT OR REPLACE INTO analyses (record, position, total, playouts, data)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![key, position, total, playouts, data],
-        ))?;
-        Ok(())
-    }
-
     /// Runs one statement on the writer's connection (outside the group
     /// commit: the small tables of [`crate::statement`]); the rows changed.
     ///
@@ -432,22 +400,6 @@ impl Sqlite {
         let mut stmt = conn.prepare_cached(sql)?;
         let rows = stmt.query_map(&*statement::named(values), statement::sqlite_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
-    }
-
-    /// The highest learning-path step open to `learner` (1 for a newcomer).
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`] on a database failure.
-    pub fn unlocked(&self, learner: &str) -> Result<u32, StoreError> {
-        let n: Option<u32> = self
-            .read()
-            .query_row(
-                "SELECT unlocked FROM learners WHERE id = ?1",
-                [learner],
-                |r| r.get(0),
-            )
-            .optional()?;
-        Ok(n.unwrap_or(1))
     }
 
     /// See [`super::Store::ensure_job`].
@@ -678,7 +630,7 @@ fn write_jobs(conn: &Mutex<Connection>, file: &FileWatch, jobs: &mpsc::Receiver<
             continue;
         }
         let mut conn = lock(conn);
-        let together = insert_all(&mut conn, batch.iter().map(|j| &j.write));
+        let together = insert_all(&mut conn, Batch::of(batch.iter().map(|j| &j.write)));
         note(&together);
         if together.is_ok() {
             for job in batch {
@@ -687,7 +639,7 @@ fn write_jobs(conn: &Mutex<Connection>, file: &FileWatch, jobs: &mpsc::Receiver<
             }
         } else {
             for job in batch {
-                let alone = insert_all(&mut conn, [&job.write]);
+                let alone = insert_all(&mut conn, Batch::of([&job.write]));
                 note(&alone);
                 let _ = job.done.send(alone);
             }
@@ -697,15 +649,12 @@ fn write_jobs(conn: &Mutex<Connection>, file: &FileWatch, jobs: &mpsc::Receiver<
 
 /// Stores writes (actions with their games' new states, engine jobs and
 /// the steps they open; chat lines; seats) in one transaction.
-fn insert_all<'a>(
-    conn: &mut Connection,
-    writes: impl IntoIterator<Item = &'a Write>,
-) -> Result<(), StoreError> {
+fn insert_all(conn: &mut Connection, batch: Batch<'_>) -> Result<(), StoreError> {
     let Batch {
         appends,
         lines,
         players,
-    } = Batch::of(writes);
+    } = batch;
     let tx = conn.transaction()?;
     {
         let mut insert = tx.prepare_cached(
@@ -772,6 +721,14 @@ fn conflict(e: rusqlite::Error) -> StoreError {
 mod tests {
     use super::*;
     use crate::Append;
+
+    /// The step open to `learner`, as the store reads it.
+    fn unlocked(store: &Sqlite, learner: &str) -> u32 {
+        let rows = store
+            .rows(crate::classes::UNLOCKED, &[learner.into()])
+            .unwrap();
+        rows.first().map_or(1, |r| r[0].count())
+    }
 
     fn game(id: &str) -> GameRow {
         GameRow {
@@ -986,7 +943,7 @@ INSERT INTO learners VALUES ('l', 3);
         let store = Sqlite::open(&path).unwrap();
         assert_eq!(store.game("old").unwrap().unwrap().rules, "ffg");
         assert_eq!(store.actions("old", 0).unwrap()[0].at, 5);
-        assert_eq!(store.unlocked("l").unwrap(), 3);
+        assert_eq!(unlocked(&store, "l"), 3);
         // Step 5: the seat tokens, kept in clear before, are digests now.
         let kept = crate::seat_token::digest("t");
         assert_eq!(
@@ -1149,11 +1106,11 @@ INSERT INTO learners VALUES ('l', 3);
         // A winning action that cannot be stored (its place in the log is
         // taken) opens nothing: the unlock is in its transaction.
         assert!(store.append(vec![winning(1)]).await.is_err());
-        assert_eq!(store.unlocked("learner1").unwrap(), 1);
+        assert_eq!(unlocked(&store, "learner1"), 1);
         assert_eq!(store.game("a").unwrap().unwrap().state, "playing");
         // Stored, it opens the step in the same commit.
         store.append(vec![winning(2)]).await.unwrap();
-        assert_eq!(store.unlocked("learner1").unwrap(), 2);
+        assert_eq!(unlocked(&store, "learner1"), 2);
         assert_eq!(store.game("a").unwrap().unwrap().state, "over");
         // A later win of an earlier step never closes a step.
         store.insert_game(&game("b"), None).unwrap();
@@ -1162,11 +1119,11 @@ INSERT INTO learners VALUES ('l', 3);
             ..play("b", 1, "C3")
         };
         store.append(vec![earlier]).await.unwrap();
-        assert_eq!(store.unlocked("learner1").unwrap(), 2);
+        assert_eq!(unlocked(&store, "learner1"), 2);
         // And it survives closing and reopening the database.
         drop(store);
         let store = Sqlite::open(&path).unwrap();
-        assert_eq!(store.unlocked("learner1").unwrap(), 2);
+        assert_eq!(unlocked(&store, "learner1"), 2);
         drop(store);
         remove(&path);
     }

@@ -96,18 +96,37 @@ pub(crate) fn sqlite_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Vec<Value>
 #[cfg(feature = "postgres")]
 mod pg {
     use super::Value;
+    use bytes::BytesMut;
     use tokio_postgres::Row;
-    use tokio_postgres::types::{ToSql, Type};
+    use tokio_postgres::types::{IsNull, ToSql, Type, to_sql_checked};
+
+    /// A value as PostgreSQL takes it: an integer as the column's width
+    /// (INTEGER or BIGINT), so that one SQL text serves both stores.
+    impl ToSql for Value {
+        fn to_sql(
+            &self,
+            ty: &Type,
+            out: &mut BytesMut,
+        ) -> Result<IsNull, Box<dyn std::error::Error + Sync + Send>> {
+            match self {
+                Value::Null => Ok(IsNull::Yes),
+                Value::Int(n) if *ty == Type::INT4 => i32::try_from(*n)?.to_sql(ty, out),
+                Value::Int(n) => n.to_sql(ty, out),
+                Value::Text(t) => t.to_sql(ty, out),
+            }
+        }
+
+        fn accepts(ty: &Type) -> bool {
+            [Type::INT4, Type::INT8, Type::TEXT, Type::VARCHAR].contains(ty)
+        }
+
+        to_sql_checked!();
+    }
 
     impl Value {
         /// The value as PostgreSQL takes it.
         pub(crate) fn as_pg(&self) -> &(dyn ToSql + Sync) {
-            const NULL: Option<&str> = None;
-            match self {
-                Value::Null => &NULL,
-                Value::Int(n) => n,
-                Value::Text(t) => t,
-            }
+            self
         }
     }
 

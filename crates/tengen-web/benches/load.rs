@@ -373,40 +373,38 @@ async fn review_loop(addr: std::net::SocketAddr, stop: Arc<AtomicBool>, done: Ar
 /// (the last resigned). A `thinking` loop waits for each of the engine's
 /// answers (a full 20,000-playout search); the others take each move back
 /// at once, so that every move starts a search made stale at once.
-async fn engine_loop(
-    server: Arc<Running>,
-    stop: Arc<AtomicBool>,
-    done: Arc<Hostile>,
-    seed: u64,
-    thinking: bool,
-) {
+async fn engine_loop(run: EngineRun, seed: u64) {
     let mut rng = Rng::new(seed);
-    while !stop.load(Ordering::Relaxed) {
+    while !run.stop.load(Ordering::Relaxed) {
         // One game in a task of its own: a hostile client gives up on a
         // game whose answers are late (the test client panics after 10 s)
         // rather than end the run, and is counted.
-        let game = tokio::spawn(engine_game(
-            Arc::clone(&server),
-            Arc::clone(&stop),
-            Arc::clone(&done),
-            rng.below(1 << 30) as u64,
-            thinking,
-        ));
+        let game = tokio::spawn(engine_game(run.clone(), rng.below(1 << 30) as u64));
         if game.await.is_err() {
-            done.failures.fetch_add(1, Ordering::Relaxed);
+            run.done.failures.fetch_add(1, Ordering::Relaxed);
         }
     }
 }
 
-/// One engine game of [`engine_loop`], resigned after 20 moves or at
-/// `stop`.
-async fn engine_game(
+/// What each engine game of [`engine_loop`] plays with.
+#[derive(Clone)]
+struct EngineRun {
     server: Arc<Running>,
     stop: Arc<AtomicBool>,
     done: Arc<Hostile>,
-    seed: u64,
+    /// Whether it waits for the engine's answers (or takes each move back).
     thinking: bool,
-) {
+}
+
+/// One engine game of [`engine_loop`], resigned after 20 moves or at
+/// `stop`.
+async fn engine_game(run: EngineRun, seed: u64) {
+    let EngineRun {
+        server,
+        stop,
+        done,
+        thinking,
+    } = run;
     let mut rng = Rng::new(seed);
     let (status, g) = server
         .post_json(
@@ -570,13 +568,13 @@ fn main() {
                 )));
             }
             for i in 0..limits.engine_games_per_client {
-                hostile_tasks.push(tokio::spawn(engine_loop(
-                    Arc::clone(&server),
-                    Arc::clone(&stop),
-                    Arc::clone(&done),
-                    7 + i as u64,
-                    i % 2 == 0,
-                )));
+                let run = EngineRun {
+                    server: Arc::clone(&server),
+                    stop: Arc::clone(&stop),
+                    done: Arc::clone(&done),
+                    thinking: i % 2 == 0,
+                };
+                hostile_tasks.push(tokio::spawn(engine_loop(run, 7 + i as u64)));
             }
             hostile_tasks.push(tokio::spawn(queue_watch(
                 Arc::clone(&server),

@@ -264,8 +264,11 @@ pub fn router(hub: Arc<Hub>, sites: origin::Sites, proxies: client::Proxies) -> 
         .route("/api/classes", post(open_class))
         .route("/api/classes/{code}/join", post(join_class))
         .route("/api/classes/{code}", get(class_pupils))
-        .route("/api/members", post(sign_up))
-        .route("/api/session", get(who).post(log_in).delete(log_out))
+        .route("/api/members", post(enter::<true>))
+        .route(
+            "/api/session",
+            get(who).post(enter::<false>).delete(log_out),
+        )
         .route("/api/member/games", get(member_games).post(keep_seats))
         .route("/api/lobby", get(lobby))
         .route("/api/lobby/{id}/join", post(join))
@@ -643,35 +646,22 @@ fn logged_in(headers: &HeaderMap, name: &str, token: Option<&str>) -> Response {
     response
 }
 
-/// A new member; counted against the client's creations.
-async fn sign_up(
+/// A member logs in, or (`NEW`) signs up: a new member counts against
+/// the client's creations, a login against its tries.
+async fn enter<const NEW: bool>(
     State(hub): State<Arc<Hub>>,
     client: Option<Extension<ClientIp>>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, WebError> {
     let given: Credentials = read_json(&headers, body, MAX_CREDENTIALS).await?;
-    hub.take_creation(client_of(client))?;
-    let (m, token) = member::sign_up(hub.store(), &given.name, &given.password, now_ms()).await?;
-    Ok(logged_in(&headers, &m.name, Some(&token)))
-}
-
-async fn log_in(
-    State(hub): State<Arc<Hub>>,
-    client: Option<Extension<ClientIp>>,
-    headers: HeaderMap,
-    body: Body,
-) -> Result<Response, WebError> {
-    let given: Credentials = read_json(&headers, body, MAX_CREDENTIALS).await?;
-    let (m, token) = member::log_in(
-        hub.store(),
-        hub.logins(),
-        client_of(client),
-        &given.name,
-        &given.password,
-        now_ms(),
-    )
-    .await?;
+    let (name, password, client) = (&given.name, &given.password, client_of(client));
+    let (m, token) = if NEW {
+        hub.take_creation(client)?;
+        member::sign_up(hub.store(), name, password, now_ms()).await?
+    } else {
+        member::log_in(hub.store(), hub.logins(), client, name, password, now_ms()).await?
+    };
     Ok(logged_in(&headers, &m.name, Some(&token)))
 }
 

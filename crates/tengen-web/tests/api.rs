@@ -961,7 +961,7 @@ async fn a_member_plays_from_any_device(store: Backend) {
         ..Limits::default()
     };
     let server = Running::start_with(store.fresh("members").await, limits).await;
-    let call = |method: &'static str, path: &'static str, session: Option<String>, body: Value| {
+    let call = |method: &'static str, path: &'static str, session: Option<&str>, body: Value| {
         let cookie = session.map(|s| format!("tengen_member={s}"));
         let server = &server;
         async move {
@@ -976,38 +976,30 @@ async fn a_member_plays_from_any_device(store: Backend) {
             .await
         }
     };
-    let ana = json!({"name": " Ana Lúcia ", "password": "go-club-2026"});
-    let (status, desk, body) = call("POST", "/api/members", None, ana.clone()).await;
+    // Signing up (`/api/members`) or logging in (`/api/session`).
+    let enter = |path: &'static str, name: &str, password: &str| {
+        call(
+            "POST",
+            path,
+            None,
+            json!({"name": name, "password": password}),
+        )
+    };
+    let (status, desk, body) = enter("/api/members", " Ana Lúcia ", "go-club-2026").await;
     assert_eq!(
         (status, &body["name"]),
         (200, &json!("Ana Lúcia")),
         "{body}"
     );
     let desk = desk.expect("signing up logs in");
-    let (status, _, body) = call(
-        "POST",
-        "/api/members",
-        None,
-        json!({"name": "ANA LÚCIA", "password": "another-one"}),
-    )
-    .await;
+    let (status, _, body) = enter("/api/members", "ANA LÚCIA", "another-one").await;
     assert_eq!((status, &body["code"]), (409, &json!("name_taken")));
-    let (status, _, body) = call(
-        "POST",
-        "/api/members",
-        None,
-        json!({"name": "Bo", "password": "short"}),
-    )
-    .await;
+    let (status, _, body) = enter("/api/members", "Bo", "short").await;
     assert_eq!((status, &body["code"]), (400, &json!("invalid")), "{body}");
     // Her game, created logged in, is hers.
-    let (status, _, game) = call(
-        "POST",
-        "/api/games",
-        Some(desk.clone()),
-        json!({"size": 9, "rules": "chinese", "opponent": {"kind": "friend", "color": "black"}}),
-    )
-    .await;
+    let friend =
+        json!({"size": 9, "rules": "chinese", "opponent": {"kind": "friend", "color": "black"}});
+    let (status, _, game) = call("POST", "/api/games", Some(&desk), friend).await;
     assert_eq!(status, 200, "{game}");
     let id = game["id"].as_str().unwrap().to_string();
     // A game of this browser from before: kept only with its token.
@@ -1015,49 +1007,22 @@ async fn a_member_plays_from_any_device(store: Backend) {
         .create(json!({"size": 13, "rules": "ffg", "opponent": {"kind": "same_screen"}}))
         .await;
     let before_id = before["id"].as_str().unwrap();
-    let (_, _, kept) = call(
-        "POST",
-        "/api/member/games",
-        Some(desk.clone()),
-        json!([{"id": before_id, "token": "0123abcd"}, {"id": "nosuchgame", "token": "x"}]),
-    )
-    .await;
+    let keep = |seats: Value| call("POST", "/api/member/games", Some(&desk), seats);
+    let (_, _, kept) =
+        keep(json!([{"id": before_id, "token": "0123abcd"}, {"id": "nosuchgame", "token": "x"}]))
+            .await;
     assert_eq!(kept["kept"], 0, "no seat without its token");
-    let (_, _, kept) = call(
-        "POST",
-        "/api/member/games",
-        Some(desk.clone()),
-        json!([{"id": before_id, "token": before["token"]}]),
-    )
-    .await;
+    let (_, _, kept) = keep(json!([{"id": before_id, "token": before["token"]}])).await;
     assert_eq!(kept["kept"], 1);
     // Another device: one refusal for a wrong password and a stranger.
-    let (status, _, body) = call(
-        "POST",
-        "/api/session",
-        None,
-        json!({"name": "ana lúcia", "password": "go-club-2025"}),
-    )
-    .await;
+    let (status, _, body) = enter("/api/session", "ana lúcia", "go-club-2025").await;
     assert_eq!((status, &body["code"]), (403, &json!("wrong_password")));
-    let (_, _, stranger) = call(
-        "POST",
-        "/api/session",
-        None,
-        json!({"name": "nobody", "password": "go-club-2026"}),
-    )
-    .await;
+    let (_, _, stranger) = enter("/api/session", "nobody", "go-club-2026").await;
     assert_eq!(
         stranger, body,
         "a stranger is told what a wrong password is"
     );
-    let (status, phone, body) = call(
-        "POST",
-        "/api/session",
-        None,
-        json!({"name": "ana lúcia", "password": "go-club-2026"}),
-    )
-    .await;
+    let (status, phone, body) = enter("/api/session", "ana lúcia", "go-club-2026").await;
     assert_eq!(
         (status, &body["name"]),
         (200, &json!("Ana Lúcia")),
@@ -1065,10 +1030,9 @@ async fn a_member_plays_from_any_device(store: Backend) {
     );
     let phone = phone.unwrap();
     assert_ne!(phone, desk, "a session a device");
-    let (_, _, who) = call("GET", "/api/session", Some(phone.clone()), Value::Null).await;
+    let (_, _, who) = call("GET", "/api/session", Some(&phone), Value::Null).await;
     assert_eq!(who["name"], "Ana Lúcia");
-    let (status, _, mine) =
-        call("GET", "/api/member/games", Some(phone.clone()), Value::Null).await;
+    let (status, _, mine) = call("GET", "/api/member/games", Some(&phone), Value::Null).await;
     assert_eq!(status, 200, "{mine}");
     let ids: Vec<&str> = mine
         .as_array()
@@ -1091,47 +1055,35 @@ async fn a_member_plays_from_any_device(store: Backend) {
         "no seat without a token or a member"
     );
     // Past the allowance (three a minute), even the right password waits.
-    let (status, _, body) = call(
-        "POST",
-        "/api/session",
-        None,
-        json!({"name": "ana lúcia", "password": "go-club-2026"}),
-    )
-    .await;
+    let (status, _, body) = enter("/api/session", "ana lúcia", "go-club-2026").await;
     assert_eq!(
         (status, &body["code"]),
         (429, &json!("logins_too_fast")),
         "{body}"
     );
     // An organiser's new password ends the sessions of every device.
-    let db = tengen_web::store::Store::open(
-        &server.db.db,
-        "organiser",
-        &tengen_web::Environment::default(),
-    )
-    .await
-    .unwrap();
+    let env = tengen_web::Environment::default();
+    let db = tengen_web::store::Store::open(&server.db.db, "organiser", &env)
+        .await
+        .unwrap();
     tengen_web::member::reset(&db, "ANA LÚCIA", "a-new-password")
         .await
         .unwrap();
-    for session in [desk, phone] {
+    for session in [&desk, &phone] {
         let (_, _, who) = call("GET", "/api/session", Some(session), Value::Null).await;
         assert_eq!(who["name"], Value::Null);
     }
-    let unknown = tengen_web::member::reset(&db, "nobody", "a-new-password").await;
-    assert!(unknown.is_err());
+    assert!(
+        tengen_web::member::reset(&db, "nobody", "a-new-password")
+            .await
+            .is_err()
+    );
     // Logging out ends the session and clears the cookie.
-    let (_, cy, _) = call(
-        "POST",
-        "/api/members",
-        None,
-        json!({"name": "Cy", "password": "go-club-2026"}),
-    )
-    .await;
+    let (_, cy, _) = enter("/api/members", "Cy", "go-club-2026").await;
     let cy = cy.unwrap();
-    let (status, cleared, _) = call("DELETE", "/api/session", Some(cy.clone()), Value::Null).await;
+    let (status, cleared, _) = call("DELETE", "/api/session", Some(&cy), Value::Null).await;
     assert_eq!((status, cleared.as_deref()), (200, Some("")));
-    let (_, _, who) = call("GET", "/api/session", Some(cy), Value::Null).await;
+    let (_, _, who) = call("GET", "/api/session", Some(&cy), Value::Null).await;
     assert_eq!(who["name"], Value::Null);
 }
 

@@ -531,53 +531,6 @@ impl Postgres {
         Ok(listed)
     }
 
-    /// The stored analyses of record `key`'s positions, in order (JSON).
-    ///
-    /// # Errors
-    /// [`StoreError::Postgres`] on a database failure.
-    pub async fn analysis(&self, key: &str) -> Result<Vec<String>, StoreError> {
-        let rows = self
-            .reads
-            .get()
-            .await?
-            .query(
-                "SELECT data FROM analyses WHERE record = $1 ORDER BY position",
-                &[&key],
-            )
-            .await?;
-        Ok(rows
-            .iter()
-            .map(|r| r.try_get(0))
-            .collect::<Result<Vec<_>, _>>()?)
-    }
-
-    /// Stores the analysis (JSON) of position `position` of record `key`.
-    ///
-    /// # Errors
-    /// [`StoreError::Postgres`] on a database failure.
-    pub async fn store_analysis(
-        &self,
-        key: &str,
-        total: usize,
-        playouts: u64,
-        position: usize,
-        data: &str,
-    ) -> Result<(), StoreError> {
-        let small = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
-        self.reads
-            .get()
-            .await?
-            .execute(
-                "INSERT INTO analyses (record, position, total, playouts, data)
-                 VALUES ($1, $2, $3, $4, $5)
-                 ON CONFLICT (record, position) DO UPDATE SET total = excluded.total,
-                    playouts = excluded.playouts, data = excluded.data",
-                &[&key, &small(position), &small(total), &big(playouts), &data],
-            )
-            .await?;
-        Ok(())
-    }
-
     /// Runs one statement (the small tables of [`crate::statement`]);
     /// the rows changed.
     ///
@@ -605,23 +558,6 @@ impl Postgres {
             .iter()
             .map(statement::postgres_row)
             .collect::<Result<_, _>>()?)
-    }
-
-    /// See [`super::Store::unlocked`].
-    ///
-    /// # Errors
-    /// [`StoreError::Postgres`] on a database failure.
-    pub async fn unlocked(&self, learner: &str) -> Result<u32, StoreError> {
-        let row = self
-            .reads
-            .get()
-            .await?
-            .query_opt("SELECT unlocked FROM learners WHERE id = $1", &[&learner])
-            .await?;
-        Ok(match row {
-            Some(r) => uint(r.try_get(0)?),
-            None => 1,
-        })
     }
 
     /// See [`super::Store::ensure_job`]: a job made is announced to every

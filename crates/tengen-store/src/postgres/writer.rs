@@ -153,7 +153,7 @@ async fn run(connector: Connector, node: String, mut queue: UnboundedReceiver<Jo
             }
         }
         let Some(w) = writer.as_mut() else { continue };
-        if write(w, &node, batch.iter().map(|j| &j.write))
+        if write(w, &node, Batch::of(batch.iter().map(|j| &j.write)))
             .await
             .is_ok()
         {
@@ -163,7 +163,9 @@ async fn run(connector: Connector, node: String, mut queue: UnboundedReceiver<Jo
             }
         } else {
             for job in batch {
-                let _ = job.done.send(write(w, &node, [&job.write]).await);
+                let _ = job
+                    .done
+                    .send(write(w, &node, Batch::of([&job.write])).await);
             }
         }
     }
@@ -174,16 +176,12 @@ type Pending<'a> = Pin<Box<dyn Future<Output = Result<u64, tokio_postgres::Error
 /// Stores writes (actions with their games' new states, engine jobs and
 /// the steps they open; chat lines; seats) and announces them, in one
 /// transaction.
-async fn write<'a>(
-    w: &mut Writer,
-    node: &str,
-    writes: impl IntoIterator<Item = &'a Write>,
-) -> Result<(), StoreError> {
+async fn write(w: &mut Writer, node: &str, batch: Batch<'_>) -> Result<(), StoreError> {
     let Batch {
         appends,
         lines,
         players,
-    } = Batch::of(writes);
+    } = batch;
     let ids: Vec<&str> = appends.iter().map(|a| a.game_id.as_str()).collect();
     let seqs: Vec<i64> = appends.iter().map(|a| big(a.seq)).collect();
     let kinds: Vec<&str> = appends.iter().map(|a| a.kind).collect();

@@ -23,7 +23,7 @@
 //! Reports the players' move latency (p50, p99, max) and the attack's
 //! figures.
 
-use super::{Hostile, Load, engine_loop, percentile, player};
+use super::{EngineRun, Hostile, Load, engine_loop, percentile, player};
 use crate::common::{self, Running, http_raw, post_for, temp_db};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
@@ -282,13 +282,13 @@ async fn engine(server: Arc<Running>, stop: Arc<AtomicBool>) -> String {
     let done = Arc::new(Hostile::default());
     let greedy: Vec<_> = (0..Limits::default().engine_games_per_client)
         .map(|i| {
-            tokio::spawn(engine_loop(
-                Arc::clone(&server),
-                Arc::clone(&stop),
-                Arc::clone(&done),
-                7 + i as u64,
-                true,
-            ))
+            let run = EngineRun {
+                server: Arc::clone(&server),
+                stop: Arc::clone(&stop),
+                done: Arc::clone(&done),
+                thinking: true,
+            };
+            tokio::spawn(engine_loop(run, 7 + i as u64))
         })
         .collect();
     tokio::time::sleep(Duration::from_secs(3)).await;
