@@ -18,12 +18,12 @@ use std::sync::OnceLock;
 use tengen_core::scoring;
 use tengen_core::vertex::parse_points;
 use tengen_core::{
-    Board, BoardSize, ByColor, Color, EndError, EndOfPlay, Game, HandicapCompensation,
-    HandicapPlacement, HandicapStones, IllegalMove, KoRule, Move, Outcome, PassStones, Phase,
-    Point, Points, Preset, Rules, Scoring, Setup, Suicide, Tax, Vertex,
+    Board, BoardSize, Color, EndError, EndOfPlay, Game, HandicapCompensation, HandicapPlacement,
+    HandicapStones, IllegalMove, KoRule, Move, PassStones, Phase, Point, Points, Preset, Rules,
+    Scoring, Setup, Suicide, Tax, Vertex,
 };
 
-use common::XorShift;
+use common::{Snap, XorShift, is_re_form};
 
 fn run<S: Strategy>(cases: u32, strategy: S, test: impl Fn(S::Value) -> TestResult) {
     let cfg = Config {
@@ -134,57 +134,6 @@ fn random_rules(rng: &mut XorShift) -> Rules {
         },
         pass_stones: rng.pick(&[PassStones::NotCounted, PassStones::Counted]),
         tax: rng.pick(&[Tax::None, Tax::Seki]),
-    }
-}
-
-/// `B+3.5`, `W+R`, `B+T`, `W+F`, `B+C`, `0` or `Void`.
-fn is_re_form(s: &str) -> bool {
-    if s == "0" || s == "Void" {
-        return true;
-    }
-    let Some(rest) = s.strip_prefix("B+").or_else(|| s.strip_prefix("W+")) else {
-        return false;
-    };
-    if matches!(rest, "R" | "T" | "F" | "C") {
-        return true;
-    }
-    match rest.parse::<Points>() {
-        Ok(p) => p > Points::ZERO && p.to_string() == rest,
-        Err(_) => false,
-    }
-}
-
-/// Everything a refused operation must leave as it was.
-#[derive(Clone, Debug, PartialEq)]
-struct Snap {
-    board: Board,
-    hash: u64,
-    to_move: Color,
-    turns: Vec<(Color, Move)>,
-    phase: Phase,
-    outcome: Option<Outcome>,
-    captures: ByColor<u32>,
-    passes: ByColor<u32>,
-    komi: Points,
-    proposal: Option<(Color, Vec<Point>)>,
-    final_margin: Option<Points>,
-}
-
-impl Snap {
-    fn of(g: &Game) -> Snap {
-        Snap {
-            board: g.board().clone(),
-            hash: g.board().hash(),
-            to_move: g.to_move(),
-            turns: g.turns().iter().map(|t| (t.color, t.mv)).collect(),
-            phase: g.phase(),
-            outcome: g.outcome().copied(),
-            captures: g.captures(),
-            passes: g.passes(),
-            komi: g.komi(),
-            proposal: g.dead_proposal().map(|(c, v)| (c, v.to_vec())),
-            final_margin: g.final_score().map(|s| s.margin),
-        }
     }
 }
 
@@ -725,6 +674,27 @@ fn text_from(rng: &mut XorShift, pieces: &[&str], max: usize) -> String {
     (0..n).map(|_| rng.pick(pieces)).collect()
 }
 
+/// Runs `check` on 3000 random strings, each followed by a short (up to
+/// three pieces) and a long (up to `long` pieces) text from `pieces`.
+fn parse_of_anything(pieces: &'static [&str], long: usize, check: impl Fn(&str) -> TestResult) {
+    run(
+        3000,
+        (any::<u64>(), any::<String>()),
+        |(seed, raw)| -> TestResult {
+            let mut rng = XorShift::new(seed);
+            let texts = [
+                raw,
+                text_from(&mut rng, pieces, 3),
+                text_from(&mut rng, pieces, long),
+            ];
+            for text in &texts {
+                check(text)?;
+            }
+            Ok(())
+        },
+    );
+}
+
 const VERTEX_PIECES: &[&str] = &[
     "A", "a", "I", "i", "J", "T", "t", "Z", "z", "0", "1", "2", "5", "9", "19", "25", "26", "000",
     " ", "\t", "\n", ",", "-", "+", "pass", "PASS", "é", "Ａ", "١", "٣", "ß", "ǅ", "\u{0}", "🀄",
@@ -773,28 +743,16 @@ const NUMBER_PIECES: &[&str] = &[
 /// Komi and score text: exact or refused.
 #[test]
 fn points_parse_of_anything() {
-    run(
-        3000,
-        (any::<u64>(), any::<String>()),
-        |(seed, raw)| -> TestResult {
-            let mut rng = XorShift::new(seed);
-            let texts = [
-                raw.clone(),
-                text_from(&mut rng, NUMBER_PIECES, 3),
-                text_from(&mut rng, NUMBER_PIECES, 8),
-            ];
-            for text in &texts {
-                match text.parse::<Points>() {
-                    Ok(p) => {
-                        prop_assert!(p.abs() <= Points::whole(1000), "{:?} -> {}", text, p);
-                        prop_assert_eq!(p.to_string().parse::<Points>(), Ok(p));
-                    }
-                    Err(e) => prop_assert!(!e.to_string().is_empty()),
-                }
+    parse_of_anything(NUMBER_PIECES, 8, |text| {
+        match text.parse::<Points>() {
+            Ok(p) => {
+                prop_assert!(p.abs() <= Points::whole(1000), "{:?} -> {}", text, p);
+                prop_assert_eq!(p.to_string().parse::<Points>(), Ok(p));
             }
-            Ok(())
-        },
-    );
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+        Ok(())
+    });
 }
 
 const RULES_PIECES: &[&str] = &[
@@ -846,30 +804,18 @@ const RULES_PIECES: &[&str] = &[
 /// Rules names and KataGo strings.
 #[test]
 fn rules_parse_of_anything() {
-    run(
-        3000,
-        (any::<u64>(), any::<String>()),
-        |(seed, raw)| -> TestResult {
-            let mut rng = XorShift::new(seed);
-            let texts = [
-                raw.clone(),
-                text_from(&mut rng, RULES_PIECES, 3),
-                text_from(&mut rng, RULES_PIECES, 10),
-            ];
-            for text in &texts {
-                match text.parse::<Rules>() {
-                    Ok(r) => {
-                        prop_assert!(!r.name().is_empty());
-                        prop_assert!(!r.fields().is_empty());
-                        prop_assert!(r.komi.abs() <= Points::whole(1000));
-                    }
-                    Err(e) => prop_assert!(!e.to_string().is_empty()),
-                }
-                let _ = Preset::from_name(text);
+    parse_of_anything(RULES_PIECES, 10, |text| {
+        match text.parse::<Rules>() {
+            Ok(r) => {
+                prop_assert!(!r.name().is_empty());
+                prop_assert!(!r.fields().is_empty());
+                prop_assert!(r.komi.abs() <= Points::whole(1000));
             }
-            Ok(())
-        },
-    );
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+        let _ = Preset::from_name(text);
+        Ok(())
+    });
 }
 
 const ASCII_PIECES: &[&str] = &[

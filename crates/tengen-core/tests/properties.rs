@@ -42,7 +42,7 @@ type TestResult<T = ()> = Result<T, TestCaseError>;
 // ---------------------------------------------------------------------------
 // A tiny deterministic generator.
 
-use common::XorShift;
+use common::{Snap, XorShift, is_re_form};
 
 // ---------------------------------------------------------------------------
 // Plain geometry: points numbered `y * width + x`, neighbours by coordinates.
@@ -707,38 +707,6 @@ fn reason_name(r: IllegalMove) -> &'static str {
         IllegalMove::NaturalSituationalSuperko => "natural situational superko",
         IllegalMove::GameOver => "game over",
         IllegalMove::WrongPhase => "wrong phase",
-    }
-}
-
-/// What must not change when an action is refused.
-#[derive(Clone, Debug, PartialEq)]
-struct Snap {
-    board: Board,
-    hash: u64,
-    to_move: Color,
-    turns: usize,
-    captures: ByColor<u32>,
-    passes: ByColor<u32>,
-    phase: Phase,
-    outcome: Option<Outcome>,
-    proposal: Option<(Color, Vec<Point>)>,
-    komi: Points,
-}
-
-impl Snap {
-    fn of(g: &Game) -> Snap {
-        Snap {
-            board: g.board().clone(),
-            hash: g.board().hash(),
-            to_move: g.to_move(),
-            turns: g.turns().len(),
-            captures: g.captures(),
-            passes: g.passes(),
-            phase: g.phase(),
-            outcome: g.outcome().copied(),
-            proposal: g.dead_proposal().map(|(c, v)| (c, v.to_vec())),
-            komi: g.komi(),
-        }
     }
 }
 
@@ -1944,23 +1912,6 @@ fn wrong_phase(phase: Phase) -> EndError {
         Phase::Marking => "in the dead-stone phase",
         Phase::Over => "over",
     })
-}
-
-/// `B+3.5`, `W+R`, `B+T`, `W+F`, `B+C`, `0` or `Void`.
-fn is_re_form(s: &str) -> bool {
-    if s == "0" || s == "Void" {
-        return true;
-    }
-    let Some(rest) = s.strip_prefix("B+").or_else(|| s.strip_prefix("W+")) else {
-        return false;
-    };
-    if matches!(rest, "R" | "T" | "F" | "C") {
-        return true;
-    }
-    match rest.parse::<Points>() {
-        Ok(p) => p > Points::ZERO && p.to_string() == rest,
-        Err(_) => false,
-    }
 }
 
 // ---------------------------------------------------------------------------

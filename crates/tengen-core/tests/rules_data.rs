@@ -431,18 +431,20 @@ fn exact<T: std::str::FromStr + ToString>(_: &str, v: &str) -> Result<String, St
     number::<T>(v).map(|n| n.to_string())
 }
 
+/// One expected value against the one found.
+fn one(what: &str, got: String, want: String) -> Result<(), String> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("{what}: expected {want}, got {got}"))
+    }
+}
+
 fn check_score(game: &Game, key: &str, value: &str) -> Result<(), String> {
     let score: Score = game
         .final_score()
         .cloned()
         .unwrap_or_else(|| game.score(&[]));
-    let one = |what: &str, got: String, want: String| {
-        if got == want {
-            Ok(())
-        } else {
-            Err(format!("{what}: expected {want}, got {got}"))
-        }
-    };
     match key {
         "score" => check_pairs("score", value, by_color_pairs(score.totals), as_points),
         "margin" => one(
@@ -512,13 +514,6 @@ fn check_score(game: &Game, key: &str, value: &str) -> Result<(), String> {
 fn check(game: &Game, line: &Line) -> Result<(), String> {
     let key = line.key.trim_start_matches("expect").trim();
     let value = line.value.as_str();
-    let one = |what: &str, got: String, want: String| {
-        if got == want {
-            Ok(())
-        } else {
-            Err(format!("{what}: expected {want}, got {got}"))
-        }
-    };
     match key {
         "board" => {
             let (size, black, white) = diagram(&line.block)?;

@@ -114,11 +114,11 @@ pub(crate) fn tactics(
     previous: Option<Previous<'_>>,
     out: &mut Vec<Named>,
 ) {
+    let them = p.color.opponent();
     shicho(p, readers, out);
     out.extend(shicho_atari(p, readers));
     let geta = readers.net(p);
     if let Some(n) = geta {
-        let them = p.color.opponent();
         out.push(named(
             "geta",
             Sentence::new("lexicon.geta")
@@ -129,7 +129,6 @@ pub(crate) fn tactics(
     }
     let sacrifice = snapback(p.before, p.m, p.color);
     if let Some(s) = sacrifice {
-        let them = p.color.opponent();
         out.push(named(
             "utte-gaeshi",
             Sentence::new("lexicon.utte-gaeshi.sacrifice")

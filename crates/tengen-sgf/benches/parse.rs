@@ -13,10 +13,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use common::{corpus_root, sgf_files};
 use criterion::{Criterion, Throughput};
 use tengen_sgf::{ParseOptions, parse};
 
@@ -26,32 +29,11 @@ struct File {
 }
 
 fn corpus() -> Vec<File> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let roots = [
-        std::env::var_os("TENGEN_SGF_CORPUS").map(PathBuf::from),
-        Some(manifest.join("../../shared/data")),
-        Some(manifest.join("../../../shared/data")),
-    ];
-    let Some(root) = roots.into_iter().flatten().find(|p| p.is_dir()) else {
+    let Some(root) = corpus_root() else {
         eprintln!("no corpus found (set TENGEN_SGF_CORPUS)");
         return Vec::new();
     };
-    let mut paths = Vec::new();
-    let mut dirs = vec![root];
-    while let Some(d) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
-                paths.push(p);
-            }
-        }
-    }
-    paths.sort();
+    let paths = sgf_files(&root);
     let total = paths.len();
     let opts = ParseOptions::lenient();
     let files: Vec<File> = paths

@@ -201,6 +201,29 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// Skips the characters at `self.pos` up to the first byte that `stop`
+    /// accepts (or the end), as one [`Issue::UnexpectedChar`] naming the
+    /// first of them and the `property` they follow.
+    fn skip_junk(&mut self, stop: impl Fn(u8) -> bool, property: Option<String>) -> PResult<()> {
+        let start = self.pos;
+        let ch = self
+            .slice(start, self.b.len())
+            .chars()
+            .next()
+            .unwrap_or(' ');
+        while self.b.get(self.pos).is_some_and(|&c| !stop(c)) {
+            self.pos += 1;
+        }
+        self.issue(
+            start,
+            self.pos,
+            Issue::UnexpectedChar {
+                found: ch,
+                property,
+            },
+        )
+    }
+
     fn skip_ws(&mut self) {
         while self.b.get(self.pos).is_some_and(|&c| is_ws(c)) {
             self.pos += 1;
@@ -405,25 +428,9 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     // Junk between nodes: skip up to the next syntax character.
-                    let start = self.pos;
-                    let ch = self
-                        .slice(start, self.b.len())
-                        .chars()
-                        .next()
-                        .unwrap_or(' ');
-                    while self.b.get(self.pos).is_some_and(|&c| {
-                        !matches!(c, b';' | b'(' | b')') && !c.is_ascii_alphabetic()
-                    }) {
-                        self.pos += 1;
-                    }
-                    let end = self.pos;
-                    self.issue(
-                        start,
-                        end,
-                        Issue::UnexpectedChar {
-                            found: ch,
-                            property: None,
-                        },
+                    self.skip_junk(
+                        |c| matches!(c, b';' | b'(' | b')') || c.is_ascii_alphabetic(),
+                        None,
                     )?;
                 }
             }
@@ -713,29 +720,16 @@ impl<'a> Parser<'a> {
                         last = Some((self.pos - 1, prop));
                         continue;
                     }
-                    let start = self.pos;
-                    let ch = self
-                        .slice(start, self.b.len())
-                        .chars()
-                        .next()
-                        .unwrap_or(' ');
-                    while self.b.get(self.pos).is_some_and(|&c| {
-                        !matches!(c, b';' | b'(' | b')' | b'[')
-                            && !c.is_ascii_alphabetic()
-                            && !is_ws(c)
-                    }) {
-                        self.pos += 1;
-                    }
                     let property = last
                         .and_then(|(_, i)| self.props.get(i))
                         .map(|p| p.ident().to_owned());
-                    self.issue(
-                        start,
-                        self.pos,
-                        Issue::UnexpectedChar {
-                            found: ch,
-                            property,
+                    self.skip_junk(
+                        |c| {
+                            matches!(c, b';' | b'(' | b')' | b'[')
+                                || c.is_ascii_alphabetic()
+                                || is_ws(c)
                         },
+                        property,
                     )?;
                     last = None;
                 }

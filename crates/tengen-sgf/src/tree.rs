@@ -435,10 +435,7 @@ impl Node {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let p = Property::new(
-            ident,
-            values.into_iter().map(|s| Value::from_text(s.as_ref())),
-        )?;
+        let p = text_property(ident, values)?;
         Ok(self.push_property(p))
     }
 
@@ -479,10 +476,7 @@ impl Node {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let p = Property::new(
-            ident,
-            values.into_iter().map(|s| Value::from_text(s.as_ref())),
-        )?;
+        let p = text_property(ident, values)?;
         self.with_props(|props| {
             if let Some(existing) = props
                 .iter_mut()
@@ -776,6 +770,18 @@ impl Collection {
             }
         }
     }
+}
+
+/// A property of decoded text values (escaped as needed).
+fn text_property<I, S>(ident: &str, values: I) -> Result<Property, BuildError>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<str>,
+{
+    Property::new(
+        ident,
+        values.into_iter().map(|s| Value::from_text(s.as_ref())),
+    )
 }
 
 #[cfg(test)]

@@ -9,8 +9,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+use common::{corpus_root, sgf_files};
 
 use tengen_sgf::{Issue, ParseError, ParseOptions, Parsed, Value, parse, parse_str, write};
 
@@ -120,38 +124,11 @@ const LENIENT_FAILURES: &[(&str, &str)] = &[
 ];
 
 fn corpus() -> Option<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let candidates = [
-        std::env::var_os("TENGEN_SGF_CORPUS").map(PathBuf::from),
-        Some(manifest.join("../../shared/data")),
-        Some(manifest.join("../../../shared/data")),
-    ];
-    let found = candidates.into_iter().flatten().find(|p| p.is_dir());
+    let found = corpus_root();
     if found.is_none() {
         eprintln!("tengen-sgf corpus tests: no shared/data directory found, nothing checked");
     }
     found
-}
-
-/// Every `.sgf` file under `root`, sorted, without recursion.
-fn sgf_files(root: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-            {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 fn rel(root: &Path, path: &Path) -> String {

@@ -5,8 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-use std::path::{Path, PathBuf};
+mod common;
 
+use common::{corpus_root, sgf_files};
 use tengen_sgf::{ParseOptions, parse, parse_str, write};
 
 struct Rng(u64);
@@ -66,29 +67,11 @@ const INSERTS: &[&[u8]] = &[
 ];
 
 fn corpus_sample() -> Vec<Vec<u8>> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let roots = [
-        std::env::var_os("TENGEN_SGF_CORPUS").map(PathBuf::from),
-        Some(manifest.join("../../shared/data")),
-        Some(manifest.join("../../../shared/data")),
-    ];
-    let Some(root) = roots.into_iter().flatten().find(|p| p.is_dir()) else {
+    let Some(root) = corpus_root() else {
         eprintln!("no corpus: mutating the built-in seeds only");
         return Vec::new();
     };
-    let mut files = Vec::new();
-    let mut dirs = vec![root];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let files = sgf_files(&root);
     // Every parser test file, and one in 100 of the rest.
     files
         .iter()

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
 use tengen_sgf::{
-    GameTree, Issue, Node, ParseError, ParseOptions, Parsed, Value, expand_point_list, parse,
+    GameTree, Issue, Node, ParseError, ParseOptions, Parsed, Span, Value, expand_point_list, parse,
     parse_str, write,
 };
 
@@ -16,6 +16,35 @@ fn lenient(s: &[u8]) -> Parsed {
 
 fn strict(s: &[u8]) -> Result<Parsed, ParseError> {
     parse(s, &ParseOptions::strict())
+}
+
+/// Strict mode refuses `src` with this message; the error, for more checks.
+fn refused(src: &[u8], message: &str) -> ParseError {
+    let e = strict(src).unwrap_err();
+    assert_eq!(e.to_string(), message);
+    e
+}
+
+/// Strict mode refuses `src`; lenient mode reads it.
+fn lenient_only(src: &[u8]) -> Parsed {
+    assert!(strict(src).is_err());
+    lenient(src)
+}
+
+/// The source text under `span`.
+fn spanned(p: &Parsed, span: Span) -> &str {
+    &p.source[span.start..span.end]
+}
+
+/// The root node of game `tree`.
+fn root(p: &Parsed, tree: usize) -> &Node {
+    let t = &p.collection.trees[tree];
+    t.node(t.root())
+}
+
+/// The identifiers of the first game's root properties, in order.
+fn root_idents(p: &Parsed) -> Vec<&str> {
+    root(p, 0).properties().iter().map(|p| p.ident()).collect()
 }
 
 fn issues(p: &Parsed) -> Vec<Issue> {
@@ -64,13 +93,10 @@ fn plain_file_with_variations() {
     let root = t.node(t.root());
     assert_eq!(root.span().start, 1);
     let sz = root.get("SZ").unwrap();
-    assert_eq!(&p.source[sz.span().start..sz.span().end], "SZ[19]");
-    assert_eq!(
-        &p.source[sz.values()[0].span().start..sz.values()[0].span().end],
-        "[19]"
-    );
+    assert_eq!(spanned(&p, sz.span()), "SZ[19]");
+    assert_eq!(spanned(&p, sz.values()[0].span()), "[19]");
     let b = t.node(t.children(t.root())[0]);
-    assert_eq!(&p.source[b.span().start..b.span().end], ";B[pd]");
+    assert_eq!(spanned(&p, b.span()), ";B[pd]");
     assert_eq!(b.value("B").unwrap().point(), Some((15, 3)));
 }
 
@@ -88,7 +114,7 @@ fn escapes_are_kept_raw_and_decoded_on_demand() {
         b"(;C[a \\] b \\\\ c \\: d\\\nsoft\nhard\ttab]LB[aa:x\\:y]AP[Sabaki\\:x:0.5]N[l1\r\nl2])";
     let p = strict(src).unwrap();
     roundtrip(&p);
-    let root = p.collection.trees[0].node(p.collection.trees[0].root());
+    let root = root(&p, 0);
     let c = root.value("C").unwrap();
     assert_eq!(c.raw(), "a \\] b \\\\ c \\: d\\\nsoft\nhard\ttab");
     assert_eq!(c.text(), "a ] b \\ c : dsoft\nhard tab");
@@ -108,8 +134,7 @@ fn escapes_are_kept_raw_and_decoded_on_demand() {
 fn compressed_point_lists_stay_composed_values() {
     let p = strict(b"(;AB[aa:bb][dd]AW[cc:cd])").unwrap();
     assert_eq!(raw(&p, 0, "AB"), ["aa:bb", "dd"]);
-    let t = &p.collection.trees[0];
-    let ab = t.node(t.root()).get("AB").unwrap();
+    let ab = root(&p, 0).get("AB").unwrap();
     assert_eq!(
         expand_point_list(ab.values()),
         [(0, 0), (1, 0), (0, 1), (1, 1), (3, 3)]
@@ -120,10 +145,9 @@ fn compressed_point_lists_stay_composed_values() {
 #[test]
 fn junk_before_between_and_after_trees() {
     let src = b"Downloaded from somewhere.\n(;GM[1]) junk ;B[aa] (;GM[1])\ntrailing text";
-    let e = strict(src).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "byte 0 (line 1, column 1): 26 bytes of text outside any game tree"
+    refused(
+        src,
+        "byte 0 (line 1, column 1): 26 bytes of text outside any game tree",
     );
     let p = lenient(src);
     assert_eq!(p.collection.len(), 2);
@@ -162,10 +186,9 @@ fn file_without_opening_parenthesis() {
 #[test]
 fn missing_closing_parentheses_are_added() {
     let src = b"(;GM[1];B[aa](;W[bb](;B[cc]";
-    let e = strict(src).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "byte 27 (line 1, column 28): end of input inside 3 unclosed game tree(s)"
+    refused(
+        src,
+        "byte 27 (line 1, column 28): end of input inside 3 unclosed game tree(s)",
     );
     let p = lenient(src);
     assert_eq!(issues(&p), [Issue::Unclosed { open: 3 }]);
@@ -175,8 +198,7 @@ fn missing_closing_parentheses_are_added() {
 #[test]
 fn extra_closing_parentheses_are_skipped() {
     let src = b"(;GM[1];B[aa]))\n)";
-    assert!(strict(src).is_err());
-    let p = lenient(src);
+    let p = lenient_only(src);
     assert_eq!(issues(&p), [Issue::UnmatchedClose]);
     assert_eq!(p.collection.trees[0].len(), 2);
 }
@@ -185,10 +207,9 @@ fn extra_closing_parentheses_are_skipped() {
 fn duplicate_properties_are_merged() {
     // Fox: AP twice in the root.
     let src = b"(;GM[1]AP[GNU Go:3.8]KM[375]AP[foxwq]AB[aa]AB[bb][cc])";
-    let e = strict(src).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "byte 28 (line 1, column 29): property AP appears twice in one node"
+    let e = refused(
+        src,
+        "byte 28 (line 1, column 29): property AP appears twice in one node",
     );
     assert_eq!(e.property(), Some("AP"));
     let p = lenient(src);
@@ -209,20 +230,10 @@ fn duplicate_properties_are_merged() {
     );
     assert_eq!(raw(&p, 0, "AP"), ["GNU Go:3.8", "foxwq"]);
     assert_eq!(raw(&p, 0, "AB"), ["aa", "bb", "cc"]);
-    let t = &p.collection.trees[0];
-    let names: Vec<_> = t
-        .node(t.root())
-        .properties()
-        .iter()
-        .map(|p| p.ident())
-        .collect();
-    assert_eq!(names, ["GM", "AP", "KM", "AB"]);
+    assert_eq!(root_idents(&p), ["GM", "AP", "KM", "AB"]);
     // The value keeps its own span.
-    let ap = t.node(t.root()).get("AP").unwrap();
-    assert_eq!(
-        &p.source[ap.values()[1].span().start..ap.values()[1].span().end],
-        "[foxwq]"
-    );
+    let ap = root(&p, 0).get("AP").unwrap();
+    assert_eq!(spanned(&p, ap.values()[1].span()), "[foxwq]");
 }
 
 #[test]
@@ -246,20 +257,12 @@ fn many_properties_in_one_node() {
 #[test]
 fn ff1_long_identifiers() {
     let src = b"(;GaMe[1]SiZe[19]CoPyright[(c)]PlayerBlack[x]KoMi[6];Black[ff]WHITE[aa])";
-    let e = strict(src).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "byte 2 (line 1, column 3): lower-case letters in property identifier GaMe (read as GM)"
+    refused(
+        src,
+        "byte 2 (line 1, column 3): lower-case letters in property identifier GaMe (read as GM)",
     );
     let p = lenient(src);
-    let t = &p.collection.trees[0];
-    let names: Vec<_> = t
-        .node(t.root())
-        .properties()
-        .iter()
-        .map(|p| p.ident())
-        .collect();
-    assert_eq!(names, ["GM", "SZ", "CP", "PB", "KM"]);
+    assert_eq!(root_idents(&p), ["GM", "SZ", "CP", "PB", "KM"]);
     assert_eq!(p.warnings.len(), 6);
     assert_eq!(
         p.warnings[2].issue,
@@ -281,26 +284,20 @@ fn identifiers_without_capitals_are_dropped() {
             found: "xyz".into()
         }]
     );
-    let t = &p.collection.trees[0];
-    assert_eq!(t.node(t.root()).properties().len(), 2);
+    assert_eq!(root(&p, 0).properties().len(), 2);
 }
 
 #[test]
 fn unescaped_closing_brackets() {
     // Sabaki#687: a rank in brackets inside a name.
     let src = b"(;US[Matsuyama[3d]]PB[x];C[a]b]  GC[ok])";
-    let e = strict(src).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "byte 17 (line 1, column 18): unescaped ']' in value of property US"
+    refused(
+        src,
+        "byte 17 (line 1, column 18): unescaped ']' in value of property US",
     );
     let p = lenient(src);
     assert_eq!(raw(&p, 0, "US"), ["Matsuyama[3d\\]"]);
-    let t = &p.collection.trees[0];
-    assert_eq!(
-        t.node(t.root()).value("US").unwrap().text(),
-        "Matsuyama[3d]"
-    );
+    assert_eq!(root(&p, 0).value("US").unwrap().text(), "Matsuyama[3d]");
     assert_eq!(raw(&p, 0, "C"), ["a\\]b"]);
     assert_eq!(
         issues(&p),
@@ -330,8 +327,7 @@ fn unescaped_closing_brackets() {
 #[test]
 fn properties_without_values_and_stray_characters() {
     let src = b"(;GM[1] B ;W[aa] 12 % AB[bb])";
-    assert!(strict(src).is_err());
-    let p = lenient(src);
+    let p = lenient_only(src);
     assert_eq!(
         issues(&p),
         [
@@ -379,8 +375,7 @@ fn text_that_is_not_sgf() {
 fn properties_before_the_first_node() {
     // littlego encoding-detection-fails.sgf
     let src = b"(CA[UTF-8])(;FF[4]CA[ISO-8859-3])";
-    assert!(strict(src).is_err());
-    let p = lenient(src);
+    let p = lenient_only(src);
     assert!(issues(&p).contains(&Issue::PropertyOutsideNode {
         property: "CA".into()
     }));
@@ -391,8 +386,7 @@ fn properties_before_the_first_node() {
 #[test]
 fn empty_game_trees() {
     let src = b"()(;GM[1]()(;B[aa]))";
-    assert!(strict(src).is_err());
-    let p = lenient(src);
+    let p = lenient_only(src);
     assert_eq!(issues(&p), [Issue::EmptyGameTree, Issue::EmptyGameTree]);
     assert_eq!(p.collection.len(), 1);
     assert_eq!(p.collection.trees[0].len(), 2);
@@ -401,8 +395,7 @@ fn empty_game_trees() {
 #[test]
 fn node_after_variations() {
     let src = b"(;GM[1](;B[aa])(;B[bb]);B[cc])";
-    assert!(strict(src).is_err());
-    let p = lenient(src);
+    let p = lenient_only(src);
     assert_eq!(issues(&p), [Issue::NodeAfterVariation]);
     let t = &p.collection.trees[0];
     assert_eq!(t.children(t.root()).len(), 3);
@@ -429,10 +422,9 @@ fn variation_at_root_and_several_roots() {
 #[test]
 fn unterminated_value() {
     let src = b"(;GM[1]\n;B[aa]C[never closed\\";
-    let e = strict(src).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "byte 15 (line 2, column 8): unterminated value of property C"
+    let e = refused(
+        src,
+        "byte 15 (line 2, column 8): unterminated value of property C",
     );
     assert_eq!(e.property(), Some("C"));
     let p = lenient(src);
@@ -500,10 +492,9 @@ fn utf8_wins_over_a_wrong_legacy_ca() {
 fn unknown_charset() {
     // littlego encoding-unsupported.sgf (also unclosed).
     let src = b"(;FF[4]GM[1]CA[foo]\n";
-    let e = strict(src).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "byte 12 (line 1, column 13): unknown charset \"foo\" in CA"
+    refused(
+        src,
+        "byte 12 (line 1, column 13): unknown charset \"foo\" in CA",
     );
     let p = lenient(src);
     assert_eq!(
@@ -546,10 +537,9 @@ fn missing_ca_is_guessed() {
 fn damaged_utf8_without_ca() {
     // Fox: UTF-8 with some bytes replaced by '?'.
     let src = b"(;GN[\xe7\xac\xac4\xe5\xb1\x8a\xe6\xa2\xa6\xe7\x99\xbe\xe5?\x88]PB[\xe6\x9f\xaf\xe6\xb4\x81])";
-    let e = strict(src).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "byte 18 (line 1, column 11): bytes not valid in charset UTF-8"
+    refused(
+        src,
+        "byte 18 (line 1, column 11): bytes not valid in charset UTF-8",
     );
     let p = lenient(src);
     assert_eq!(p.charset, "UTF-8");
@@ -571,13 +561,7 @@ fn damaged_utf8_without_ca() {
 fn byte_order_marks_and_utf16() {
     let p = strict(b"\xEF\xBB\xBF(;C[x])").unwrap();
     assert_eq!(p.charset, "UTF-8");
-    assert_eq!(
-        p.collection.trees[0]
-            .node(p.collection.trees[0].root())
-            .span()
-            .start,
-        1
-    );
+    assert_eq!(root(&p, 0).span().start, 1);
     let le: Vec<u8> = "\u{FEFF}(;CA[UTF-16LE]C[漢字])"
         .encode_utf16()
         .flat_map(u16::to_le_bytes)
@@ -608,10 +592,8 @@ fn later_games_with_another_charset() {
     let p = lenient(&[g1.as_ref(), g2.as_ref()].concat());
     assert_eq!(issues(&p), []);
     assert_eq!(p.charset, "gb18030");
-    let value = |tree: usize, ident: &str| {
-        let t = &p.collection.trees[tree];
-        t.node(t.root()).get(ident).unwrap().first().unwrap().text()
-    };
+    let value =
+        |tree: usize, ident: &str| root(&p, tree).get(ident).unwrap().first().unwrap().text();
     assert_eq!(value(0, "PB"), "古力");
     assert_eq!(value(0, "C"), "黑棋胜");
     assert_eq!(value(1, "PB"), "井山裕太");

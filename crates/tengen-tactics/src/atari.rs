@@ -23,7 +23,7 @@ use crate::reader::{Limits, Reader};
 use crate::reading::Attack;
 use crate::snapback::{capture_is_snapped_back, snapback};
 use crate::util::{
-    PointSet, chains_around, empty_neighbours, legal, liberty_list, on_board_neighbours,
+    PointSet, chains_around, empty_neighbours, flood, legal, liberty_list, on_board_neighbours,
 };
 use tengen_core::{Board, Color, Point};
 
@@ -160,7 +160,14 @@ pub fn self_atari(board: &Board, m: Point, color: Color) -> Option<SelfAtari> {
                 .into_iter()
                 .any(|l| l != m && empty_neighbours(board, l) >= 2)
     });
-    if let Some(kind) = useful_sacrifice(board, &b, m, color, lib) {
+    let sacrifice = Sacrifice {
+        board,
+        after: &b,
+        m,
+        color,
+        lib,
+    };
+    if let Some(kind) = sacrifice.useful() {
         let big_connect = friend_stones >= 2 && can_escape_instead;
         return verdict(kind, big_connect);
     }
@@ -212,94 +219,148 @@ pub fn is_bad_self_atari(board: &Board, m: Point, color: Color) -> bool {
     self_atari(board, m, color).is_some_and(|s| s.bad)
 }
 
-/// The sacrifice at `m` (already played on `after`, its chain in atari at
-/// `lib`, capturing nothing) is useful when it is a nakade or a throw-in.
-fn useful_sacrifice(
-    board: &Board,
-    after: &Board,
+/// A sacrifice at `m` by `color`, already played on `after` (the board
+/// before it is `board`), its chain in atari at `lib`, capturing nothing.
+struct Sacrifice<'a> {
+    board: &'a Board,
+    after: &'a Board,
     m: Point,
     color: Color,
     lib: Point,
-) -> Option<SelfAtariKind> {
-    if let Some(kind) = nakade(board, after, m, color, lib) {
-        return Some(kind);
-    }
-    throw_in(board, after, m, color, lib)
 }
 
-/// A nakade: the sacrifice is inside a small space enclosed by the
-/// opponent, and once the opponent has captured, what is left of the space
-/// is one killable eye and the opponent has no other. Either the sacrifice
-/// forces the capture (it ataris an opposing chain: capturing from inside),
-/// or the space was one the opponent could have made two eyes in.
-fn nakade(
-    board: &Board,
-    after: &Board,
-    m: Point,
-    color: Color,
-    lib: Point,
-) -> Option<SelfAtariKind> {
-    let them = color.opponent();
-    let size = board.size();
-    // The space: points reachable from `m` without crossing an opposing
-    // stone, at most seven.
-    let region = flood(board, m, |p| board.get(p) != Some(them), 7)?;
-    let forcing = chains_around(after, m, them)
-        .iter()
-        .chain(
-            after
-                .chain(m)
-                .flat_map(|s| chains_around(after, s, them))
-                .collect::<Vec<_>>()
-                .iter(),
-        )
-        .any(|&t| after.liberties(t) == 1);
-    // Two points or fewer is one eye already: nothing to spoil unless forced.
-    let unsettled = region.len() >= 3;
-    if !forcing && !unsettled {
-        return None;
+impl Sacrifice<'_> {
+    /// Whether the sacrifice is useful: a nakade or a throw-in.
+    fn useful(&self) -> Option<SelfAtariKind> {
+        self.nakade().or_else(|| self.throw_in())
     }
-    if !legal(after, lib, them) {
-        return None;
-    }
-    let mut taken = after.clone();
-    taken.play_unchecked(lib, them);
-    // What is left of the space after the capture: its points not now
-    // holding an opposing stone, in connected parts.
-    let mut left = PointSet::new();
-    for &p in &region {
-        if taken.get(p) != Some(them) {
-            left.insert(p);
+
+    /// The board once the opponent has captured the sacrifice; `None` when
+    /// it may not.
+    fn taken(&self) -> Option<Board> {
+        let them = self.color.opponent();
+        if !legal(self.after, self.lib, them) {
+            return None;
         }
+        let mut taken = self.after.clone();
+        taken.play_unchecked(self.lib, them);
+        Some(taken)
     }
-    let start = region.iter().copied().find(|&p| left.contains(p))?;
-    let part = flood(&taken, start, |p| left.contains(p), 7)?;
-    let total = region.iter().filter(|&&p| left.contains(p)).count();
-    if part.len() != total {
-        // Two separate spaces: two eyes.
-        return None;
-    }
-    if !classify_space(size, part.clone()).killable {
-        return None;
-    }
-    // No other eye for the chains around it.
-    let mut inside = PointSet::new();
-    for &p in &part {
-        inside.insert(p);
-    }
-    let mut ids = PointSet::new();
-    for &p in &part {
-        for n in taken.neighbours(p) {
-            if taken.get(n) == Some(them)
-                && let Some(id) = taken.chain_id(n)
-                && ids.insert(id)
-                && has_eye_outside(&taken, n, &inside)
-            {
-                return None;
+
+    /// A nakade: the sacrifice is inside a small space enclosed by the
+    /// opponent, and once the opponent has captured, what is left of the space
+    /// is one killable eye and the opponent has no other. Either the sacrifice
+    /// forces the capture (it ataris an opposing chain: capturing from inside),
+    /// or the space was one the opponent could have made two eyes in.
+    fn nakade(&self) -> Option<SelfAtariKind> {
+        let Sacrifice {
+            board,
+            after,
+            m,
+            color,
+            ..
+        } = *self;
+        let them = color.opponent();
+        let size = board.size();
+        // The space: points reachable from `m` without crossing an opposing
+        // stone, at most seven.
+        let region = flood(board, m, |p| board.get(p) != Some(them), 7)?;
+        let forcing = chains_around(after, m, them)
+            .iter()
+            .chain(
+                after
+                    .chain(m)
+                    .flat_map(|s| chains_around(after, s, them))
+                    .collect::<Vec<_>>()
+                    .iter(),
+            )
+            .any(|&t| after.liberties(t) == 1);
+        // Two points or fewer is one eye already: nothing to spoil unless forced.
+        let unsettled = region.len() >= 3;
+        if !forcing && !unsettled {
+            return None;
+        }
+        let taken = self.taken()?;
+        // What is left of the space after the capture: its points not now
+        // holding an opposing stone, in connected parts.
+        let mut left = PointSet::new();
+        for &p in &region {
+            if taken.get(p) != Some(them) {
+                left.insert(p);
             }
         }
+        let start = region.iter().copied().find(|&p| left.contains(p))?;
+        let part = flood(&taken, start, |p| left.contains(p), 7)?;
+        let total = region.iter().filter(|&&p| left.contains(p)).count();
+        if part.len() != total {
+            // Two separate spaces: two eyes.
+            return None;
+        }
+        if !classify_space(size, part.clone()).killable {
+            return None;
+        }
+        // No other eye for the chains around it.
+        let mut inside = PointSet::new();
+        for &p in &part {
+            inside.insert(p);
+        }
+        let mut ids = PointSet::new();
+        for &p in &part {
+            for n in taken.neighbours(p) {
+                if taken.get(n) == Some(them)
+                    && let Some(id) = taken.chain_id(n)
+                    && ids.insert(id)
+                    && has_eye_outside(&taken, n, &inside)
+                {
+                    return None;
+                }
+            }
+        }
+        Some(SelfAtariKind::Nakade)
     }
-    Some(SelfAtariKind::Nakade)
+
+    /// A throw-in: a single stone on a point that is the opponent's but for
+    /// one empty neighbour, not in the corner, that neighbour hemmed in by the
+    /// opponent (or the edge) on two sides; when the opponent captures, the
+    /// point is a false eye, or the capturing chain is left short of liberties
+    /// and can be captured.
+    fn throw_in(&self) -> Option<SelfAtariKind> {
+        let Sacrifice {
+            board,
+            after,
+            m,
+            color,
+            lib,
+        } = *self;
+        let them = color.opponent();
+        if after.chain_len(m) != 1 {
+            return None;
+        }
+        let neighbours = on_board_neighbours(board, m);
+        let theirs = board
+            .neighbours(m)
+            .filter(|&n| board.get(n) == Some(them))
+            .count();
+        if neighbours < 3 || theirs + 1 != neighbours {
+            return None;
+        }
+        let hem = board
+            .neighbours(lib)
+            .filter(|&n| board.get(n) == Some(them))
+            .count()
+            + (4 - on_board_neighbours(board, lib));
+        if hem < 2 {
+            return None;
+        }
+        let taken = self.taken()?;
+        if eye(&taken, m, them) == Some(EyeKind::False) {
+            return Some(SelfAtariKind::ThrowIn);
+        }
+        if taken.liberties(lib) <= 2 && capturable(&taken, lib) {
+            return Some(SelfAtariKind::ThrowIn);
+        }
+        None
+    }
 }
 
 /// Whether the chain at `chain` has a one-point real eye, or an enclosed
@@ -327,79 +388,6 @@ fn has_eye_outside(board: &Board, chain: Point, exclude: &PointSet) -> bool {
         }
     }
     false
-}
-
-/// A throw-in: a single stone on a point that is the opponent's but for
-/// one empty neighbour, not in the corner, that neighbour hemmed in by the
-/// opponent (or the edge) on two sides; when the opponent captures, the
-/// point is a false eye, or the capturing chain is left short of liberties
-/// and can be captured.
-fn throw_in(
-    board: &Board,
-    after: &Board,
-    m: Point,
-    color: Color,
-    lib: Point,
-) -> Option<SelfAtariKind> {
-    let them = color.opponent();
-    if after.chain_len(m) != 1 {
-        return None;
-    }
-    let neighbours = on_board_neighbours(board, m);
-    let theirs = board
-        .neighbours(m)
-        .filter(|&n| board.get(n) == Some(them))
-        .count();
-    if neighbours < 3 || theirs + 1 != neighbours {
-        return None;
-    }
-    let hem = board
-        .neighbours(lib)
-        .filter(|&n| board.get(n) == Some(them))
-        .count()
-        + (4 - on_board_neighbours(board, lib));
-    if hem < 2 {
-        return None;
-    }
-    if !legal(after, lib, them) {
-        return None;
-    }
-    let mut taken = after.clone();
-    taken.play_unchecked(lib, them);
-    if eye(&taken, m, them) == Some(EyeKind::False) {
-        return Some(SelfAtariKind::ThrowIn);
-    }
-    if taken.liberties(lib) <= 2 && capturable(&taken, lib) {
-        return Some(SelfAtariKind::ThrowIn);
-    }
-    None
-}
-
-/// The points reachable from `start` through points where `inside` holds,
-/// or `None` when there are more than `max`.
-fn flood(
-    board: &Board,
-    start: Point,
-    inside: impl Fn(Point) -> bool,
-    max: usize,
-) -> Option<Vec<Point>> {
-    let mut seen = PointSet::new();
-    seen.insert(start);
-    let mut out = vec![start];
-    let mut i = 0;
-    while i < out.len() {
-        let q = out[i];
-        i += 1;
-        for n in board.neighbours(q) {
-            if inside(n) && seen.insert(n) {
-                out.push(n);
-                if out.len() > max {
-                    return None;
-                }
-            }
-        }
-    }
-    Some(out)
 }
 
 /// A shortage of liberties (dame-zumari) a move causes to its own side.

@@ -19,7 +19,7 @@
 //! The edge is not taken into account (bent four in the corner is a rules
 //! question, not a shape one).
 
-use crate::util::{PointSet, chains_around, legal, liberty_list};
+use crate::util::{PointSet, chains_around, flood, legal, liberty_list};
 use tengen_core::{Board, BoardSize, Color, Point};
 
 /// What kind of one-point eye a point is.
@@ -125,22 +125,7 @@ pub fn eye_space(board: &Board, p: Point, color: Color) -> Option<EyeSpace> {
     if board.get(p) == Some(color) {
         return None;
     }
-    let mut seen = PointSet::new();
-    seen.insert(p);
-    let mut points = vec![p];
-    let mut i = 0;
-    while i < points.len() {
-        let q = points[i];
-        i += 1;
-        for n in board.neighbours(q) {
-            if board.get(n) != Some(color) && seen.insert(n) {
-                points.push(n);
-                if points.len() > MAX_EYE_SPACE {
-                    return None;
-                }
-            }
-        }
-    }
+    let points = flood(board, p, |n| board.get(n) != Some(color), MAX_EYE_SPACE)?;
     Some(classify_space(board.size(), points))
 }
 

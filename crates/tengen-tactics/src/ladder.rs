@@ -150,14 +150,11 @@ impl Reader {
         }
         self.tracing = trace;
         self.start(board);
+        let chase = Chase { chain, defender };
         let attacker_wins = if libs == 1 {
-            match self.ladder_defend(0, chain, defender) {
-                Tri::Win => Tri::Loss,
-                Tri::Loss => Tri::Win,
-                Tri::Unknown => Tri::Unknown,
-            }
+            self.ladder_defend_at(0, 0, chase).flip()
         } else {
-            self.ladder_attack(0, chain, defender)
+            self.ladder_attack_at(0, 0, chase)
         };
         self.tracing = false;
         match attacker_wins {
@@ -169,35 +166,19 @@ impl Reader {
         }
     }
 
-    /// The defender to move at depth `d`, its chain in atari: `Win` when it
-    /// escapes.
-    fn ladder_defend(&mut self, d: usize, chain: Point, defender: Color) -> Tri {
-        self.ladder_defend_at(d, d, chain, defender)
-    }
-
     /// The defender's node on the board at pool index `slot`, at ply
-    /// `depth` (they differ when a parent played its last option in place).
-    fn ladder_defend_at(
-        &mut self,
-        slot: usize,
-        depth: usize,
-        chain: Point,
-        defender: Color,
-    ) -> Tri {
+    /// `depth` (they differ when a parent played its last option in place),
+    /// its chain in atari: `Win` when it escapes.
+    fn ladder_defend_at(&mut self, slot: usize, depth: usize, chase: Chase) -> Tri {
         // A position already met on this line with the defender to move
         // (kos cycling): the ladder does not work unconditionally.
         self.on_line(slot, depth, Tri::Win, |r| {
-            r.ladder_defend_moves(slot, depth, chain, defender)
+            r.ladder_defend_moves(slot, depth, chase)
         })
     }
 
-    fn ladder_defend_moves(
-        &mut self,
-        slot: usize,
-        depth: usize,
-        chain: Point,
-        defender: Color,
-    ) -> Tri {
+    fn ladder_defend_moves(&mut self, slot: usize, depth: usize, chase: Chase) -> Tri {
+        let Chase { chain, defender } = chase;
         let attacker = defender.opponent();
         let options = defender_options(self.at(slot), chain, defender);
         let mut legal_options = [None; 6];
@@ -208,71 +189,30 @@ impl Reader {
                 n += 1;
             }
         }
-        let mut unknown = false;
-        for (i, &m) in legal_options[..n].iter().flatten().enumerate() {
-            // The last option plays on this node's own board.
-            let child = if i + 1 == n {
-                self.play_here(slot, m, defender)
-            } else {
-                self.play_child(slot, m, defender)
-            };
-            let Some(c) = child else {
-                return Tri::Unknown;
-            };
-            self.deepest = self.deepest.max(depth as u32 + 1);
-            let b = self.at(c);
-            let r = match b.liberties(chain) {
+        self.ladder_children(slot, depth, &legal_options[..n], defender, |r, c| {
+            let b = r.at(c);
+            match b.liberties(chain) {
                 0 => Tri::Loss,
-                1 => {
-                    // Still in atari: captured, unless ko forbids it now.
-                    match b.last_liberty(chain) {
-                        Some(l) if legal(b, l, attacker) => Tri::Loss,
-                        _ => Tri::Win,
-                    }
-                }
-                2 => match self.ladder_attack_at(c, depth + 1, chain, defender) {
-                    Tri::Win => Tri::Loss,
-                    Tri::Loss => Tri::Win,
-                    Tri::Unknown => Tri::Unknown,
-                },
+                // Still in atari: captured, unless ko forbids it now.
+                1 if capture_at(b, chain, attacker).is_some() => Tri::Loss,
+                1 => Tri::Win,
+                2 => r.ladder_attack_at(c, depth + 1, chase).flip(),
                 _ => Tri::Win,
-            };
-            match r {
-                Tri::Win => return Tri::Win,
-                Tri::Unknown => unknown = true,
-                Tri::Loss => {}
             }
-        }
-        if unknown { Tri::Unknown } else { Tri::Loss }
-    }
-
-    /// The attacker to move at depth `d`, the chain at two liberties: `Win`
-    /// when an atari captures it.
-    fn ladder_attack(&mut self, d: usize, chain: Point, defender: Color) -> Tri {
-        self.ladder_attack_at(d, d, chain, defender)
-    }
-
-    /// The attacker's node on the board at pool index `slot`, at ply
-    /// `depth` (they differ when a parent played its last option in place).
-    fn ladder_attack_at(
-        &mut self,
-        slot: usize,
-        depth: usize,
-        chain: Point,
-        defender: Color,
-    ) -> Tri {
-        self.on_line(slot, depth, Tri::Loss, |r| {
-            r.ladder_attack_moves(slot, depth, chain, defender)
         })
     }
 
-    fn ladder_attack_moves(
-        &mut self,
-        slot: usize,
-        depth: usize,
-        chain: Point,
-        defender: Color,
-    ) -> Tri {
+    /// The attacker's node on the board at pool index `slot`, at ply
+    /// `depth` (they differ when a parent played its last option in place),
+    /// the chain at two liberties: `Win` when an atari captures it.
+    fn ladder_attack_at(&mut self, slot: usize, depth: usize, chase: Chase) -> Tri {
+        self.on_line(slot, depth, Tri::Loss, |r| {
+            r.ladder_attack_moves(slot, depth, chase)
+        })
+    }
+
+    fn ladder_attack_moves(&mut self, slot: usize, depth: usize, chase: Chase) -> Tri {
+        let Chase { chain, defender } = chase;
         let attacker = defender.opponent();
         let b = self.at(slot);
         let order = attack_order(b, chain);
@@ -293,27 +233,43 @@ impl Reader {
                 n += 1;
             }
         }
+        self.ladder_children(slot, depth, &tries[..n], attacker, |r, c| {
+            match r.at(c).liberties(chain) {
+                0 => Tri::Win,
+                1 => r.ladder_defend_at(c, depth + 1, chase).flip(),
+                _ => Tri::Loss,
+            }
+        })
+    }
+
+    /// Plays each of `moves` for `color` from the node at `slot`, ply
+    /// `depth`, and answers for the side to move there: `Win` as soon as
+    /// `child` (the answer at the child's pool index, for the same side)
+    /// finds a win, `Unknown` when none wins and one was unknown or the
+    /// node bound ran out, else `Loss`. The last move is played on the
+    /// node's own board, which nobody needs after it.
+    #[inline]
+    fn ladder_children(
+        &mut self,
+        slot: usize,
+        depth: usize,
+        moves: &[Option<Point>],
+        color: Color,
+        mut child: impl FnMut(&mut Self, usize) -> Tri,
+    ) -> Tri {
+        let n = moves.len();
         let mut unknown = false;
-        for (i, &m) in tries[..n].iter().flatten().enumerate() {
-            let child = if i + 1 == n {
-                self.play_here(slot, m, attacker)
+        for (i, &m) in moves.iter().flatten().enumerate() {
+            let played = if i + 1 == n {
+                self.play_here(slot, m, color)
             } else {
-                self.play_child(slot, m, attacker)
+                self.play_child(slot, m, color)
             };
-            let Some(c) = child else {
+            let Some(c) = played else {
                 return Tri::Unknown;
             };
             self.deepest = self.deepest.max(depth as u32 + 1);
-            let r = match self.at(c).liberties(chain) {
-                0 => Tri::Win,
-                1 => match self.ladder_defend_at(c, depth + 1, chain, defender) {
-                    Tri::Win => Tri::Loss,
-                    Tri::Loss => Tri::Win,
-                    Tri::Unknown => Tri::Unknown,
-                },
-                _ => Tri::Loss,
-            };
-            match r {
+            match child(self, c) {
                 Tri::Win => return Tri::Win,
                 Tri::Unknown => unknown = true,
                 Tri::Loss => {}
@@ -354,6 +310,23 @@ impl Reader {
         None
     }
 
+    /// The first of `moves` after which, `color` having played it, the
+    /// ladder on `chain` works (`works`) or fails (`!works`).
+    fn ladder_move_where(
+        &mut self,
+        board: &Board,
+        chain: Point,
+        moves: &[Point],
+        color: Color,
+        works: bool,
+    ) -> Option<Point> {
+        moves.iter().copied().find(|&m| {
+            let mut after = board.clone();
+            after.play_unchecked(m, color);
+            self.ladder_bare(&after, chain, false).works() == works
+        })
+    }
+
     /// The main line; see [`ladder_line`].
     pub fn ladder_line(&mut self, board: &Board, chain: Point) -> Vec<(Color, Point)> {
         let mut line = Vec::new();
@@ -369,32 +342,21 @@ impl Reader {
             match b.liberties(chain) {
                 1 => {
                     let options = defender_options(&b, chain, defender);
-                    let legal_moves: Vec<Point> = options
-                        .iter()
-                        .flatten()
-                        .copied()
-                        .filter(|&m| legal(&b, m, defender))
-                        .collect();
-                    if legal_moves.is_empty() {
-                        if let Some(l) = b.last_liberty(chain).filter(|&l| legal(&b, l, attacker)) {
+                    let legal_moves = legal_of(&b, &options, defender);
+                    let Some(&last) = legal_moves.last() else {
+                        if let Some(l) = capture_at(&b, chain, attacker) {
                             line.push((attacker, l));
                         }
                         break;
-                    }
+                    };
                     // Prefer a move that escapes; otherwise the last (running).
-                    let mut chosen = legal_moves[legal_moves.len() - 1];
-                    for &m in &legal_moves {
-                        let mut after = b.clone();
-                        after.play_unchecked(m, defender);
-                        if !self.ladder_bare(&after, chain, false).works() {
-                            chosen = m;
-                            break;
-                        }
-                    }
+                    let chosen = self
+                        .ladder_move_where(&b, chain, &legal_moves, defender, false)
+                        .unwrap_or(last);
                     b.play_unchecked(chosen, defender);
                     line.push((defender, chosen));
                     if b.liberties(chain) == 1 {
-                        if let Some(l) = b.last_liberty(chain).filter(|&l| legal(&b, l, attacker)) {
+                        if let Some(l) = capture_at(&b, chain, attacker) {
                             line.push((attacker, l));
                             b.play_unchecked(l, attacker);
                         }
@@ -403,24 +365,13 @@ impl Reader {
                 }
                 2 => {
                     let order = attack_order(&b, chain);
-                    let legal_moves: Vec<Point> = order
-                        .iter()
-                        .flatten()
-                        .copied()
-                        .filter(|&m| legal(&b, m, attacker))
-                        .collect();
+                    let legal_moves = legal_of(&b, &order, attacker);
                     let Some(&first) = legal_moves.first() else {
                         break;
                     };
-                    let mut chosen = first;
-                    for &m in &legal_moves {
-                        let mut after = b.clone();
-                        after.play_unchecked(m, attacker);
-                        if self.ladder_bare(&after, chain, false).works() {
-                            chosen = m;
-                            break;
-                        }
-                    }
+                    let chosen = self
+                        .ladder_move_where(&b, chain, &legal_moves, attacker, true)
+                        .unwrap_or(first);
                     b.play_unchecked(chosen, attacker);
                     line.push((attacker, chosen));
                 }
@@ -429,6 +380,32 @@ impl Reader {
         }
         line
     }
+}
+
+/// The legal ones of `moves` for `color`, in order.
+fn legal_of(board: &Board, moves: &[Option<Point>], color: Color) -> Vec<Point> {
+    moves
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|&m| legal(board, m, color))
+        .collect()
+}
+
+/// The point where `attacker` captures the chain at `chain`, in atari,
+/// when the capture is legal now.
+#[inline]
+fn capture_at(board: &Board, chain: Point, attacker: Color) -> Option<Point> {
+    board
+        .last_liberty(chain)
+        .filter(|&l| legal(board, l, attacker))
+}
+
+/// The ladder being read: the chain chased (one stone of it) and its colour.
+#[derive(Clone, Copy)]
+struct Chase {
+    chain: Point,
+    defender: Color,
 }
 
 /// Candidates tested as ladder breakers, nearest the start of the ladder first.

@@ -333,49 +333,35 @@ impl Reader {
             Tri::Win
         };
         let mut best = None;
+        // Tries `to_move`'s moves (the defender's pass last).
         let r = self.on_line(slot, depth, repeated, |r| {
-            let (t, m) = r.life_moves(slot, depth, to_move, s);
-            best = m;
-            t
+            // `None` is the pass, tried by the defender only.
+            let pass = (to_move == s.space.defender).then_some(None);
+            let moves = candidates(r.at(slot), s.space, to_move);
+            let mut unknown = false;
+            for m in moves.into_iter().map(Some).chain(pass) {
+                let child = match m {
+                    Some(p) => r.play_child(slot, p, to_move),
+                    None => r.pass_child(slot),
+                };
+                let Some(c) = child else {
+                    return Tri::Unknown;
+                };
+                match r.life_node(c, depth + 1, to_move.opponent(), s).0 {
+                    Tri::Loss => {
+                        best = m;
+                        return Tri::Win;
+                    }
+                    Tri::Unknown => unknown = true,
+                    Tri::Win => {}
+                }
+            }
+            if unknown { Tri::Unknown } else { Tri::Loss }
         });
         if r != Tri::Unknown && self.repeats == repeats {
             s.known.insert(key, r);
         }
         (r, best)
-    }
-
-    /// Tries `to_move`'s moves at `slot` (the defender's pass last).
-    fn life_moves(
-        &mut self,
-        slot: usize,
-        depth: usize,
-        to_move: Color,
-        s: &mut Search<'_>,
-    ) -> (Tri, Option<Point>) {
-        let defending = to_move == s.space.defender;
-        let moves = candidates(self.at(slot), s.space, to_move);
-        let mut unknown = false;
-        for m in moves {
-            let Some(c) = self.play_child(slot, m, to_move) else {
-                return (Tri::Unknown, None);
-            };
-            match self.life_node(c, depth + 1, to_move.opponent(), s).0 {
-                Tri::Loss => return (Tri::Win, Some(m)),
-                Tri::Unknown => unknown = true,
-                Tri::Win => {}
-            }
-        }
-        if defending {
-            let Some(c) = self.pass_child(slot) else {
-                return (Tri::Unknown, None);
-            };
-            match self.life_node(c, depth + 1, to_move.opponent(), s).0 {
-                Tri::Loss => return (Tri::Win, None),
-                Tri::Unknown => unknown = true,
-                Tri::Win => {}
-            }
-        }
-        (if unknown { Tri::Unknown } else { Tri::Loss }, None)
     }
 }
 

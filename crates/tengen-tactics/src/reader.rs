@@ -69,9 +69,8 @@ impl Limits {
     /// shortage of liberties): three liberties count as safe, few nodes.
     pub const QUICK: Limits = Limits {
         max_nodes: 4_000,
-        max_depth: 120,
-        full_depth: 7,
         safe_liberties: 3,
+        ..Limits::TACTICAL
     };
 }
 
@@ -88,6 +87,18 @@ pub(crate) enum Tri {
     Win,
     Loss,
     Unknown,
+}
+
+impl Tri {
+    /// The same answer from the other side's point of view.
+    #[inline]
+    pub(crate) fn flip(self) -> Tri {
+        match self {
+            Tri::Win => Tri::Loss,
+            Tri::Loss => Tri::Win,
+            Tri::Unknown => Tri::Unknown,
+        }
+    }
 }
 
 /// A reusable searcher: the pool of boards and the node count. Keep one

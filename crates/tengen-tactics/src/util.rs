@@ -94,6 +94,33 @@ pub(crate) fn empty_neighbours(board: &Board, p: Point) -> usize {
     board.neighbours(p).filter(|&q| board.is_empty(q)).count()
 }
 
+/// The points reachable from `start` through points where `inside` holds,
+/// or `None` when there are more than `max`.
+pub(crate) fn flood(
+    board: &Board,
+    start: Point,
+    inside: impl Fn(Point) -> bool,
+    max: usize,
+) -> Option<Vec<Point>> {
+    let mut seen = PointSet::new();
+    seen.insert(start);
+    let mut out = vec![start];
+    let mut i = 0;
+    while i < out.len() {
+        let q = out[i];
+        i += 1;
+        for n in board.neighbours(q) {
+            if inside(n) && seen.insert(n) {
+                out.push(n);
+                if out.len() > max {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
 /// The same position without the stone at `s` (the other stones are placed
 /// again one by one; as removing a stone only adds liberties, no chain of
 /// the result lacks a liberty and nothing is captured while placing them).

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use tengen_core::Color;
+use tengen_core::{Board, ByColor, Color, Game, Move, Outcome, Phase, Point, Points};
 
 /// A tiny deterministic generator: a test driven by a seed replays exactly.
 #[derive(Clone, Debug)]
@@ -47,5 +47,56 @@ impl XorShift {
 
     pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
         lo + self.below((hi - lo + 1) as usize) as i64
+    }
+}
+
+/// `B+3.5`, `W+R`, `B+T`, `W+F`, `B+C`, `0` or `Void`.
+pub fn is_re_form(s: &str) -> bool {
+    if s == "0" || s == "Void" {
+        return true;
+    }
+    let Some(rest) = s.strip_prefix("B+").or_else(|| s.strip_prefix("W+")) else {
+        return false;
+    };
+    if matches!(rest, "R" | "T" | "F" | "C") {
+        return true;
+    }
+    match rest.parse::<Points>() {
+        Ok(p) => p > Points::ZERO && p.to_string() == rest,
+        Err(_) => false,
+    }
+}
+
+/// Everything a refused operation must leave as it was.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snap {
+    pub board: Board,
+    pub hash: u64,
+    pub to_move: Color,
+    pub turns: Vec<(Color, Move)>,
+    pub phase: Phase,
+    pub outcome: Option<Outcome>,
+    pub captures: ByColor<u32>,
+    pub passes: ByColor<u32>,
+    pub komi: Points,
+    pub proposal: Option<(Color, Vec<Point>)>,
+    pub final_margin: Option<Points>,
+}
+
+impl Snap {
+    pub fn of(g: &Game) -> Snap {
+        Snap {
+            board: g.board().clone(),
+            hash: g.board().hash(),
+            to_move: g.to_move(),
+            turns: g.turns().iter().map(|t| (t.color, t.mv)).collect(),
+            phase: g.phase(),
+            outcome: g.outcome().copied(),
+            captures: g.captures(),
+            passes: g.passes(),
+            komi: g.komi(),
+            proposal: g.dead_proposal().map(|(c, v)| (c, v.to_vec())),
+            final_margin: g.final_score().map(|s| s.margin),
+        }
     }
 }
