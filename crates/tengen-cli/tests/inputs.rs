@@ -8,10 +8,10 @@
 
 mod common;
 
-use common::{stderr as err, stdout as out, tengen};
+use common::{spawn_piped, stderr as err, stdout as out, tengen};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 /// Address space allowed to a bounded run, in KiB: far more than the 64 MiB
@@ -21,16 +21,13 @@ const MEMORY_KIB: u32 = 1_000_000;
 /// Runs `tengen` under a memory limit, feeding `input`, and fails if it
 /// does not finish in 60 seconds.
 fn bounded(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""))
-        .arg(env!("CARGO_BIN_EXE_tengen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_tengen"))
+            .args(args),
+    );
     let mut stdin = child.stdin.take().unwrap();
     let _ = stdin.write_all(input);
     drop(stdin);

@@ -5,20 +5,83 @@
 
 mod common;
 
-use common::{data, stderr, stdout, tengen};
+use common::{data, spawn_piped, stderr, stdout, tengen};
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 const RECORD: &str = "fox_pro/Pro2.7z/Pro/1p/1530608028010001073.sgf";
 
-fn json(out: &std::process::Output) -> serde_json::Value {
+fn json(out: &Output) -> serde_json::Value {
     serde_json::from_str(stdout(out).trim()).unwrap_or_else(|e| panic!("{e}: {}", stdout(out)))
+}
+
+/// A fresh directory of this test run, named `name`.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `tengen predict --json` of `RECORD` with `options`, which must succeed.
+fn predict(options: &[&str]) -> serde_json::Value {
+    let record = data().join(RECORD);
+    let mut args = vec!["predict", record.to_str().unwrap()];
+    args.extend_from_slice(options);
+    args.push("--json");
+    let out = tengen(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    json(&out)
+}
+
+/// `tengen train KIND` on the records of `dir`, with `options`.
+fn train(kind: &str, dir: &Path, options: &[&str]) -> Output {
+    let mut args = vec!["train", kind, dir.to_str().unwrap()];
+    args.extend_from_slice(options);
+    tengen(&args)
+}
+
+/// `tengen train KIND` of a small network (8 channels, 2 layers, batches
+/// of 16, a checkpoint every 2 steps) on the records of `dir`, with
+/// `games` saying how many are trained and tested on.
+fn train_small_network(
+    kind: &str,
+    dir: &Path,
+    games: &[&str],
+    steps: &str,
+    checkpoint: &Path,
+    weights: &Path,
+) -> Output {
+    let mut options = games.to_vec();
+    options.extend_from_slice(&[
+        "--channels",
+        "8",
+        "--layers",
+        "2",
+        "--batch",
+        "16",
+        "--steps",
+        steps,
+        "--checkpoint-every",
+        "2",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+        "--out",
+        weights.to_str().unwrap(),
+    ]);
+    train(kind, dir, &options)
+}
+
+/// Asserts that `tengen ARGS` is refused as a usage error (exit code 2),
+/// saying `reason`.
+fn refused(args: &[&str], reason: &str) {
+    let out = tengen(args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(reason), "{}", stderr(&out));
 }
 
 #[test]
 fn predict_ranks_every_stone_play_of_a_record_by_phase() {
-    let path = data().join(RECORD);
-    let out = tengen(&["predict", path.to_str().unwrap(), "--json"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v = json(&out);
+    let v = predict(&[]);
     assert_eq!(v["model"], "patterns");
     assert_eq!(v["games"], 1);
     let phase = |name: &str, key: &str| v["phases"][name][key].as_f64().unwrap();
@@ -41,7 +104,7 @@ fn predict_ranks_every_stone_play_of_a_record_by_phase() {
     );
     assert!(phase("all", "log_likelihood") < 0.0);
     // The table says the same.
-    let out = tengen(&["predict", path.to_str().unwrap()]);
+    let out = tengen(&["predict", data().join(RECORD).to_str().unwrap()]);
     let text = stdout(&out);
     assert!(text.starts_with("model patterns: 1 games"), "{text}");
     assert!(text.lines().any(|l| l.starts_with("151+")), "{text}");
@@ -49,25 +112,24 @@ fn predict_ranks_every_stone_play_of_a_record_by_phase() {
 
 #[test]
 fn train_writes_a_model_that_predict_reads() {
-    let dir = data().join("fox_pro/Pro2.7z/Pro/1p");
-    let tmp = std::env::temp_dir().join(format!("tengen-train-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let tmp = temp_dir("train");
     let model = tmp.join("small.tgpm");
-    let out = tengen(&[
-        "train",
+    let out = train(
         "patterns",
-        dir.to_str().unwrap(),
-        "--games",
-        "30",
-        "--test-games",
-        "5",
-        "--rounds",
-        "3",
-        "--min-count",
-        "2",
-        "--out",
-        model.to_str().unwrap(),
-    ]);
+        &data().join("fox_pro/Pro2.7z/Pro/1p"),
+        &[
+            "--games",
+            "30",
+            "--test-games",
+            "5",
+            "--rounds",
+            "3",
+            "--min-count",
+            "2",
+            "--out",
+            model.to_str().unwrap(),
+        ],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("round 3: mean log-likelihood"),
@@ -75,15 +137,9 @@ fn train_writes_a_model_that_predict_reads() {
         stderr(&out)
     );
     assert!(stdout(&out).contains("model patterns:"), "{}", stdout(&out));
-    let out = tengen(&[
-        "predict",
-        data().join(RECORD).to_str().unwrap(),
-        "--weights",
-        model.to_str().unwrap(),
-        "--json",
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let top1 = json(&out)["phases"]["all"]["top1"].as_f64().unwrap();
+    let top1 = predict(&["--weights", model.to_str().unwrap()])["phases"]["all"]["top1"]
+        .as_f64()
+        .unwrap();
     assert!(top1 > 0.1, "{top1}");
     std::fs::remove_dir_all(&tmp).ok();
 }
@@ -91,95 +147,56 @@ fn train_writes_a_model_that_predict_reads() {
 #[test]
 fn bad_models_and_knowledge_are_refused_with_the_reason() {
     let path = data().join(RECORD);
+    let path = path.to_str().unwrap();
     let tmp = std::env::temp_dir().join(format!("tengen-bad-model-{}", std::process::id()));
     std::fs::write(&tmp, b"not a model").unwrap();
-    let out = tengen(&[
-        "predict",
-        path.to_str().unwrap(),
-        "--weights",
-        tmp.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("no TGPM header"), "{}", stderr(&out));
+    refused(
+        &["predict", path, "--weights", tmp.to_str().unwrap()],
+        "no TGPM header",
+    );
     std::fs::remove_file(&tmp).ok();
-    let out = tengen(&[
-        "predict",
-        path.to_str().unwrap(),
-        "--weights",
-        "/nonexistent/m.tgpm",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("cannot read /nonexistent/m.tgpm"),
-        "{}",
-        stderr(&out)
+    refused(
+        &["predict", path, "--weights", "/nonexistent/m.tgpm"],
+        "cannot read /nonexistent/m.tgpm",
     );
-    let out = tengen(&[
-        "predict",
-        path.to_str().unwrap(),
-        "--model",
-        "net",
-        "--weights",
-        "/nonexistent/p.safetensors",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("cannot read /nonexistent/p.safetensors"),
-        "{}",
-        stderr(&out)
+    refused(
+        &[
+            "predict",
+            path,
+            "--model",
+            "net",
+            "--weights",
+            "/nonexistent/p.safetensors",
+        ],
+        "cannot read /nonexistent/p.safetensors",
     );
-    let out = tengen(&["gtp", "--strength", "expert"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("known: beginner, easy, medium, strong"),
-        "{}",
-        stderr(&out)
+    refused(
+        &["gtp", "--strength", "expert"],
+        "known: beginner, easy, medium, strong",
     );
     let out = tengen(&["gtp", "--strength", "easy", "--playouts", "5"]);
     assert_eq!(out.status.code(), Some(2), "a level is its own playouts");
-    let out = tengen(&["gtp", "--knowledge", "oracle"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("known: none, patterns, net"),
-        "{}",
-        stderr(&out)
+    refused(
+        &["gtp", "--knowledge", "oracle"],
+        "known: none, patterns, net",
     );
 }
 
 #[test]
 fn train_net_checkpoints_resumes_and_writes_weights_that_predict_reads() {
     let dir = data().join("fox_pro/Pro2.7z/Pro/1p");
-    let tmp = std::env::temp_dir().join(format!("tengen-train-net-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let tmp = temp_dir("train-net");
     let weights = tmp.join("small.safetensors");
     let checkpoint = tmp.join("checkpoint");
-    let run = |steps: &str| {
-        tengen(&[
-            "train",
-            "net",
-            dir.to_str().unwrap(),
-            "--games",
-            "10",
-            "--test-games",
-            "3",
-            "--test-positions",
-            "100",
-            "--channels",
-            "8",
-            "--layers",
-            "2",
-            "--batch",
-            "16",
-            "--steps",
-            steps,
-            "--checkpoint-every",
-            "2",
-            "--checkpoint",
-            checkpoint.to_str().unwrap(),
-            "--out",
-            weights.to_str().unwrap(),
-        ])
-    };
+    let games = [
+        "--games",
+        "10",
+        "--test-games",
+        "3",
+        "--test-positions",
+        "100",
+    ];
+    let run = |steps: &str| train_small_network("net", &dir, &games, steps, &checkpoint, &weights);
     let out = run("4");
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
@@ -197,65 +214,37 @@ fn train_net_checkpoints_resumes_and_writes_weights_that_predict_reads() {
     let err = stderr(&out);
     assert!(err.contains("step 6: test top-1"), "{err}");
     assert!(!err.contains("step 0:"), "{err}");
-    let out = tengen(&[
-        "predict",
-        data().join(RECORD).to_str().unwrap(),
-        "--model",
-        "net",
-        "--weights",
-        weights.to_str().unwrap(),
-        "--json",
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v = json(&out);
+    let v = predict(&["--model", "net", "--weights", weights.to_str().unwrap()]);
     assert_eq!(v["model"], "net");
     let top1 = v["phases"]["all"]["top1"].as_f64().unwrap();
     assert!(top1 > 0.1, "{top1}");
     // The shipped network, without --weights.
-    let out = tengen(&[
-        "predict",
-        data().join(RECORD).to_str().unwrap(),
-        "--model",
-        "net",
-        "--json",
-    ]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let top1 = json(&out)["phases"]["all"]["top1"].as_f64().unwrap();
+    let top1 = predict(&["--model", "net"])["phases"]["all"]["top1"]
+        .as_f64()
+        .unwrap();
     assert!(top1 > 0.25, "{top1}");
     std::fs::remove_dir_all(&tmp).ok();
 }
 
 #[test]
 fn train_value_writes_weights_that_evaluate_reads_and_evaluate_judges_records() {
-    let dir = data().join("fox_pro/Pro2.7z/Pro/8p");
-    let tmp = std::env::temp_dir().join(format!("tengen-train-value-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let tmp = temp_dir("train-value");
     let weights = tmp.join("value.safetensors");
-    let out = tengen(&[
-        "train",
+    let out = train_small_network(
         "value",
-        dir.to_str().unwrap(),
-        "--games",
-        "30",
-        "--test-games",
-        "5",
-        "--test-positions",
-        "64",
-        "--channels",
-        "8",
-        "--layers",
-        "2",
-        "--batch",
-        "16",
-        "--steps",
+        &data().join("fox_pro/Pro2.7z/Pro/8p"),
+        &[
+            "--games",
+            "30",
+            "--test-games",
+            "5",
+            "--test-positions",
+            "64",
+        ],
         "4",
-        "--checkpoint-every",
-        "2",
-        "--checkpoint",
-        tmp.join("checkpoint").to_str().unwrap(),
-        "--out",
-        weights.to_str().unwrap(),
-    ]);
+        &tmp.join("checkpoint"),
+        &weights,
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
     // Training and test measures side by side, at each checkpoint.
@@ -298,23 +287,20 @@ fn train_value_writes_weights_that_evaluate_reads_and_evaluate_judges_records() 
     // The same weights judge in `tengen gtp`'s search, whose analysis
     // then reports the network's view at once; a file that is not a value
     // network is refused by name.
-    let mut gtp = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args([
-            "gtp",
-            "--playouts",
-            "40",
-            "--threads",
-            "1",
-            "--value-weight",
-            "1",
-        ])
-        .arg("--value")
-        .arg(&weights)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut gtp = spawn_piped(
+        std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args([
+                "gtp",
+                "--playouts",
+                "40",
+                "--threads",
+                "1",
+                "--value-weight",
+                "1",
+            ])
+            .arg("--value")
+            .arg(&weights),
+    );
     std::io::Write::write_all(
         gtp.stdin.as_mut().unwrap(),
         b"boardsize 19\nkata-genmove_analyze b\nquit\n",

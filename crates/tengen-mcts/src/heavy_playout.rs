@@ -144,16 +144,29 @@ pub(crate) struct Start {
     pub(crate) captures: ByColor<u32>,
 }
 
-/// Probability (in 1/256) that the atari answers are tried.
-const P_ATARI: u32 = 230;
-/// Probability (in 1/256) that the two-liberty fights are looked at.
-const P_TWO_LIB: u32 = 128;
-/// Probability (in 1/256) that a nakade's vital point is looked for.
-const P_NAKADE: u32 = 154;
-/// Probability (in 1/256) that a lone stone's self-atari is refused.
-const P_LONE_SELF_ATARI: u32 = 230;
-/// Probability (in 1/256) that the 3x3 patterns are tried.
-const P_PATTERN: u32 = 243;
+/// A probability in 1/256, drawn from the low byte of a random number:
+/// one draw a rule, cheap enough for every move of a playout.
+#[derive(Clone, Copy, Debug)]
+struct Chance(u32);
+
+impl Chance {
+    /// Whether the event happens this time.
+    #[inline]
+    fn drawn(self, rng: &mut Rng) -> bool {
+        rng.next_u32() & 255 < self.0
+    }
+}
+
+/// Probability that the atari answers are tried.
+const P_ATARI: Chance = Chance(230);
+/// Probability that the two-liberty fights are looked at.
+const P_TWO_LIB: Chance = Chance(128);
+/// Probability that a nakade's vital point is looked for.
+const P_NAKADE: Chance = Chance(154);
+/// Probability that a lone stone's self-atari is refused.
+const P_LONE_SELF_ATARI: Chance = Chance(230);
+/// Probability that the 3x3 patterns are tried.
+const P_PATTERN: Chance = Chance(243);
 /// The share of the learned tenuki strength a playout keeps: its
 /// alternative to a local answer is a random move, far worse than a
 /// professional's tenuki, so it answers locally more often. Measured
@@ -347,27 +360,27 @@ impl HeavyPlayout {
         rng: &mut Rng,
     ) -> Option<Point> {
         if let Some(last) = last {
-            if rng.next_u32() & 255 < P_ATARI {
+            if P_ATARI.drawn(rng) {
                 self.candidates.clear();
                 atari_answers(board, color, last, &mut self.candidates);
                 if let Some(p) = self.pick(board, color, rng) {
                     return Some(p);
                 }
             }
-            if rng.next_u32() & 255 < P_TWO_LIB {
+            if P_TWO_LIB.drawn(rng) {
                 self.candidates.clear();
                 two_liberty_answers(board, color, last, &mut self.candidates);
                 if let Some(p) = self.pick(board, color, rng) {
                     return Some(p);
                 }
             }
-            if rng.next_u32() & 255 < P_NAKADE
+            if P_NAKADE.drawn(rng)
                 && let Some(p) = nakade_answer(board, color, last)
                 && self.acceptable(board, p, color, rng)
             {
                 return Some(p);
             }
-            if rng.next_u32() & 255 < P_PATTERN {
+            if P_PATTERN.drawn(rng) {
                 if let Some(shapes) = self.shapes {
                     if let Some(p) = self.shape_answer(board, color, last, shapes, rng) {
                         return Some(p);
@@ -462,7 +475,7 @@ impl HeavyPlayout {
     fn not_refused(&self, board: &Board, p: Point, color: Color, rng: &mut Rng) -> bool {
         match self.refusal(board, p, color) {
             Refusal::Never => true,
-            Refusal::Mostly => rng.next_u32() & 255 >= P_LONE_SELF_ATARI,
+            Refusal::Mostly => !P_LONE_SELF_ATARI.drawn(rng),
             Refusal::Always => false,
         }
     }

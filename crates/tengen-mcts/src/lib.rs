@@ -33,6 +33,8 @@ pub mod search;
 pub mod shape;
 pub mod spatial;
 pub mod strength;
+#[cfg(test)]
+mod testing;
 pub mod time;
 mod tree;
 pub mod value;

@@ -67,9 +67,11 @@ const PATTERN_WINS: f32 = 300.0;
 
 /// Every move: this many simulations at an even result.
 const EVEN: f32 = 10.0;
-/// A capture: won simulations (more for several stones).
-const CAPTURE_ONE: f32 = 15.0;
-const CAPTURE_MANY: f32 = 30.0;
+/// A capture: won simulations.
+const CAPTURE: ByStones = ByStones {
+    one: 15.0,
+    more: 30.0,
+};
 /// Saving a chain from atari.
 const SAVE: f32 = 20.0;
 /// A move of the two-liberty fights next to the last move: won simulations.
@@ -82,13 +84,32 @@ const LADDER_CAPTURE: f32 = 20.0;
 const LADDER_RUN: f32 = 30.0;
 /// A 3x3 shape pattern.
 const PATTERN: f32 = 10.0;
-/// Self-atari: lost simulations (more for a big chain).
-const SELF_ATARI: f32 = 10.0;
-const SELF_ATARI_BIG: f32 = 30.0;
+/// Self-atari: lost simulations.
+const SELF_ATARI: ByStones = ByStones {
+    one: 10.0,
+    more: 30.0,
+};
 /// Near the last move, by Manhattan distance 1, 2, 3: won simulations.
 const NEAR: [f32; 3] = [24.0, 22.0, 8.0];
 /// First and second line in an empty area: lost; third line: won.
 const EMPTY_AREA: f32 = 10.0;
+
+/// Simulations that grow with the stones at stake.
+#[derive(Clone, Copy, Debug)]
+struct ByStones {
+    /// For a lone stone.
+    one: f32,
+    /// For more stones.
+    more: f32,
+}
+
+impl ByStones {
+    /// The simulations for more than one stone, or for one.
+    #[inline]
+    fn of(self, more: bool) -> f32 {
+        if more { self.more } else { self.one }
+    }
+}
 
 /// The priors of one position's moves.
 pub(crate) struct Prior<'a> {
@@ -165,11 +186,7 @@ impl<'a> Prior<'a> {
         let board = self.board;
         let captured = board.preview(p, self.color).captured;
         if captured > 0 {
-            let v = if captured > 1 {
-                CAPTURE_MANY
-            } else {
-                CAPTURE_ONE
-            };
+            let v = CAPTURE.of(captured > 1);
             add(v, v);
         }
         if self.urgent.contains(&p) {
@@ -193,7 +210,7 @@ impl<'a> Prior<'a> {
             let joins = board
                 .neighbours(p)
                 .any(|q| board.get(q) == Some(self.color));
-            add(if joins { SELF_ATARI_BIG } else { SELF_ATARI }, 0.0);
+            add(SELF_ATARI.of(joins), 0.0);
         } else if self.patterns.matches(board.neighbourhood_code(p)) {
             add(PATTERN, PATTERN);
         }
@@ -272,31 +289,17 @@ fn stones_near(board: &Board, p: Point, d: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::features::{Extractor, Position};
     use crate::model::PatternModel;
-    use tengen_core::BoardSize;
+    use crate::testing::{assert_top_eight_in_corners, opening_policy};
 
     #[test]
     fn the_learned_model_opens_in_the_corners() {
-        let size = BoardSize::square(19).unwrap();
-        let board = Board::new(size);
-        let mut ex = Extractor::new(size);
-        let position = Position {
-            board: &board,
-            to_move: Color::Black,
-            last: None,
-            own_last: None,
-        };
-        let moves: Vec<Point> = size.points().collect();
-        let policy = PatternModel::shipped().policy(&mut ex, &position, &moves, size.cells());
-        let mut ranked = moves.clone();
-        ranked.sort_by(|a, b| policy[b.index()].total_cmp(&policy[a.index()]));
-        for p in &ranked[..8] {
-            let (x, y) = size.xy(*p);
-            let corner_line = |v: u32| (2..=3).contains(&v) || (15..=16).contains(&v);
-            assert!(corner_line(x) && corner_line(y), "{x},{y}");
-        }
-        let total: f32 = moves.iter().map(|p| policy[p.index()]).sum();
+        let (policy, ranked) = opening_policy(|ex, position, moves| {
+            let cells = position.board.size().cells();
+            PatternModel::shipped().policy(ex, position, moves, cells)
+        });
+        assert_top_eight_in_corners(&ranked, 2..=3);
+        let total: f32 = ranked.iter().map(|p| policy[p.index()]).sum();
         assert!((total - 1.0).abs() < 1e-3);
         // The 4-4 and 3-4 points take most of the probability.
         let top: f32 = ranked[..12].iter().map(|p| policy[p.index()]).sum();

@@ -5,29 +5,20 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-use std::path::PathBuf;
+mod common;
+
+use common::{data, read};
 use tengen_mcts::net::Shape;
 use tengen_mcts::shape::ShapeModel;
 use tengen_mcts::{Network, PatternModel};
 use tengen_train::{
     FitConfig, NetPredictor, PatternPredictor, Record, Split, Tally, TrainConfig, TrainEvent,
-    evaluate, fit, fit_shapes, pick, read_records, shape_log_likelihood, train,
+    evaluate, fit, fit_shapes, pick, shape_log_likelihood, train,
 };
-
-fn fox() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/fox_pro");
-    assert!(
-        root.is_dir(),
-        "the shared data is missing: {}",
-        root.display()
-    );
-    root
-}
 
 /// One rank folder's games (about 600), read once per test.
 fn records() -> Vec<Record> {
-    let files = tengen_sgf::sgf_files(&[fox().join("Pro.7z/Pro/5p")]).unwrap();
-    read_records(&files, None, 20, &|| {})
+    read(data("fox_pro").join("Pro.7z/Pro/5p"))
 }
 
 fn top1(t: &Tally) -> f64 {

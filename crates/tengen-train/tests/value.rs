@@ -6,32 +6,16 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // tests fail loudly
 
-use std::path::PathBuf;
+mod common;
+
+use common::{data, read};
 use tengen_core::{Color, Points};
 use tengen_mcts::value::{ValueNetwork, ValueShape};
 use tengen_sgf::record::RecordedResult;
 use tengen_train::judge::recorded_lead;
 use tengen_train::{
-    Ending, Judged, Komi, Record, Split, ValueConfig, ValueEvent, endings, pick, read_records,
-    train_value,
+    Ending, Judged, Komi, Record, Split, ValueConfig, ValueEvent, endings, pick, train_value,
 };
-
-fn data(set: &str) -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(set);
-    assert!(
-        root.is_dir(),
-        "the shared data is missing: {}",
-        root.display()
-    );
-    root
-}
-
-fn read(path: PathBuf) -> Vec<Record> {
-    let files = tengen_sgf::sgf_files(&[path]).unwrap();
-    read_records(&files, None, 20, &|| {})
-}
 
 fn ends(records: &[&Record]) -> Vec<(Ending, Komi)> {
     endings(records, 400, &|| {})

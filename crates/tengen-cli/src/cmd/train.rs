@@ -242,6 +242,39 @@ fn write_out(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
     std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
 }
 
+/// Writes a trained network's weights and tells how far its run has gone.
+fn write_weights(path: &Path, weights: &[u8], steps: u64, start: Instant) -> Result<ExitCode> {
+    write_out(path, weights)?;
+    eprintln!(
+        "{}: {steps} steps, {:.0} s",
+        path.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A network run's configuration from its options: the policy and the
+/// value network take these fields alike, and any others of their own
+/// after `args`.
+macro_rules! network_config {
+    ($config:ident, $shape:ident, $args:expr $(, $field:ident: $value:expr)*) => {
+        $config {
+            shape: $shape {
+                channels: $args.channels,
+                layers: $args.layers,
+            },
+            batch: $args.batch,
+            learning_rate: $args.learning_rate,
+            steps: $args.steps,
+            checkpoint_every: $args.checkpoint_every,
+            test_positions: $args.test_positions,
+            seed: $args.seed,
+            from: $args.from.clone(),
+            $($field: $value,)*
+        }
+    };
+}
+
 pub fn run(args: &Args) -> Result<ExitCode> {
     match &args.model {
         Model::Patterns(a) => patterns(a),
@@ -320,19 +353,7 @@ fn shapes(args: &ShapeArgs) -> Result<ExitCode> {
 fn net(args: &NetArgs) -> Result<ExitCode> {
     let records = read_records(&sgf_files(&args.paths)?)?;
     let (train_games, test_games) = split(&records, args.games, args.test_games);
-    let config = TrainConfig {
-        shape: Shape {
-            channels: args.channels,
-            layers: args.layers,
-        },
-        batch: args.batch,
-        learning_rate: args.learning_rate,
-        steps: args.steps,
-        checkpoint_every: args.checkpoint_every,
-        test_positions: args.test_positions,
-        seed: args.seed,
-        from: args.from.clone(),
-    };
+    let config = network_config!(TrainConfig, Shape, args);
     let bar = progress::bar(args.steps, "steps");
     let start = Instant::now();
     let out = &args.out;
@@ -361,15 +382,7 @@ fn net(args: &NetArgs) -> Result<ExitCode> {
         },
     )?;
     bar.finish_and_clear();
-    let bytes = trainer.net().to_bytes()?;
-    write_out(out, &bytes)?;
-    eprintln!(
-        "{}: {} steps, {:.0} s",
-        out.display(),
-        trainer.step(),
-        start.elapsed().as_secs_f64()
-    );
-    Ok(ExitCode::SUCCESS)
+    write_weights(out, &trainer.net().to_bytes()?, trainer.step(), start)
 }
 
 /// The games of `games` with a winner, and their ends, told on standard
@@ -420,20 +433,7 @@ fn value(args: &ValueArgs) -> Result<ExitCode> {
     if let Some(path) = &args.export {
         return export(path, &train_set, &test_set, args.seed);
     }
-    let config = ValueConfig {
-        shape: ValueShape {
-            channels: args.channels,
-            layers: args.layers,
-        },
-        batch: args.batch,
-        learning_rate: args.learning_rate,
-        steps: args.steps,
-        checkpoint_every: args.checkpoint_every,
-        test_positions: args.test_positions,
-        per_game: args.per_game,
-        seed: args.seed,
-        from: args.from.clone(),
-    };
+    let config = network_config!(ValueConfig, ValueShape, args, per_game: args.per_game);
     let bar = progress::bar(args.steps, "steps");
     let start = Instant::now();
     let first_step = std::cell::Cell::new(None::<u64>);
@@ -469,15 +469,7 @@ fn value(args: &ValueArgs) -> Result<ExitCode> {
         }
     })?;
     bar.finish_and_clear();
-    let bytes = trainer.net().to_bytes()?;
-    write_out(&args.out, &bytes)?;
-    eprintln!(
-        "{}: {} steps, {:.0} s",
-        args.out.display(),
-        trainer.step(),
-        start.elapsed().as_secs_f64()
-    );
-    Ok(ExitCode::SUCCESS)
+    write_weights(&args.out, &trainer.net().to_bytes()?, trainer.step(), start)
 }
 
 /// Writes the judged games for an accelerator's trainer, with 2,000

@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test file uses its own part
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs `tengen` with these arguments and waits for it.
 pub fn tengen(args: &[&str]) -> Output {
@@ -11,6 +11,17 @@ pub fn tengen(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the tengen binary runs")
+}
+
+/// Starts `command` with its standard streams piped, for a test that talks
+/// to it while it runs.
+pub fn spawn_piped(command: &mut Command) -> Child {
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts")
 }
 
 /// Standard output as text.

@@ -83,6 +83,16 @@ async function analyze(name, args, reports) {
   return lines
 }
 
+// Syncs a 9x9 game at komi 6.5 whose moves are `moves` ([colour, vertex]
+// pairs), as Sabaki does before it asks the engine anything.
+function syncGame(moves) {
+  return tracker.sync({
+    boardsize: [9, 9],
+    komi: 6.5,
+    history: moves.map(([color, vertex]) => ({name: 'play', args: [color, vertex]}))
+  })
+}
+
 async function main() {
   controller.start()
   check((await send('protocol_version')) === '2', 'protocol 2')
@@ -95,30 +105,14 @@ async function main() {
   console.log('ok   handshake')
 
   // Sabaki's sync: size, komi, then the game's moves.
-  await tracker.sync({
-    boardsize: [9, 9],
-    komi: 6.5,
-    history: [
-      {name: 'play', args: ['B', 'E5']},
-      {name: 'play', args: ['W', 'C3']},
-      {name: 'play', args: ['B', 'G7']}
-    ]
-  })
+  await syncGame([['B', 'E5'], ['W', 'C3'], ['B', 'G7']])
   check((await send('get_komi')) === '6.5', 'komi synced')
   const board = await send('showboard')
   check((board.match(/X/g) || []).length === 2, 'two black stones')
   console.log('ok   sync')
 
   // A history that shares a prefix is synced by undo and play.
-  await tracker.sync({
-    boardsize: [9, 9],
-    komi: 6.5,
-    history: [
-      {name: 'play', args: ['B', 'E5']},
-      {name: 'play', args: ['W', 'C3']},
-      {name: 'play', args: ['B', 'C7']}
-    ]
-  })
+  await syncGame([['B', 'E5'], ['W', 'C3'], ['B', 'C7']])
   const again = await send('showboard')
   check(/ 7 {2}\. \. X/.test(again), `C7 after resync:\n${again}`)
   console.log('ok   resync')

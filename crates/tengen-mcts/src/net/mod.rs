@@ -265,16 +265,7 @@ mod tests {
 
     #[test]
     fn the_encoding_reads_liberties_history_and_legality_from_the_movers_side() {
-        // White's E5-E4 chain is in atari (one liberty at D5), Black's
-        // pair A1-B1 has three; D5 is legal for Black, A5 is not (suicide).
-        let board = Board::from_ascii(
-            ". O . . O
-             O . . X O
-             . . . . X
-             . . . . .
-             X X . . .",
-        )
-        .unwrap();
+        let board = crate::testing::atari_board();
         let size = board.size();
         let p = |x, y| size.point(x, y).unwrap();
         let e = Encoded::new(

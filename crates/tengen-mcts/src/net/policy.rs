@@ -171,7 +171,8 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tengen_core::{Board, BoardSize, Color};
+    use crate::testing::{assert_top_eight_in_corners, opening_policy};
+    use tengen_core::{Board, Color};
 
     #[test]
     fn a_network_reads_back_from_its_file_and_answers_the_same() {
@@ -231,31 +232,11 @@ mod tests {
     fn the_shipped_network_loads_and_opens_in_the_corners() {
         let net = Network::shipped().expect("the shipped network loads");
         assert_eq!(net.shape(), Shape::SHIPPED);
-        let size = BoardSize::square(19).unwrap();
-        let board = Board::new(size);
-        let position = Position {
-            board: &board,
-            to_move: Color::Black,
-            last: None,
-            own_last: None,
-        };
-        let moves: Vec<Point> = size.points().collect();
-        let mut extractor = Extractor::new(size);
-        let policy = net.position_policy(
-            PatternModel::shipped(),
-            &mut extractor,
-            &position,
-            &[],
-            &moves,
-        );
+        let (policy, ranked) = opening_policy(|extractor, position, moves| {
+            net.position_policy(PatternModel::shipped(), extractor, position, &[], moves)
+        });
         let total: f32 = policy.iter().sum();
         assert!((total - 1.0).abs() < 1e-3, "{total}");
-        let mut ranked = moves.clone();
-        ranked.sort_by(|a, b| policy[b.index()].total_cmp(&policy[a.index()]));
-        for p in &ranked[..8] {
-            let (x, y) = size.xy(*p);
-            let corner_line = |v: u32| (2..=4).contains(&v) || (14..=16).contains(&v);
-            assert!(corner_line(x) && corner_line(y), "{x},{y}");
-        }
+        assert_top_eight_in_corners(&ranked, 2..=4);
     }
 }

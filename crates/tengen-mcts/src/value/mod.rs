@@ -269,14 +269,7 @@ mod tests {
 
     #[test]
     fn the_input_reads_liberties_moves_komi_and_counting_from_the_movers_side() {
-        let board = Board::from_ascii(
-            ". O . . O
-             O . . X O
-             . . . . X
-             . . . . .
-             X X . . .",
-        )
-        .unwrap();
+        let board = crate::testing::atari_board();
         let size = board.size();
         let p = |x, y| size.point(x, y).unwrap();
         let at = |x: usize, y: usize| y * 5 + x;
