@@ -269,6 +269,29 @@ pub async fn log_in(
     }
 }
 
+/// Member `member` changes their password from `given_password` (checked
+/// as a login is, within the same allowance) to `new_password`: every
+/// session of theirs ends, and this device gets a new one's token.
+///
+/// # Errors
+/// [`Refusal::LoginsTooFast`]; [`Refusal::WrongPassword`];
+/// [`WebError::Invalid`] for a new password that cannot be; a storage
+/// error.
+pub async fn change_password(
+    store: &Store,
+    logins: &Logins,
+    client: Option<IpAddr>,
+    member: &MemberRow,
+    given_password: &str,
+    new_password: &str,
+    now: i64,
+) -> Result<String, WebError> {
+    password(new_password)?;
+    let (m, _) = log_in(store, logins, client, &member.key, given_password, now).await?;
+    reset(store, &m.key, new_password).await?;
+    open_session(store, &m.key, now).await
+}
+
 async fn open_session(store: &Store, key: &str, now: i64) -> Result<String, WebError> {
     let token = random_hex(2)?;
     store.open_session(&digest(&token), key, now).await?;

@@ -22,6 +22,7 @@
 //! | `POST /api/session`, `GET /api/session`, `DELETE /api/session` | a member logs in (rate-limited), who is logged in here, logs out |
 //! | `GET /api/member/games` | the games the member holds a seat of, from any device, in a line each |
 //! | `POST /api/member/games` | seats this browser holds (ids and tokens) kept under the member |
+//! | `POST /api/member/password` | a member's new password (the current one checked as a login): their other sessions end |
 //! | `GET /api/lobby` | the games listed in the lobby: open invitations and games to watch |
 //! | `POST /api/lobby/{id}/join` | takes the free seat of a listed game: its token, once |
 //! | `POST /api/review/edit` | a comment or a move added to a record under review, written back as SGF |
@@ -270,6 +271,7 @@ pub fn router(hub: Arc<Hub>, sites: origin::Sites, proxies: client::Proxies) -> 
             get(who).post(enter::<false>).delete(log_out),
         )
         .route("/api/member/games", get(member_games).post(keep_seats))
+        .route("/api/member/password", post(change_password))
         .route("/api/lobby", get(lobby))
         .route("/api/lobby/{id}/join", post(join))
         .route("/api/review", post(review_sgf))
@@ -662,6 +664,35 @@ async fn enter<const NEW: bool>(
     } else {
         member::log_in(hub.store(), hub.logins(), client, name, password, now_ms()).await?
     };
+    Ok(logged_in(&headers, &m.name, Some(&token)))
+}
+
+/// A member's current and new passwords.
+#[derive(serde::Deserialize)]
+struct NewPassword {
+    password: String,
+    new: String,
+}
+
+/// A member changes their password: logged out everywhere but here.
+async fn change_password(
+    State(hub): State<Arc<Hub>>,
+    client: Option<Extension<ClientIp>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, WebError> {
+    let m = member_of(&hub, &headers).await?;
+    let given: NewPassword = read_json(&headers, body, MAX_CREDENTIALS).await?;
+    let token = member::change_password(
+        hub.store(),
+        hub.logins(),
+        client_of(client),
+        &m,
+        &given.password,
+        &given.new,
+        now_ms(),
+    )
+    .await?;
     Ok(logged_in(&headers, &m.name, Some(&token)))
 }
 

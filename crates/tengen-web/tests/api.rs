@@ -1087,6 +1087,69 @@ async fn a_member_plays_from_any_device(store: Backend) {
     assert_eq!(who["name"], Value::Null);
 }
 
+/// A member changes their password: the current one is checked, the new
+/// one bounded, and their other devices are logged out while this one
+/// stays in.
+async fn a_member_changes_the_password(store: Backend) {
+    let server = Running::start(store.fresh("password").await).await;
+    let call = |path: &'static str, session: Option<&str>, body: Value| {
+        let cookie = session.map(|s| format!("tengen_member={s}"));
+        let server = &server;
+        async move {
+            with_cookie(
+                server,
+                "POST",
+                path,
+                cookie.as_deref(),
+                "tengen_member",
+                &body,
+            )
+            .await
+        }
+    };
+    let me = json!({"name": "Dan", "password": "first-password"});
+    let (_, desk, _) = call("/api/members", None, me.clone()).await;
+    let (_, phone, _) = call("/api/session", None, me).await;
+    let (desk, phone) = (desk.unwrap(), phone.unwrap());
+    let change = |current: &str, new: &str| {
+        call(
+            "/api/member/password",
+            Some(&desk),
+            json!({"password": current, "new": new}),
+        )
+    };
+    let (status, _, body) = change("wrong-password", "second-password").await;
+    assert_eq!((status, &body["code"]), (403, &json!("wrong_password")));
+    let (status, _, body) = change("first-password", "short").await;
+    assert_eq!((status, &body["code"]), (400, &json!("invalid")), "{body}");
+    let (status, here, body) = change("first-password", "second-password").await;
+    assert_eq!((status, &body["name"]), (200, &json!("Dan")), "{body}");
+    for (session, in_still) in [(here.unwrap(), true), (phone, false), (desk, false)] {
+        let cookie = format!("tengen_member={session}");
+        let (_, _, who) = with_cookie(
+            &server,
+            "GET",
+            "/api/session",
+            Some(&cookie),
+            "tengen_member",
+            &Value::Null,
+        )
+        .await;
+        assert_eq!(
+            who["name"] == "Dan",
+            in_still,
+            "this device stays in, the others are out"
+        );
+    }
+    let (status, _, _) = call(
+        "/api/session",
+        None,
+        json!({"name": "dan", "password": "second-password"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+}
+
 /// A game's socket opened with the member session `session` and no seat
 /// token.
 async fn member_socket(server: &Running, id: &str, session: &str) -> common::Client {
@@ -1560,6 +1623,7 @@ on_each_store!(
     a_browsers_games_are_listed_by_their_ids,
     a_teacher_sees_each_pupils_progress_from_any_device,
     a_member_plays_from_any_device,
+    a_member_changes_the_password,
 );
 
 /// Games where the engine moves first, created one after another as

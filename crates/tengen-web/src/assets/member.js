@@ -48,6 +48,19 @@ export async function initMember(onChange) {
     ev.preventDefault();
     enter(ev.submitter && ev.submitter.id === "member-join" ? "/api/members" : "/api/session", changed);
   });
+  $("member-change").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    $("member-error").textContent = "";
+    $("member-changed").textContent = "";
+    try {
+      await api("/api/member/password", json("POST", { password: $("member-current").value, new: $("member-new").value }));
+      $("member-current").value = "";
+      $("member-new").value = "";
+      $("member-changed").textContent = t("member_changed");
+    } catch (e) {
+      $("member-error").textContent = errorText(e);
+    }
+  });
   $("member-logout").addEventListener("click", async () => {
     await api("/api/session", { method: "DELETE" }).catch(() => {});
     member = null;

@@ -1174,6 +1174,14 @@ async function memberOnTwoDevices(browser) {
   await desk.page.waitForSelector(`#board circle[data-v="${free}"]`);
   await desk.page.waitForFunction((n) => document.querySelector("#who-black").textContent.includes(n), who);
   await phone.page.goto(base + "/");
+  // A new password from the phone logs the desk out.
+  await phone.page.fill("#member-current", "go-club-2026");
+  await phone.page.fill("#member-new", "go-club-2027");
+  await phone.page.click("#member-change button[type=submit]");
+  await phone.page.waitForFunction(() => document.querySelector("#member-changed").textContent.length > 0);
+  check((await phone.page.textContent("#member-changed")).startsWith("Mot de passe changé"), "the change is confirmed");
+  await desk.page.goto(base + "/");
+  await desk.page.waitForSelector("#member-out:not([hidden])");
   await phone.page.click("#member-logout");
   await phone.page.waitForSelector("#member-out:not([hidden])");
   await phone.page.waitForFunction(() => document.querySelector("#mine").hidden);
