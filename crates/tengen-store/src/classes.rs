@@ -1,9 +1,9 @@
 //! Learners and teachers' classes: the step each learner reached; a
 //! class's short code and its teacher's token (a digest); the pupils by
 //! first name with the learner each plays as, and the problems of the
-//! learning path each learner solved. The statements are written
-//! once for both stores ([`crate::statement`]; SQLite knows `ON CONFLICT
-//! ... DO NOTHING` too).
+//! learning path each learner solved. Each statement is written once for
+//! both stores (one statement method runs it on either; SQLite knows
+//! `ON CONFLICT ... DO NOTHING` too).
 
 use crate::{Store, StoreError};
 use serde::{Deserialize, Serialize};

@@ -2,7 +2,7 @@
 //! keeps the text it is given), the sessions a member opened (the digest of
 //! each cookie's token, never the token), and the seats a member holds, so
 //! that a member plays and finds their games from any device. Written
-//! once for both stores ([`crate::statement`]).
+//! once for both stores (one statement method runs it on either).
 //!
 //! A member's key is the name in lower case: "Ana" and "ana" are one
 //! member, shown as first written. A session is valid while its
