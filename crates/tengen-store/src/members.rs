@@ -38,7 +38,7 @@ const OPEN_SESSION: &str = "INSERT INTO member_sessions (digest, member, generat
 
 const SESSION: &str = "SELECT m.key, m.name, m.hash FROM member_sessions s
     JOIN members m ON m.key = s.member
-    WHERE s.digest = $1 AND s.generation = m.generation";
+    WHERE s.digest = $1 AND s.generation = m.generation AND s.created > $2";
 
 const CLOSE_SESSION: &str = "DELETE FROM member_sessions WHERE digest = $1";
 
@@ -111,12 +111,16 @@ impl Store {
     }
 
     /// The member of the session whose token has digest `digest`, while
-    /// it is valid.
+    /// it is valid: opened after `since` (ms since the epoch; older ones
+    /// have run out, whatever a cookie says) and before the member's last
+    /// new password.
     ///
     /// # Errors
     /// A storage error on a database failure.
-    pub async fn session(&self, digest: &str) -> Result<Option<MemberRow>, StoreError> {
-        let rows = self.rows(SESSION, vec![digest.into()]).await?;
+    pub async fn session(&self, digest: &str, since: i64) -> Result<Option<MemberRow>, StoreError> {
+        let rows = self
+            .rows(SESSION, vec![digest.into(), since.into()])
+            .await?;
         rows.first().map(|r| member(r)).transpose()
     }
 
@@ -175,7 +179,55 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)] // tests fail loudly
+
     use super::*;
+    use crate::{Database, Environment};
+
+    #[tokio::test]
+    async fn a_session_holds_until_it_runs_out_or_the_password_changes() {
+        let path = std::env::temp_dir().join(format!("tengen-members-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let db = Database::Sqlite(path.clone());
+        let store = Store::open(&db, "test", &Environment::default())
+            .await
+            .unwrap();
+        let ana = MemberRow {
+            key: "ana".into(),
+            name: "Ana".into(),
+            hash: "h1".into(),
+        };
+        assert!(store.add_member(&ana, 0).await.unwrap());
+        assert!(!store.add_member(&ana, 1).await.unwrap(), "one Ana");
+        store.open_session("d1", "ana", 1_000).await.unwrap();
+        assert_eq!(store.session("d1", 999).await.unwrap(), Some(ana.clone()));
+        assert_eq!(store.session("d1", 1_000).await.unwrap(), None, "run out");
+        assert_eq!(store.session("d2", 0).await.unwrap(), None);
+        assert!(store.reset_member("ana", "h2").await.unwrap());
+        assert_eq!(
+            store.session("d1", 0).await.unwrap(),
+            None,
+            "a new password"
+        );
+        store.open_session("d3", "ana", 2_000).await.unwrap();
+        let now = store.session("d3", 0).await.unwrap().unwrap();
+        assert_eq!(now.hash, "h2");
+        store.close_session("d3").await.unwrap();
+        assert_eq!(store.session("d3", 0).await.unwrap(), None);
+        assert!(!store.reset_member("bo", "h").await.unwrap());
+        store.keep_seat("ana", "g1", "black", 5).await.unwrap();
+        store.keep_seat("ana", "g1", "white", 6).await.unwrap();
+        store.keep_seat("ana", "g2", "both", 7).await.unwrap();
+        assert_eq!(
+            store.member_seat("ana", "g1").await.unwrap().as_deref(),
+            Some("black")
+        );
+        assert_eq!(store.member_games("ana").await.unwrap(), ["g2", "g1"]);
+        drop(store);
+        for end in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{end}", path.display()));
+        }
+    }
 
     #[test]
     fn the_list_of_games_stops_where_it_says() {

@@ -25,8 +25,11 @@ use tengen_store::{MemberRow, Store};
 /// The session cookie's name.
 pub const COOKIE: &str = "tengen_member";
 
-/// How long a session lasts: a year, as a club's regulars expect.
+/// How long a session lasts: a year, as a club's regulars expect (the
+/// cookie's age, and the store's: an older session is refused whatever
+/// a cookie says).
 const SESSION_SECONDS: u64 = 365 * 24 * 3600;
+const SESSION_MS: i64 = SESSION_SECONDS as i64 * 1000;
 
 /// Characters in a member's name.
 pub const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=32;
@@ -317,8 +320,9 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
 /// # Errors
 /// A storage error.
 pub async fn of(store: &Store, headers: &HeaderMap) -> Result<Option<MemberRow>, WebError> {
+    let since = crate::date::now_ms().saturating_sub(SESSION_MS);
     match token(headers) {
-        Some(t) => Ok(store.session(&digest(&t)).await?),
+        Some(t) => Ok(store.session(&digest(&t), since).await?),
         None => Ok(None),
     }
 }
