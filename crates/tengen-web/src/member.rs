@@ -144,10 +144,20 @@ impl Logins {
     }
 }
 
-/// Hashes off the async threads: a hash takes tens of milliseconds of CPU.
+/// Hashes off the async threads (a hash takes tens of milliseconds of
+/// CPU), as many at once as there are cores: each takes 19 MiB, and
+/// logins from many addresses at once, each within its allowance, must
+/// not take the memory of hundreds. The others wait their turn.
 async fn off_thread<T: Send + 'static>(
     f: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, WebError> {
+    static HASHING: OnceLock<tokio::sync::Semaphore> = OnceLock::new();
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let places = HASHING.get_or_init(|| tokio::sync::Semaphore::new(cores));
+    let _place = places
+        .acquire()
+        .await
+        .map_err(|e| WebError::Io(std::io::Error::other(e)))?;
     tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| WebError::Io(std::io::Error::other(e)))
@@ -258,11 +268,14 @@ pub async fn log_in(
     let key = given_name.trim().to_lowercase();
     logins.take(client, &key)?;
     let member = store.member(&key).await?;
-    let hash = member
-        .as_ref()
-        .map_or_else(|| decoy().to_string(), |m| m.hash.clone());
+    let hash = member.as_ref().map(|m| m.hash.clone());
     let password = given_password.to_string();
-    let right = off_thread(move || verify(&password, &hash)).await?;
+    // The decoy too is made off the async threads, the first time.
+    let right = off_thread(move || match &hash {
+        Some(h) => verify(&password, h),
+        None => verify(&password, decoy()),
+    })
+    .await?;
     match member {
         Some(m) if right => {
             let token = open_session(store, &m.key, now).await?;
