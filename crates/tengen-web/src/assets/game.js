@@ -139,6 +139,13 @@ function announce(before, after) {
   if (after.last !== "pass") stoneSound();
 }
 
+// A player of a game with a friend before the server has said who is
+// there: whose turn it is would be said before knowing whether the friend
+// has come.
+function friendUnknown(v) {
+  return !presence() && v.opponent.kind === "friend" && myColor() && state.seat !== "both";
+}
+
 // The friend invited has not opened the game yet.
 function waitingForFriend(v) {
   const p = presence();
@@ -161,6 +168,7 @@ function statusText(v) {
   const engine = v.opponent.kind === "engine" ? v.opponent.engine : null;
   let status = "";
   if (v.phase === "playing") {
+    if (friendUnknown(v)) return "";
     if (waitingForFriend(v)) {
       const other = myColor() === "black" ? "white" : "black";
       status = t("waiting_join", { c: colorWord(other) });
