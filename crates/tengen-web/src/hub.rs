@@ -774,8 +774,10 @@ impl Hub {
     }
 
     /// The seat a connection holds in the game: the one its token gives,
-    /// else the one its member holds. A member's seat proven by a token is
-    /// kept under the member, so that the game follows them to any device.
+    /// else the one its member holds. A seat proven by a token on a
+    /// member's connection is kept under the member (the first time), so
+    /// that the game follows them to any device: every seat, created,
+    /// taken in the lobby or by an invitation, is proven here.
     pub async fn seat_of(
         &self,
         slot: &Slot,
@@ -786,24 +788,20 @@ impl Hub {
         let Some(m) = member else {
             return seat;
         };
-        let kept = match seat {
-            Seat::Spectator => self.store.member_seat(&m.key, &slot.id).await,
-            _ => {
-                let kept = self
-                    .store
+        let kept = match self.store.member_seat(&m.key, &slot.id).await {
+            Ok(Some(name)) if seat == Seat::Spectator => return Seat::named(&name),
+            Ok(None) if seat != Seat::Spectator => {
+                self.store
                     .keep_seat(&m.key, &slot.id, seat.name(), now_ms())
-                    .await;
-                kept.map(|()| None)
+                    .await
             }
+            Ok(_) => Ok(()),
+            Err(e) => Err(e),
         };
-        match kept {
-            Ok(Some(name)) => Seat::named(&name),
-            Ok(None) => seat,
-            Err(e) => {
-                tracing::error!("member's seat in {}: {e}", slot.id);
-                seat
-            }
+        if let Err(e) = kept {
+            tracing::error!("member's seat in {}: {e}", slot.id);
         }
+        seat
     }
 
     /// The seat `token` gives in the game: by the room's token digests,

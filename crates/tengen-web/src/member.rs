@@ -193,8 +193,7 @@ pub async fn add(
     now: i64,
 ) -> Result<MemberRow, WebError> {
     let (key, name) = name(given_name)?;
-    let password = password(given_password)?.to_string();
-    let hash = off_thread(move || hash(&password)).await??;
+    let hash = hashed(given_password).await?;
     let member = MemberRow { key, name, hash };
     if !store.add_member(&member, now).await? {
         return Err(WebError::Forbidden(Refusal::NameTaken));
@@ -215,14 +214,29 @@ pub async fn reset(
     given_password: &str,
 ) -> Result<MemberRow, WebError> {
     let key = given_name.trim().to_lowercase();
-    let password = password(given_password)?.to_string();
-    let Some(mut member) = store.member(&key).await? else {
+    let Some(member) = store.member(&key).await? else {
         return Err(WebError::invalid(
             "name",
             format!("no member {:?}", given_name.trim()),
         ));
     };
-    member.hash = off_thread(move || hash(&password)).await??;
+    set_password(store, member, given_password).await
+}
+
+/// A new password's hash, or why it cannot be one.
+async fn hashed(given_password: &str) -> Result<String, WebError> {
+    let password = password(given_password)?.to_string();
+    off_thread(move || hash(&password)).await?
+}
+
+/// Gives `member` the password `given_password`, ending every session of
+/// theirs: their row.
+async fn set_password(
+    store: &Store,
+    mut member: MemberRow,
+    given_password: &str,
+) -> Result<MemberRow, WebError> {
+    member.hash = hashed(given_password).await?;
     store.reset_member(&member.key, &member.hash).await?;
     Ok(member)
 }
@@ -265,6 +279,20 @@ pub async fn log_in(
     given_password: &str,
     now: i64,
 ) -> Result<(MemberRow, String), WebError> {
+    let member = check(store, logins, client, given_name, given_password).await?;
+    let token = open_session(store, &member.key, now).await?;
+    Ok((member, token))
+}
+
+/// The member `given_name` whose password `given_password` is, taking one
+/// try of the logins' allowance.
+async fn check(
+    store: &Store,
+    logins: &Logins,
+    client: Option<IpAddr>,
+    given_name: &str,
+    given_password: &str,
+) -> Result<MemberRow, WebError> {
     let key = given_name.trim().to_lowercase();
     logins.take(client, &key)?;
     let member = store.member(&key).await?;
@@ -276,13 +304,9 @@ pub async fn log_in(
         None => verify(&password, decoy()),
     })
     .await?;
-    match member {
-        Some(m) if right => {
-            let token = open_session(store, &m.key, now).await?;
-            Ok((m, token))
-        }
-        _ => Err(WebError::Forbidden(Refusal::WrongPassword)),
-    }
+    member
+        .filter(|_| right)
+        .ok_or(WebError::Forbidden(Refusal::WrongPassword))
 }
 
 /// Member `member` changes their password from `given_password` (checked
@@ -302,10 +326,9 @@ pub async fn change_password(
     new_password: &str,
     now: i64,
 ) -> Result<String, WebError> {
-    password(new_password)?;
-    let (m, _) = log_in(store, logins, client, &member.key, given_password, now).await?;
-    reset(store, &m.key, new_password).await?;
-    open_session(store, &m.key, now).await
+    let member = check(store, logins, client, &member.key, given_password).await?;
+    let member = set_password(store, member, new_password).await?;
+    open_session(store, &member.key, now).await
 }
 
 async fn open_session(store: &Store, key: &str, now: i64) -> Result<String, WebError> {

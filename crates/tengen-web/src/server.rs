@@ -490,15 +490,7 @@ async fn create(
     if form.lesson.is_some() && form.learner.is_none() {
         form.learner = learner_cookie(&headers);
     }
-    let lesson = form.lesson.is_some();
     let created = hub.create(form, client_of(client)).await?;
-    // A member's game follows them to any device (a step game of the
-    // learning path stays the learner's).
-    if !lesson && let Some(m) = member::of(hub.store(), &headers).await? {
-        hub.store()
-            .keep_seat(&m.key, &created.id, created.seat, now_ms())
-            .await?;
-    }
     Ok(axum::Json(created).into_response())
 }
 
@@ -615,18 +607,8 @@ async fn summaries(hub: &Hub, ids: &[&str]) -> Result<Response, WebError> {
     Ok(axum::Json(out).into_response())
 }
 
-async fn join(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, WebError> {
-    let taken = hub.take_seat(&id).await?;
-    if let Some(m) = member::of(hub.store(), &headers).await? {
-        hub.store()
-            .keep_seat(&m.key, &taken.id, taken.seat, now_ms())
-            .await?;
-    }
-    Ok(axum::Json(taken).into_response())
+async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, WebError> {
+    Ok(axum::Json(hub.take_seat(&id).await?).into_response())
 }
 
 /// A member's name and password, to sign up or log in.
@@ -639,8 +621,9 @@ struct Credentials {
 /// Longest body of credentials.
 const MAX_CREDENTIALS: usize = 1 << 10;
 
-/// The answer that a member is logged in: their name, and the cookie.
-fn logged_in(headers: &HeaderMap, name: &str, token: Option<&str>) -> Response {
+/// The answer of who is logged in now (`name`, none after a logout), with
+/// the cookie of their session (`token`; none: the cookie is cleared).
+fn logged_in(headers: &HeaderMap, name: Option<&str>, token: Option<&str>) -> Response {
     let mut response = axum::Json(serde_json::json!({ "name": name })).into_response();
     if let Some(v) = member::set_cookie(headers, token) {
         response.headers_mut().insert(header::SET_COOKIE, v);
@@ -664,7 +647,7 @@ async fn enter<const NEW: bool>(
     } else {
         member::log_in(hub.store(), hub.logins(), client, name, password, now_ms()).await?
     };
-    Ok(logged_in(&headers, &m.name, Some(&token)))
+    Ok(logged_in(&headers, Some(&m.name), Some(&token)))
 }
 
 /// A member's current and new passwords.
@@ -693,7 +676,7 @@ async fn change_password(
         now_ms(),
     )
     .await?;
-    Ok(logged_in(&headers, &m.name, Some(&token)))
+    Ok(logged_in(&headers, Some(&m.name), Some(&token)))
 }
 
 /// Who is logged in here: `{"name": null}` for nobody.
@@ -708,11 +691,7 @@ async fn log_out(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Resp
             .close_session(&crate::token::digest(&token))
             .await?;
     }
-    let mut response = axum::Json(serde_json::json!({ "name": null })).into_response();
-    if let Some(v) = member::set_cookie(&headers, None) {
-        response.headers_mut().insert(header::SET_COOKIE, v);
-    }
-    Ok(response)
+    Ok(logged_in(&headers, None, None))
 }
 
 /// The member of a request, or the refusal that none is logged in.

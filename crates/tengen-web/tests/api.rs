@@ -951,8 +951,8 @@ async fn with_cookie(
 
 /// Issue: a club member could not play under one name from two devices or
 /// find their games. A member signs up (the name is theirs in any case),
-/// creates a game, and from another session finds it and sits in it
-/// without its token; a seat held before logging in is kept by its token,
+/// creates a game and sits in it, and from another session finds it and
+/// sits in it without its token; a seat held before logging in is kept by its token,
 /// never without; a wrong password or an unknown name get one refusal,
 /// logins past the allowance wait; a new password ends every session.
 async fn a_member_plays_from_any_device(store: Backend) {
@@ -996,12 +996,14 @@ async fn a_member_plays_from_any_device(store: Backend) {
     assert_eq!((status, &body["code"]), (409, &json!("name_taken")));
     let (status, _, body) = enter("/api/members", "Bo", "short").await;
     assert_eq!((status, &body["code"]), (400, &json!("invalid")), "{body}");
-    // Her game, created logged in, is hers.
+    // Her game, created and sat in logged in, is hers.
     let friend =
         json!({"size": 9, "rules": "chinese", "opponent": {"kind": "friend", "color": "black"}});
-    let (status, _, game) = call("POST", "/api/games", Some(&desk), friend).await;
-    assert_eq!(status, 200, "{game}");
+    let game = server.create(friend).await;
     let id = game["id"].as_str().unwrap().to_string();
+    let sat = member_socket(&server, &id, &desk, game["token"].as_str()).await;
+    assert_eq!(sat.seat, "black");
+    drop(sat);
     // A game of this browser from before: kept only with its token.
     let before = server
         .create(json!({"size": 13, "rules": "ffg", "opponent": {"kind": "same_screen"}}))
@@ -1045,7 +1047,7 @@ async fn a_member_plays_from_any_device(store: Backend) {
     let (status, _, body) = call("GET", "/api/member/games", None, Value::Null).await;
     assert_eq!((status, &body["code"]), (403, &json!("not_member")));
     // The phone sits in her seat without its token, under her name.
-    let mut seated = member_socket(&server, &id, &phone).await;
+    let mut seated = member_socket(&server, &id, &phone, None).await;
     assert_eq!(seated.seat, "black");
     seated.send(json!({"type": "play", "vertex": "E5"})).await;
     seated.wait_view(|v| v["seq"] == 1).await;
@@ -1150,9 +1152,14 @@ async fn a_member_changes_the_password(store: Backend) {
     assert_eq!(status, 200);
 }
 
-/// A game's socket opened with the member session `session` and no seat
-/// token.
-async fn member_socket(server: &Running, id: &str, session: &str) -> common::Client {
+/// A game's socket opened with the member session `session` and the seat
+/// token `token`, if any.
+async fn member_socket(
+    server: &Running,
+    id: &str,
+    session: &str,
+    token: Option<&str>,
+) -> common::Client {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     use tokio_tungstenite::tungstenite::http::HeaderValue;
     let mut request = format!("ws://{}/ws/{id}", server.addr)
@@ -1164,8 +1171,12 @@ async fn member_socket(server: &Running, id: &str, session: &str) -> common::Cli
     );
     let (mut ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
     use futures_util::SinkExt;
+    let mut hello = json!({"type": "hello"});
+    if let Some(t) = token {
+        hello["token"] = json!(t);
+    }
     ws.send(tokio_tungstenite::tungstenite::Message::Text(
-        json!({"type": "hello"}).to_string().into(),
+        hello.to_string().into(),
     ))
     .await
     .unwrap();

@@ -253,28 +253,6 @@ fn write_weights(path: &Path, weights: &[u8], steps: u64, start: Instant) -> Res
     Ok(ExitCode::SUCCESS)
 }
 
-/// A network run's configuration from its options: the policy and the
-/// value network take these fields alike, and any others of their own
-/// after `args`.
-macro_rules! network_config {
-    ($config:ident, $shape:ident, $args:expr $(, $field:ident: $value:expr)*) => {
-        $config {
-            shape: $shape {
-                channels: $args.channels,
-                layers: $args.layers,
-            },
-            batch: $args.batch,
-            learning_rate: $args.learning_rate,
-            steps: $args.steps,
-            checkpoint_every: $args.checkpoint_every,
-            test_positions: $args.test_positions,
-            seed: $args.seed,
-            from: $args.from.clone(),
-            $($field: $value,)*
-        }
-    };
-}
-
 pub fn run(args: &Args) -> Result<ExitCode> {
     match &args.model {
         Model::Patterns(a) => patterns(a),
@@ -353,7 +331,19 @@ fn shapes(args: &ShapeArgs) -> Result<ExitCode> {
 fn net(args: &NetArgs) -> Result<ExitCode> {
     let records = read_records(&sgf_files(&args.paths)?)?;
     let (train_games, test_games) = split(&records, args.games, args.test_games);
-    let config = network_config!(TrainConfig, Shape, args);
+    let config = TrainConfig {
+        shape: Shape {
+            channels: args.channels,
+            layers: args.layers,
+        },
+        batch: args.batch,
+        learning_rate: args.learning_rate,
+        steps: args.steps,
+        checkpoint_every: args.checkpoint_every,
+        test_positions: args.test_positions,
+        seed: args.seed,
+        from: args.from.clone(),
+    };
     let bar = progress::bar(args.steps, "steps");
     let start = Instant::now();
     let out = &args.out;
@@ -433,7 +423,20 @@ fn value(args: &ValueArgs) -> Result<ExitCode> {
     if let Some(path) = &args.export {
         return export(path, &train_set, &test_set, args.seed);
     }
-    let config = network_config!(ValueConfig, ValueShape, args, per_game: args.per_game);
+    let config = ValueConfig {
+        shape: ValueShape {
+            channels: args.channels,
+            layers: args.layers,
+        },
+        batch: args.batch,
+        learning_rate: args.learning_rate,
+        steps: args.steps,
+        checkpoint_every: args.checkpoint_every,
+        test_positions: args.test_positions,
+        per_game: args.per_game,
+        seed: args.seed,
+        from: args.from.clone(),
+    };
     let bar = progress::bar(args.steps, "steps");
     let start = Instant::now();
     let first_step = std::cell::Cell::new(None::<u64>);

@@ -76,9 +76,10 @@ function init() {
   setInterval(tickClocks, 250);
   applyWords();
   loadForm().catch((e) => { $("f-error").textContent = errorText(e); });
-  // Who is logged in decides which games are mine: asked before the first
-  // screen is drawn, then again at each login and logout.
-  initMember(() => { if (location.pathname === "/") loadMine(); }).finally(route);
+  route();
+  // Who is logged in adds a member's games to mine: asked beside the first
+  // screen, and again at each login and logout.
+  initMember(() => { if (location.pathname === "/") loadMine(); });
 }
 
 init();

@@ -18,7 +18,7 @@ export function memberName() { return member; }
 const json = (method, body) => ({ method, headers: { "content-type": "application/json" },
   body: JSON.stringify(body) });
 
-async function enter(path, onDone) {
+async function enter(path) {
   $("member-error").textContent = "";
   try {
     const r = await api(path, json("POST", { name: $("member-name").value, password: $("member-password").value }));
@@ -28,7 +28,7 @@ async function enter(path, onDone) {
     const seats = seatedGames().map((id) => ({ id, token: seatOf(id) }));
     if (seats.length) await api("/api/member/games", json("POST", seats));
     renderMember();
-    onDone();
+    changed();
   } catch (e) {
     $("member-error").textContent = errorText(e);
   }
@@ -40,13 +40,13 @@ export function renderMember() {
   $("member-who").textContent = member === null ? "" : t("member_who", { name: member });
 }
 
-// Asks who is logged in; `onChange` hears each login and logout (the
-// list of my games changes with them).
+// Asks who is logged in; `onChange` hears the answer, then each login and
+// logout (the list of my games changes with them).
 export async function initMember(onChange) {
   changed = onChange;
   $("member-out").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    enter(ev.submitter && ev.submitter.id === "member-join" ? "/api/members" : "/api/session", changed);
+    enter(ev.submitter && ev.submitter.id === "member-join" ? "/api/members" : "/api/session");
   });
   $("member-change").addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -73,4 +73,5 @@ export async function initMember(onChange) {
     member = null;
   }
   renderMember();
+  if (member !== null) changed();
 }

@@ -12,8 +12,12 @@ import { memberName } from "./member.js";
 const MAX = 100;
 
 let mine = [];
+// Loads under way: only the latest one's answer is drawn (a load begun
+// before the member was known must not overwrite one begun after).
+let loads = 0;
 
 export async function loadMine() {
+  const load = ++loads;
   const ids = seatedGames().slice(0, MAX);
   const found = new Map();
   $("mine-error").textContent = "";
@@ -22,8 +26,9 @@ export async function loadMine() {
     if (memberName() !== null) lists.push(api("/api/member/games"));
     for (const list of await Promise.all(lists)) for (const g of list) found.set(g.id, g);
   } catch (e) {
-    $("mine-error").textContent = errorText(e);
+    if (load === loads) $("mine-error").textContent = errorText(e);
   }
+  if (load !== loads) return;
   mine = [...found.values()].sort((a, b) => b.listed - a.listed);
   renderMine();
 }
