@@ -44,6 +44,8 @@ pub struct JsonConfig {
     pub knowledge: Knowledge,
     /// The value network's weight in the searches' results.
     pub value_weight: f32,
+    /// Simulations through a node before the value network judges it.
+    pub judge_at: u32,
     /// The value network that judges.
     pub value: ValueSource,
     /// Bytes each worker's search tree may take.
@@ -67,6 +69,7 @@ impl Default for JsonConfig {
             max_time: None,
             knowledge: Knowledge::default(),
             value_weight: tengen_mcts::DEFAULT_VALUE_WEIGHT,
+            judge_at: tengen_mcts::DEFAULT_JUDGE_AT,
             value: ValueSource::Shipped,
             tree_memory: tengen_mcts::DEFAULT_TREE_MEMORY,
             seed: 0,
@@ -319,6 +322,7 @@ fn work(engine: &Engine<'_>, config: &JsonConfig, worker: u64) {
         resign_below: None,
         knowledge: config.knowledge,
         value_weight: config.value_weight,
+        judge_at: config.judge_at,
         value: config.value,
         tree_memory: config.tree_memory,
         ..SearchConfig::default()

@@ -48,6 +48,8 @@ pub struct EngineConfig {
     pub knowledge: Knowledge,
     /// The value network's weight in the search's results.
     pub value_weight: f32,
+    /// Simulations through a node before the value network judges it.
+    pub judge_at: u32,
     /// The value network that judges.
     pub value: ValueSource,
     /// Bytes the search tree may take.
@@ -69,6 +71,7 @@ impl Default for EngineConfig {
             seed: 0,
             knowledge: Knowledge::default(),
             value_weight: tengen_mcts::DEFAULT_VALUE_WEIGHT,
+            judge_at: tengen_mcts::DEFAULT_JUDGE_AT,
             value: ValueSource::Shipped,
             tree_memory: tengen_mcts::DEFAULT_TREE_MEMORY,
             name: "tengen",
@@ -111,6 +114,7 @@ impl Session {
             resign_below: config.resign_below,
             knowledge: config.knowledge,
             value_weight: config.value_weight,
+            judge_at: config.judge_at,
             value: config.value,
             tree_memory: config.tree_memory,
             ..SearchConfig::default()

@@ -19,6 +19,8 @@ const NO_POLICY: u32 = u32::MAX;
 
 /// The bits of a judgement nobody gave (two NaNs no network produces).
 const NOT_JUDGED: u64 = u64::MAX;
+/// The judgement of a node claimed by one thread and not yet given.
+const JUDGING: u64 = u64::MAX - 1;
 
 /// What is known about a node before any playout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,12 +177,23 @@ impl Node {
     #[inline]
     pub(crate) fn judged(&self) -> Option<(f32, f32)> {
         let bits = self.judged.load(Ordering::Relaxed);
-        (bits != NOT_JUDGED).then(|| {
+        (bits != NOT_JUDGED && bits != JUDGING).then(|| {
             (
                 f32::from_bits((bits >> 32) as u32),
                 f32::from_bits(bits as u32),
             )
         })
+    }
+
+    /// True for the one caller that first claims the judgement of this
+    /// node's position (none judged it before).
+    #[inline]
+    pub(crate) fn claim_judgement(&self) -> bool {
+        self.judged.load(Ordering::Relaxed) == NOT_JUDGED
+            && self
+                .judged
+                .compare_exchange(NOT_JUDGED, JUDGING, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
     }
 
     /// Sets the value network's judgement of this node's position.

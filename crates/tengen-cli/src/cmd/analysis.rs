@@ -155,6 +155,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         searches: cores,
         knowledge: args.search.knowledge,
         value_weight: args.search.value_weight,
+        judge_at: args.search.judge_at,
         value: read_value(args.search.value.as_deref())?,
         tree_memory: args.search.tree_bytes(),
         seed: args.seed.unwrap_or_else(clock_seed),

@@ -75,6 +75,9 @@ enum What {
         /// default when absent.
         #[arg(long = "value-weight")]
         value_weights: Vec<f32>,
+        /// Simulations through a node before the value network judges it.
+        #[arg(long, default_value_t = tengen_mcts::DEFAULT_JUDGE_AT)]
+        judge_at: u32,
     },
     /// The policy network's speed: evaluations per second of the shipped
     /// network on a position of a real opening, one line per thread count
@@ -199,6 +202,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             knowledge,
             network_batches,
             value_weights,
+            judge_at,
         } => {
             let weights = if value_weights.is_empty() {
                 vec![tengen_mcts::DEFAULT_VALUE_WEIGHT]
@@ -211,7 +215,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 threads.clone()
             };
             let knowledge = if knowledge.is_empty() {
-                Knowledge::ALL.iter().map(|&(_, k)| k).collect()
+                // `auto` is one of the others on any board.
+                Knowledge::ALL
+                    .iter()
+                    .map(|&(_, k)| k)
+                    .filter(|&k| k != Knowledge::Auto)
+                    .collect()
             } else {
                 knowledge.clone()
             };
@@ -221,6 +230,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 network_batches.clone()
             };
             for k in knowledge {
+                let k = k.on(BoardSize::square(*size)?);
                 // The batch matters only to the network.
                 let batches = if k == Knowledge::Net {
                     &batches[..]
@@ -230,7 +240,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 for &t in &threads {
                     for &b in batches {
                         for &w in &weights {
-                            search_line(*size, *playouts, t, k, b, w)?;
+                            search_line(*size, *playouts, t, k, b, (w, *judge_at))?;
                         }
                     }
                 }
@@ -490,7 +500,7 @@ fn search_line(
     threads: usize,
     knowledge: Knowledge,
     network_batch: usize,
-    value_weight: f32,
+    (value_weight, judge_at): (f32, u32),
 ) -> Result<()> {
     let game = Game::new(Preset::Chinese.rules(), BoardSize::square(size)?);
     let mut search = Search::new(SearchConfig {
@@ -498,6 +508,7 @@ fn search_line(
         knowledge,
         network_batch,
         value_weight,
+        judge_at,
         ..SearchConfig::default()
     });
     let start = Instant::now();
@@ -505,7 +516,7 @@ fn search_line(
     let secs = start.elapsed().as_secs_f64();
     writeln!(
         std::io::stdout(),
-        "size={size} threads={threads} knowledge={}{} value_weight={} playouts={} playouts_per_s={:.0}",
+        "size={size} threads={threads} knowledge={}{} value_weight={}{} playouts={} playouts_per_s={:.0}",
         knowledge.name(),
         if knowledge == Knowledge::Net {
             format!(" batch={network_batch}")
@@ -513,6 +524,11 @@ fn search_line(
             String::new()
         },
         value_weight,
+        if value_weight > 0.0 {
+            format!(" judge_at={judge_at}")
+        } else {
+            String::new()
+        },
         analysis.visits,
         analysis.visits as f64 / secs,
     )?;

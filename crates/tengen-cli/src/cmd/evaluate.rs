@@ -35,7 +35,7 @@ pub struct Args {
     #[arg(long)]
     every: bool,
     /// What the search knows.
-    #[arg(long, default_value = "patterns", value_parser = Knowledge::from_name)]
+    #[arg(long, default_value = "auto", value_parser = Knowledge::from_name)]
     knowledge: Knowledge,
     /// The weight of the value network's judgement in the search.
     #[arg(long, default_value_t = DEFAULT_VALUE_WEIGHT)]

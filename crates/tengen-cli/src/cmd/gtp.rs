@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tengen_core::Rules;
 use tengen_engine::{EngineConfig, Session};
-use tengen_mcts::{DEFAULT_TREE_MEMORY, DEFAULT_VALUE_WEIGHT, Knowledge, Strength, ValueSource};
+use tengen_mcts::{
+    DEFAULT_JUDGE_AT, DEFAULT_TREE_MEMORY, DEFAULT_VALUE_WEIGHT, Knowledge, Strength, ValueSource,
+};
 
 /// Arguments of `tengen gtp`.
 #[derive(Debug, clap::Args)]
@@ -53,18 +55,24 @@ pub struct Args {
 /// take: the options `gtp` and `analysis` share.
 #[derive(Debug, clap::Args)]
 pub struct SearchOptions {
-    /// What the search knows of a move before playing it out: `net` (the
-    /// policy network over the pattern model), `patterns` (the pattern
-    /// model learned from professional records) or `none` (hand-set
-    /// rules), to measure what the knowledge is worth.
-    #[arg(long, default_value = "patterns", value_parser = Knowledge::from_name)]
+    /// What the search knows of a move before playing it out: `auto` (the
+    /// strongest at equal time on the board played: `net` on 19x19,
+    /// `patterns` elsewhere), `net` (the policy network over the pattern
+    /// model), `patterns` (the pattern model learned from professional
+    /// records) or `none` (hand-set rules), to measure what the knowledge
+    /// is worth.
+    #[arg(long, default_value = "auto", value_parser = Knowledge::from_name)]
     pub knowledge: Knowledge,
     /// The weight of the value network's judgement in the search's results,
-    /// 0 to 1 (0: the playouts alone). Default: 0, until the network judges
-    /// held-out games better than the playouts (see the README's
-    /// "Judgement"); it learned on 19x19.
+    /// 0 to 1 (0: the playouts alone), on the boards it learned (19x19).
+    /// Default: 0, since at equal time its judgements cost more playouts
+    /// than they are worth (see the README's "Judgement").
     #[arg(long, value_parser = weight, default_value_t = DEFAULT_VALUE_WEIGHT)]
     pub value_weight: f32,
+    /// Simulations through a node before the value network judges it
+    /// (with a value weight above 0).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_JUDGE_AT)]
+    pub judge_at: u32,
     /// Value network weights (safetensors, from `tengen train value`) to
     /// judge with instead of the shipped ones.
     #[arg(long)]
@@ -135,6 +143,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         seed: args.seed.unwrap_or_else(clock_seed),
         knowledge: args.search.knowledge,
         value_weight: args.search.value_weight,
+        judge_at: args.search.judge_at,
         value: read_value(args.search.value.as_deref())?,
         tree_memory: args.search.tree_bytes(),
         // Read once for the life of the process.

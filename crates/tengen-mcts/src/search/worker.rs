@@ -75,6 +75,8 @@ pub(super) struct Shared<'a> {
     /// The value network and the weight of its judgement in each
     /// simulation's result, when it judges.
     value: Option<(&'static ValueNetwork, f32)>,
+    /// Simulations through a node before the value network judges it.
+    judge_at: u32,
     /// The value network's judgement of the root's position, when it
     /// judges the simulations or the root.
     pub(super) root_judgement: Option<Judgement>,
@@ -190,6 +192,7 @@ impl<'a> Shared<'a> {
             network: None,
             batches: Batches::new(1),
             value: None,
+            judge_at: EXPAND_AT,
             root_judgement: None,
             root_judged: false,
             root,
@@ -234,10 +237,12 @@ impl<'a> Shared<'a> {
         }
     }
 
-    /// The same, with `knowledge` for the priors (and the shipped network
-    /// when the knowledge is the network's, asked `batch` positions at a
-    /// time below the root).
+    /// The same, with `knowledge` for the priors (as it stands on this
+    /// board, [`Knowledge::on`]; and the shipped network when the
+    /// knowledge is the network's, asked `batch` positions at a time below
+    /// the root).
     pub(super) fn knowing(self, knowledge: Knowledge, batch: usize) -> Shared<'a> {
+        let knowledge = knowledge.on(self.game.size());
         Shared {
             knowledge,
             network: (knowledge == Knowledge::Net)
@@ -249,17 +254,25 @@ impl<'a> Shared<'a> {
     }
 
     /// The same, the value network's judgement weighing `weight` in each
-    /// simulation's result (none at 0): the root is judged at once, every
-    /// other node when it is expanded. With `judge_root`, on a board the
+    /// simulation's result (none at 0, nor on a board it did not learn):
+    /// the root is judged at once, every other node once `judge_at`
+    /// simulations went through it. With `judge_root`, on a board the
     /// network learned, the root is judged even at weight 0, and that
     /// judgement gives the standing reported.
-    pub(super) fn valuing(self, weight: f32, source: ValueSource, judge_root: bool) -> Shared<'a> {
+    pub(super) fn valuing(
+        self,
+        weight: f32,
+        judge_at: u32,
+        source: ValueSource,
+        judge_root: bool,
+    ) -> Shared<'a> {
         let network = source.network();
-        let value = (weight > 0.0)
+        let learned = crate::value::learned(self.game.size());
+        let value = (weight > 0.0 && learned)
             .then_some(network)
             .flatten()
             .map(|v| (v, weight.min(1.0)));
-        let root_judged = judge_root && crate::value::learned(self.game.size());
+        let root_judged = judge_root && learned;
         let root_judgement = (value.is_some() || root_judged)
             .then_some(network)
             .flatten()
@@ -271,6 +284,7 @@ impl<'a> Shared<'a> {
         }
         Shared {
             value,
+            judge_at: judge_at.max(1),
             root_judged: root_judged && root_judgement.is_some(),
             root_judgement,
             ..self
@@ -453,6 +467,14 @@ impl<'a> Shared<'a> {
                 }
                 None => &[][..],
             };
+            if let Some((value, _)) = self.value
+                && node.visits() >= self.judge_at
+                && node.claim_judgement()
+                && let Some(game) = self.game_at(&path)
+            {
+                let j = value.judge_game(&game);
+                node.set_judged(j.black_wins, j.black_lead);
+            }
             if let Some(network) = self.network
                 && kids.len() > 1
                 && node.visits() >= NETWORK_AT
@@ -619,12 +641,6 @@ impl<'a> Shared<'a> {
         };
         if game.phase() != Phase::Playing {
             return Box::new([]);
-        }
-        if let (Some((value, _)), Some(node)) = (self.value, path.last())
-            && node.judged().is_none()
-        {
-            let j = value.judge_game(&game);
-            node.set_judged(j.black_wins, j.black_lead);
         }
         let color = game.to_move();
         let board = game.board();
