@@ -26,7 +26,7 @@ use tengen_gtp::json_analysis::{
     AnswerOf, Input, InputError, Perspective, Query, action_line, answer_line, error_line,
     no_results_line, read_input, warning_line,
 };
-use tengen_mcts::{Analysis, Knowledge, Limit, Request, Search, SearchConfig, ValueSource};
+use tengen_mcts::{Analysis, Limit, Request, Search, SearchConfig};
 
 /// How the engine analyses, for the life of the process (KataGo's
 /// configuration file and command line).
@@ -34,24 +34,14 @@ use tengen_mcts::{Analysis, Knowledge, Limit, Request, Search, SearchConfig, Val
 pub struct JsonConfig {
     /// Turns analysed at once (`numAnalysisThreads`).
     pub searches: usize,
-    /// Threads of each search (`numSearchThreads`).
-    pub search_threads: usize,
+    /// How each turn is searched: its threads (`numSearchThreads`), the
+    /// seed (each worker's its own), knowledge, judgement, memory (each
+    /// worker's tree).
+    pub search: SearchConfig,
     /// Simulations of a turn whose query names none (`maxVisits`).
     pub max_visits: u64,
     /// Time of a turn whose query names none (`maxTime`).
     pub max_time: Option<Duration>,
-    /// What the searches know before playing a move out.
-    pub knowledge: Knowledge,
-    /// The value network's weight in the searches' results.
-    pub value_weight: f32,
-    /// Simulations through a node before the value network judges it.
-    pub judge_at: u32,
-    /// The value network that judges.
-    pub value: ValueSource,
-    /// Bytes each worker's search tree may take.
-    pub tree_memory: usize,
-    /// The searches' seed.
-    pub seed: u64,
     /// Whose view the values take when a query does not say
     /// (`reportAnalysisWinratesAs`).
     pub perspective: Perspective,
@@ -64,15 +54,13 @@ impl Default for JsonConfig {
     fn default() -> JsonConfig {
         JsonConfig {
             searches: 1,
-            search_threads: 1,
+            search: SearchConfig {
+                resign_below: None,
+                seed: 0,
+                ..SearchConfig::default()
+            },
             max_visits: 500,
             max_time: None,
-            knowledge: Knowledge::default(),
-            value_weight: tengen_mcts::DEFAULT_VALUE_WEIGHT,
-            judge_at: tengen_mcts::DEFAULT_JUDGE_AT,
-            value: ValueSource::Shipped,
-            tree_memory: tengen_mcts::DEFAULT_TREE_MEMORY,
-            seed: 0,
             perspective: Perspective::Black,
             quit_without_waiting: false,
         }
@@ -317,15 +305,11 @@ fn terminate(engine: &Engine<'_>, id: Option<&str>, turns: Option<&[usize]>) {
 /// One worker: takes the best task until the queue is closed and empty.
 fn work(engine: &Engine<'_>, config: &JsonConfig, worker: u64) {
     let mut search = Search::new(SearchConfig {
-        threads: config.search_threads.max(1),
-        seed: config.seed.wrapping_add(worker),
+        threads: config.search.threads.max(1),
+        seed: config.search.seed.wrapping_add(worker),
+        // An analysis never resigns.
         resign_below: None,
-        knowledge: config.knowledge,
-        value_weight: config.value_weight,
-        judge_at: config.judge_at,
-        value: config.value,
-        tree_memory: config.tree_memory,
-        ..SearchConfig::default()
+        ..config.search
     });
     let mut generation = engine.generation.load(Ordering::Relaxed);
     loop {

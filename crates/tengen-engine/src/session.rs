@@ -20,9 +20,9 @@ use tengen_gtp::response::{STREAM_END, stream_start};
 use tengen_gtp::{
     AnalyzeRequest, Command, GtpError, LoadUntil, Request, Response, StoneStatus, request,
 };
+use tengen_mcts::Strength;
 use tengen_mcts::time::think_time;
 use tengen_mcts::{Decision, GenMode, Limit, Restrictions, Search, SearchConfig};
-use tengen_mcts::{Knowledge, Strength, ValueSource};
 use tengen_sgf::ParseOptions;
 use tengen_sgf::record::{self, RecordInfo, ReplayMode, ReplayOptions};
 
@@ -31,8 +31,9 @@ use tengen_sgf::record::{self, RecordInfo, ReplayMode, ReplayOptions};
 pub struct EngineConfig {
     /// The rules of new games until `kgs-rules` or `kata-set-rules`.
     pub rules: Rules,
-    /// Search threads.
-    pub threads: usize,
+    /// How each move is searched: threads, seed, resignation, knowledge,
+    /// judgement, memory.
+    pub search: SearchConfig,
     /// Playouts per move without a clock.
     pub playouts: Option<u64>,
     /// Seconds per move without a clock.
@@ -40,20 +41,6 @@ pub struct EngineConfig {
     /// A level for people (its playouts, the beginner's draw) instead of
     /// `playouts`; a clock may still cut a move short.
     pub strength: Option<Strength>,
-    /// Resign when the winning probability falls below this.
-    pub resign_below: Option<f64>,
-    /// The search's random seed.
-    pub seed: u64,
-    /// What the search knows before playing a move out.
-    pub knowledge: Knowledge,
-    /// The value network's weight in the search's results.
-    pub value_weight: f32,
-    /// Simulations through a node before the value network judges it.
-    pub judge_at: u32,
-    /// The value network that judges.
-    pub value: ValueSource,
-    /// Bytes the search tree may take.
-    pub tree_memory: usize,
     /// The answer to `name`: `tengen`, or what a client needs to hear
     /// (Lizzie speaks KataGo's dialect only to a name starting `KataGo`).
     pub name: &'static str,
@@ -63,17 +50,14 @@ impl Default for EngineConfig {
     fn default() -> EngineConfig {
         EngineConfig {
             rules: Preset::Chinese.rules(),
-            threads: 1,
+            search: SearchConfig {
+                resign_below: None,
+                seed: 0,
+                ..SearchConfig::default()
+            },
             playouts: None,
             time: None,
             strength: None,
-            resign_below: None,
-            seed: 0,
-            knowledge: Knowledge::default(),
-            value_weight: tengen_mcts::DEFAULT_VALUE_WEIGHT,
-            judge_at: tengen_mcts::DEFAULT_JUDGE_AT,
-            value: ValueSource::Shipped,
-            tree_memory: tengen_mcts::DEFAULT_TREE_MEMORY,
             name: "tengen",
         }
     }
@@ -109,15 +93,8 @@ impl Session {
     /// A session on an empty 19x19 board.
     pub fn new(config: EngineConfig) -> Session {
         let search = Search::new(SearchConfig {
-            threads: config.threads.max(1),
-            seed: config.seed,
-            resign_below: config.resign_below,
-            knowledge: config.knowledge,
-            value_weight: config.value_weight,
-            judge_at: config.judge_at,
-            value: config.value,
-            tree_memory: config.tree_memory,
-            ..SearchConfig::default()
+            threads: config.search.threads.max(1),
+            ..config.search
         });
         Session {
             config,
@@ -458,7 +435,7 @@ impl Session {
             Some(level) => level.choose(
                 decision,
                 &analysis,
-                self.config.seed ^ game.move_number() as u64,
+                self.config.search.seed ^ game.move_number() as u64,
             ),
             None => decision,
         };
@@ -571,7 +548,11 @@ impl Session {
         if self.game.phase() == Phase::Over || !self.rules.removes_dead_stones() {
             return Vec::new();
         }
-        tengen_mcts::estimate_dead(&self.game, tengen_mcts::ESTIMATE_PLAYOUTS, self.config.seed)
+        tengen_mcts::estimate_dead(
+            &self.game,
+            tengen_mcts::ESTIMATE_PLAYOUTS,
+            self.config.search.seed,
+        )
     }
 
     /// `final_score`: the result in SGF `RE` form.

@@ -121,7 +121,7 @@ pub fn judge_record(record: &Record, ending: &Ending, config: &JudgeConfig) -> R
         .filter(|_| ending.counted.is_some())
         .and_then(|r| recorded_lead(r, ending.komi, area));
     let wanted = checkpoint_turns(last);
-    let mut search = (config.playouts > 0).then(|| Search::new(config.search.clone()));
+    let mut search = (config.playouts > 0).then(|| Search::new(*config.search));
     let mut positions = Vec::new();
     let mut game: Option<Game> = record.start().map(|mut g| {
         g.set_komi(ending.komi);

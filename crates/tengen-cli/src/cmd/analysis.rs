@@ -4,7 +4,7 @@
 //! unchanged. The configuration file is KataGo's: the settings tengen has
 //! are read from it, the others are named once on stderr.
 
-use super::gtp::{SearchOptions, clock_seed, read_value};
+use super::gtp::{SearchOptions, clock_seed};
 use anyhow::{Context, Result, bail};
 use std::ffi::OsString;
 use std::io::{BufReader, Write};
@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tengen_engine::json_analysis::{JsonConfig, serve_json};
 use tengen_gtp::json_analysis::Perspective;
+use tengen_mcts::SearchConfig;
 
 /// Arguments of `tengen analysis`. KataGo's one-dash spellings
 /// (`-model`, `-config`...) are read as the two-dash ones.
@@ -108,7 +109,7 @@ fn configure(
         match key.as_str() {
             "numAnalysisThreads" => config.searches = number()? as usize,
             "numSearchThreads" | "numSearchThreadsPerAnalysisThread" => {
-                config.search_threads = number()? as usize;
+                config.search.threads = number()? as usize;
             }
             "maxVisits" | "maxPlayouts" => config.max_visits = number()? as u64,
             "maxTime" => config.max_time = Some(Duration::from_secs_f64(number()?)),
@@ -151,16 +152,15 @@ fn read_config(args: &Args, config: &mut JsonConfig) -> Result<Vec<String>> {
 
 pub fn run(args: &Args) -> Result<ExitCode> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let defaults = JsonConfig::default();
     let mut config = JsonConfig {
         searches: cores,
-        knowledge: args.search.knowledge,
-        value_weight: args.search.value_weight,
-        judge_at: args.search.judge_at,
-        value: read_value(args.search.value.as_deref())?,
-        tree_memory: args.search.tree_bytes(),
-        seed: args.seed.unwrap_or_else(clock_seed),
+        search: args.search.config(SearchConfig {
+            seed: args.seed.unwrap_or_else(clock_seed),
+            ..defaults.search
+        })?,
         quit_without_waiting: args.quit_without_waiting,
-        ..JsonConfig::default()
+        ..defaults
     };
     let unused = read_config(args, &mut config)?;
     if let Some(n) = args.analysis_threads {
@@ -169,7 +169,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // More threads than cores only slow every answer down: KaTrain's file
     // asks for 12 positions of 8 threads each.
     config.searches = config.searches.clamp(1, cores);
-    config.search_threads = config.search_threads.clamp(1, cores);
+    config.search.threads = config.search.threads.clamp(1, cores);
     let mut err = std::io::stderr().lock();
     for (what, path) in [("model", &args.model), ("human model", &args.human_model)] {
         if let Some(p) = path {
@@ -190,7 +190,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     writeln!(
         err,
         "tengen analysis: {} position(s) at once, {} thread(s) each, {} visits by default; Started, waiting for queries",
-        config.searches, config.search_threads, config.max_visits
+        config.searches, config.search.threads, config.max_visits
     )?;
     drop(err);
     let mut out = std::io::stdout();
@@ -225,7 +225,7 @@ mod tests {
         let unused = configure(&mut config, &settings(text), "a.cfg").unwrap();
         assert_eq!(unused, ["nnMaxBatchSize"]);
         assert_eq!(
-            (config.searches, config.search_threads, config.max_visits),
+            (config.searches, config.search.threads, config.max_visits),
             (12, 8, 500)
         );
         let bad = configure(

@@ -8,7 +8,8 @@ use std::time::Duration;
 use tengen_core::Rules;
 use tengen_engine::{EngineConfig, Session};
 use tengen_mcts::{
-    DEFAULT_JUDGE_AT, DEFAULT_TREE_MEMORY, DEFAULT_VALUE_WEIGHT, Knowledge, Strength, ValueSource,
+    DEFAULT_JUDGE_AT, DEFAULT_TREE_MEMORY, DEFAULT_VALUE_WEIGHT, Knowledge, SearchConfig, Strength,
+    ValueSource,
 };
 
 /// Arguments of `tengen gtp`.
@@ -86,9 +87,19 @@ pub struct SearchOptions {
 }
 
 impl SearchOptions {
-    /// The tree's memory in bytes.
-    pub fn tree_bytes(&self) -> usize {
-        usize::try_from(self.tree_memory << 20).unwrap_or(usize::MAX)
+    /// The search these options ask for, the rest as `base` has it.
+    ///
+    /// # Errors
+    /// A `--value` file that cannot be read or is not a value network's.
+    pub fn config(&self, base: SearchConfig) -> Result<SearchConfig> {
+        Ok(SearchConfig {
+            knowledge: self.knowledge,
+            value_weight: self.value_weight,
+            judge_at: self.judge_at,
+            value: read_value(self.value.as_deref())?,
+            tree_memory: usize::try_from(self.tree_memory << 20).unwrap_or(usize::MAX),
+            ..base
+        })
     }
 }
 
@@ -135,17 +146,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let mut session = Session::new(EngineConfig {
         rules: args.rules,
-        threads,
+        search: args.search.config(SearchConfig {
+            threads,
+            resign_below: (args.resign_below > 0.0).then_some(args.resign_below),
+            seed: args.seed.unwrap_or_else(clock_seed),
+            ..SearchConfig::default()
+        })?,
         playouts: args.playouts,
         time,
         strength: args.strength,
-        resign_below: (args.resign_below > 0.0).then_some(args.resign_below),
-        seed: args.seed.unwrap_or_else(clock_seed),
-        knowledge: args.search.knowledge,
-        value_weight: args.search.value_weight,
-        judge_at: args.search.judge_at,
-        value: read_value(args.search.value.as_deref())?,
-        tree_memory: args.search.tree_bytes(),
         // Read once for the life of the process.
         name: Box::leak(args.name.clone().into_boxed_str()),
     });

@@ -51,7 +51,7 @@ use worker::Shared;
 pub const DEFAULT_NETWORK_BATCH: usize = 8;
 
 /// How the search runs.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
     /// Worker threads.
     pub threads: usize,
