@@ -54,8 +54,8 @@ impl Default for JsonConfig {
     fn default() -> JsonConfig {
         JsonConfig {
             searches: 1,
+            // An analysis never resigns: each worker's search says so.
             search: SearchConfig {
-                resign_below: None,
                 seed: 0,
                 ..SearchConfig::default()
             },

@@ -49,7 +49,7 @@ impl Knowledge {
     /// the network); every other kind is itself.
     pub fn on(self, size: BoardSize) -> Knowledge {
         match self {
-            Knowledge::Auto if size.width() == 19 && size.height() == 19 => Knowledge::Net,
+            Knowledge::Auto if crate::value::learned(size) => Knowledge::Net,
             Knowledge::Auto => Knowledge::Patterns,
             k => k,
         }

@@ -41,8 +41,9 @@ const RECENT: usize = 2;
 /// The komi plane's scale: komi / `KOMI_SCALE` from the mover's side.
 const KOMI_SCALE: f32 = 10.0;
 
-/// Whether the value network learned positions of boards of `size`: its
-/// records are 19x19, and elsewhere its judgement is a guess.
+/// Whether the networks learned positions of boards of `size`: their
+/// records are 19x19, and elsewhere a judgement or a prior is a guess
+/// (the value network's standing, [`crate::Knowledge::on`]'s choice).
 pub fn learned(size: BoardSize) -> bool {
     size.width() == 19 && size.height() == 19
 }
