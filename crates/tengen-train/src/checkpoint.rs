@@ -8,6 +8,7 @@
 //! `tengen train` makes ([`Trained`]).
 
 use crate::net::TrainError;
+use crate::schedule::Schedule;
 use burn::module::Module;
 use burn::optim::{AdamConfig, GradientsParams, ModuleOptimizer};
 use burn::prelude::*;
@@ -172,22 +173,23 @@ impl<N: Trained> std::fmt::Debug for Run<N> {
 }
 
 impl<N: Trained> Run<N> {
-    /// The run saved in `dir`, or a new one of `shape` and `seed` (from
-    /// the weights of `from` when given) when `dir` holds no checkpoint.
+    /// The run saved in `dir`, or a new one of `shape` and the schedule's
+    /// seed (from the weights of its `from` when given) when `dir` holds no
+    /// checkpoint.
     ///
     /// # Errors
     /// A checkpoint or a `from` file that is there but cannot be read.
     pub(crate) fn open(
         dir: &Path,
         shape: N::Shape,
-        seed: u64,
-        from: Option<&Path>,
+        schedule: &Schedule,
     ) -> Result<Run<N>, TrainError> {
+        let seed = schedule.seed;
         let device = Device::flex().autodiff();
         let checkpoint = Checkpoint::in_dir(dir, N::WEIGHTS);
         let Some(state) = checkpoint.state()? else {
             device.seed(seed);
-            let (net, shape) = match from {
+            let (net, shape) = match &schedule.from {
                 Some(path) => {
                     let bytes = std::fs::read(path).map_err(|e| checkpoint.unreadable(path, e))?;
                     N::read(&bytes, &device).map_err(|e| checkpoint.unreadable(path, e))?
@@ -238,9 +240,9 @@ impl<N: Trained> Run<N> {
     }
 
     /// Whether the step just taken is one to save and measure at: every
-    /// `every` steps, and the run's `last`.
-    pub(crate) fn due(&self, every: u64, last: u64) -> bool {
-        self.step.is_multiple_of(every.max(1)) || self.step == last
+    /// `checkpoint_every` steps of the schedule, and its last.
+    pub(crate) fn due(&self, schedule: &Schedule) -> bool {
+        self.step.is_multiple_of(schedule.checkpoint_every.max(1)) || self.step == schedule.steps
     }
 
     /// One step of Adam down `loss` at `learning_rate`; the loss.

@@ -1,7 +1,7 @@
 //! Learning Go from game records: the records as training and test data
 //! ([`corpus`]), the pattern model's fit ([`mm`]), the playouts' shapes
 //! ([`shapes`]), the policy network's
-//! training ([`net`]), the value network's targets ([`outcome`]) and
+//! training ([`net`]) on a [`Schedule`] that both networks' runs share, the value network's targets ([`outcome`]) and
 //! training ([`value`]) or export for an accelerator's trainer
 //! ([`export`]), how well the judges judge real games
 //! ([`judge`]), and how well a model predicts the moves of records
@@ -21,6 +21,7 @@ pub mod mm;
 pub mod net;
 pub mod outcome;
 pub mod predict;
+pub mod schedule;
 pub mod shapes;
 pub mod threads;
 pub mod value;
@@ -32,6 +33,7 @@ pub use outcome::{Counted, Ending, Komi, endings};
 pub use predict::{
     Counts, NetPredictor, PatternPredictor, Predictor, SearchPredictor, Tally, evaluate,
 };
+pub use schedule::Schedule;
 pub use shapes::{ShapeRound, fit_shapes, shape_log_likelihood};
 pub use threads::map_on_threads;
 pub use value::{Judged, Measures, ValueConfig, ValueEvent, ValueTrainer, train_value};

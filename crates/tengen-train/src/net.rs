@@ -16,6 +16,7 @@
 use crate::checkpoint::{Run, Trained};
 use crate::corpus::Record;
 use crate::predict::FLOOR;
+use crate::schedule::Schedule;
 use burn::nn::loss::CrossEntropyLossConfig;
 
 use burn::prelude::*;
@@ -48,35 +49,15 @@ pub enum TrainError {
 pub struct TrainConfig {
     /// The network's size (a resumed run keeps its own).
     pub shape: Shape,
-    /// Positions per step.
-    pub batch: usize,
-    /// Adam's step size (lower it to resume more finely).
-    pub learning_rate: f64,
-    /// Train until this many steps are done in all (resumed steps count).
-    pub steps: u64,
-    /// Save a checkpoint and measure the test positions every this many steps.
-    pub checkpoint_every: u64,
-    /// Test positions measured at each checkpoint.
-    pub test_positions: usize,
-    /// Fixes the order of the positions, the symmetries, the first weights.
-    pub seed: u64,
-    /// A new run's first weights (a safetensors file), instead of random
-    /// ones: to go on from the shipped network when its checkpoint is
-    /// gone (with another seed, so that the positions come in a new order).
-    pub from: Option<PathBuf>,
+    /// The run's settings (10,000 steps by default).
+    pub schedule: Schedule,
 }
 
 impl Default for TrainConfig {
     fn default() -> TrainConfig {
         TrainConfig {
             shape: Shape::SHIPPED,
-            batch: 64,
-            learning_rate: 1e-3,
-            steps: 10_000,
-            checkpoint_every: 500,
-            test_positions: 2048,
-            seed: 1,
-            from: None,
+            schedule: Schedule::default(),
         }
     }
 }
@@ -243,7 +224,7 @@ impl Trainer {
     /// # Errors
     /// A checkpoint that is there but cannot be read.
     pub fn open(dir: &Path, config: &TrainConfig) -> Result<Trainer, TrainError> {
-        Run::open(dir, config.shape, config.seed, config.from.as_deref()).map(|run| Trainer { run })
+        Run::open(dir, config.shape, &config.schedule).map(|run| Trainer { run })
     }
 
     /// Steps done.
@@ -319,9 +300,9 @@ pub(crate) fn order(len: usize, seed: u64, epoch: u64) -> Vec<u32> {
     order
 }
 
-/// Trains on the positions of `train` until `config.steps` steps are done
+/// Trains on the positions of `train` until the schedule's steps are done
 /// in all, measuring on `test` and saving into `dir` every
-/// `config.checkpoint_every` steps and at the end; returns the trainer.
+/// `checkpoint_every` steps and at the end; returns the trainer.
 ///
 /// # Errors
 /// No training position, or a checkpoint that cannot be read or written.
@@ -340,9 +321,9 @@ pub fn train(
     }
     let test_examples = {
         let all = positions(test);
-        let chosen: Vec<At> = order(all.len(), config.seed ^ 0x7e57, 0)
+        let chosen: Vec<At> = order(all.len(), config.schedule.seed ^ 0x7e57, 0)
             .iter()
-            .take(config.test_positions)
+            .take(config.schedule.test_positions)
             .filter_map(|&i| all.get(i as usize).copied())
             .collect();
         examples(test, &chosen, model, &|_| 0)
@@ -360,10 +341,10 @@ pub fn train(
     if trainer.run.step == 0 {
         tested(&trainer);
     }
-    let batch = config.batch.max(1) as u64;
+    let batch = config.schedule.batch.max(1) as u64;
     let len = data.len() as u64;
     let mut epoch_order: Option<(u64, Vec<u32>)> = None;
-    while trainer.run.step < config.steps {
+    while trainer.run.step < config.schedule.steps {
         let first = trainer.run.step * batch;
         let mut ats = Vec::with_capacity(batch as usize);
         for g in first..first + batch {
@@ -386,12 +367,12 @@ pub fn train(
             trainer.run.step += 1;
             continue;
         }
-        let loss = trainer.learn(&batch_examples, config.learning_rate);
+        let loss = trainer.learn(&batch_examples, config.schedule.learning_rate);
         progress(TrainEvent::Step {
             step: trainer.run.step,
             loss,
         });
-        if trainer.run.due(config.checkpoint_every, config.steps) {
+        if trainer.run.due(&config.schedule) {
             trainer.save(dir)?;
             progress(TrainEvent::Saved {
                 step: trainer.run.step,

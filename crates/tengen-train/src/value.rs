@@ -17,10 +17,11 @@ use crate::checkpoint::{Run, Trained};
 use crate::corpus::Record;
 use crate::net::{TrainError, mix, order};
 use crate::outcome::Ending;
+use crate::schedule::Schedule;
 use burn::prelude::*;
 use burn::tensor::activation::{sigmoid, softplus};
 use rayon::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use tengen_core::Color;
 use tengen_mcts::net::symmetric;
 use tengen_mcts::value::{Heads, ValueInput, ValueNet, ValueShape, value_batch};
@@ -55,38 +56,22 @@ pub struct Judged<'a> {
 pub struct ValueConfig {
     /// The network's size (a resumed run keeps its own).
     pub shape: ValueShape,
-    /// Positions per step.
-    pub batch: usize,
-    /// Adam's step size.
-    pub learning_rate: f64,
-    /// Train until this many steps are done in all (resumed steps count).
-    pub steps: u64,
-    /// Save a checkpoint and measure every this many steps.
-    pub checkpoint_every: u64,
-    /// Positions measured at each checkpoint, of the test games and as
-    /// many of the training games.
-    pub test_positions: usize,
+    /// The run's settings (20,000 steps by default); its test positions
+    /// are measured of the test games and as many of the training games.
+    pub schedule: Schedule,
     /// Positions of each game per pass over the games.
     pub per_game: usize,
-    /// Fixes the positions drawn, their order, the symmetries, the first
-    /// weights.
-    pub seed: u64,
-    /// A new run's first weights (a safetensors file).
-    pub from: Option<PathBuf>,
 }
 
 impl Default for ValueConfig {
     fn default() -> ValueConfig {
         ValueConfig {
             shape: ValueShape::SHIPPED,
-            batch: 64,
-            learning_rate: 1e-3,
-            steps: 20_000,
-            checkpoint_every: 500,
-            test_positions: 2048,
+            schedule: Schedule {
+                steps: 20_000,
+                ..Schedule::default()
+            },
             per_game: 4,
-            seed: 1,
-            from: None,
         }
     }
 }
@@ -398,8 +383,7 @@ impl ValueTrainer {
     /// # Errors
     /// A checkpoint that is there but cannot be read.
     pub fn open(dir: &Path, config: &ValueConfig) -> Result<ValueTrainer, TrainError> {
-        Run::open(dir, config.shape, config.seed, config.from.as_deref())
-            .map(|run| ValueTrainer { run })
+        Run::open(dir, config.shape, &config.schedule).map(|run| ValueTrainer { run })
     }
 
     /// Steps done.
@@ -487,9 +471,9 @@ pub fn measure(net: &ValueNet, examples: &[Example]) -> Measures {
     m
 }
 
-/// Trains on positions of `train` until `config.steps` steps are done in
+/// Trains on positions of `train` until the schedule's steps are done in
 /// all, measuring training and test positions and saving into `dir` every
-/// `config.checkpoint_every` steps and at the end.
+/// `checkpoint_every` steps and at the end.
 ///
 /// # Errors
 /// No training game, or a checkpoint that cannot be read or written.
@@ -507,7 +491,7 @@ pub fn train_value(
     let fixed = |games: &[Judged], salt: u64| {
         let ats: Vec<At> = draw(games, 1, trainer.run.seed ^ salt, 0)
             .into_iter()
-            .take(config.test_positions)
+            .take(config.schedule.test_positions)
             .collect();
         examples(games, &ats, &|_| View::default())
     };
@@ -524,10 +508,10 @@ pub fn train_value(
         measured(&trainer);
     }
     let per_game = config.per_game.max(1);
-    let batch = config.batch.max(1) as u64;
+    let batch = config.schedule.batch.max(1) as u64;
     let pass_len: u64 = train.iter().map(|g| draws(g, per_game) as u64).sum();
     let mut pass: Option<(u64, Vec<At>)> = None;
-    while trainer.run.step < config.steps {
+    while trainer.run.step < config.schedule.steps {
         let first = trainer.run.step * batch;
         let mut ats = Vec::with_capacity(batch as usize);
         for g in first..first + batch {
@@ -555,12 +539,12 @@ pub fn train_value(
             trainer.run.step += 1;
             continue;
         }
-        let loss = trainer.learn(&same, config.learning_rate);
+        let loss = trainer.learn(&same, config.schedule.learning_rate);
         progress(ValueEvent::Step {
             step: trainer.run.step,
             loss,
         });
-        if trainer.run.due(config.checkpoint_every, config.steps) {
+        if trainer.run.due(&config.schedule) {
             trainer.save(dir)?;
             progress(ValueEvent::Saved {
                 step: trainer.run.step,

@@ -12,8 +12,8 @@ use tengen_mcts::net::Shape;
 use tengen_mcts::shape::ShapeModel;
 use tengen_mcts::{Network, PatternModel};
 use tengen_train::{
-    FitConfig, NetPredictor, PatternPredictor, Record, Split, Tally, TrainConfig, TrainEvent,
-    evaluate, fit, fit_shapes, pick, shape_log_likelihood, train,
+    FitConfig, NetPredictor, PatternPredictor, Record, Schedule, Split, Tally, TrainConfig,
+    TrainEvent, evaluate, fit, fit_shapes, pick, shape_log_likelihood, train,
 };
 
 /// One rank folder's games (about 600), read once per test.
@@ -115,13 +115,15 @@ fn a_tiny_network_learns_and_resumes_from_its_checkpoint() {
             channels: 16,
             layers: 3,
         },
-        batch: 32,
-        learning_rate: 1e-2,
-        steps: 100,
-        checkpoint_every: 50,
-        test_positions: 200,
-        seed: 7,
-        from: None,
+        schedule: Schedule {
+            batch: 32,
+            learning_rate: 1e-2,
+            steps: 100,
+            checkpoint_every: 50,
+            test_positions: 200,
+            seed: 7,
+            from: None,
+        },
     };
     // Measured on the training positions themselves: the loss there must fall.
     let events = std::sync::Mutex::new(Vec::new());
@@ -154,9 +156,11 @@ fn a_tiny_network_learns_and_resumes_from_its_checkpoint() {
     assert_eq!(saved, 2);
     // A second run resumes at step 100, with the checkpoint's shape.
     let more = TrainConfig {
-        steps: 105,
         shape: Shape::SHIPPED,
-        ..config
+        schedule: Schedule {
+            steps: 105,
+            ..config.schedule.clone()
+        },
     };
     let first_step = std::sync::Mutex::new(None);
     let resumed = train(&games, &[], &more, &dir, &|e| {

@@ -14,7 +14,8 @@ use tengen_mcts::value::{ValueNetwork, ValueShape};
 use tengen_sgf::record::RecordedResult;
 use tengen_train::judge::recorded_lead;
 use tengen_train::{
-    Ending, Judged, Komi, Record, Split, ValueConfig, ValueEvent, endings, pick, train_value,
+    Ending, Judged, Komi, Record, Schedule, Split, ValueConfig, ValueEvent, endings, pick,
+    train_value,
 };
 
 fn ends(records: &[&Record]) -> Vec<(Ending, Komi)> {
@@ -150,14 +151,16 @@ fn a_tiny_value_network_learns_every_head_and_resumes_from_its_checkpoint() {
             channels: 8,
             layers: 2,
         },
-        batch: 32,
-        learning_rate: 3e-3,
-        steps: 60,
-        checkpoint_every: 30,
-        test_positions: 256,
+        schedule: Schedule {
+            batch: 32,
+            learning_rate: 3e-3,
+            steps: 60,
+            checkpoint_every: 30,
+            test_positions: 256,
+            seed: 3,
+            from: None,
+        },
         per_game: 2,
-        seed: 3,
-        from: None,
     };
     // Measured on the training games themselves: the ownership, the dense
     // target, must fall within a few steps; the win and the margin need
@@ -191,9 +194,12 @@ fn a_tiny_value_network_learns_every_head_and_resumes_from_its_checkpoint() {
     assert!((0.0..=1.0).contains(&last.favoured));
     // A second run resumes at step 60 with the checkpoint's shape.
     let more = ValueConfig {
-        steps: 62,
         shape: ValueShape::SHIPPED,
-        ..config
+        schedule: Schedule {
+            steps: 62,
+            ..config.schedule.clone()
+        },
+        ..config.clone()
     };
     let resumed = train_value(&judged, &[], &more, &dir, &|_| {}).unwrap();
     assert_eq!(resumed.step(), 62);

@@ -24,7 +24,7 @@ use tengen_mcts::shape::ShapeModel;
 use tengen_mcts::value::ValueShape;
 use tengen_sgf::sgf_files;
 use tengen_train::{
-    Ending, FitConfig, Judged, Komi, Measures, PatternPredictor, Progress, Record, Split,
+    Ending, FitConfig, Judged, Komi, Measures, PatternPredictor, Progress, Record, Schedule, Split,
     TrainConfig, TrainEvent, ValueConfig, ValueEvent, endings, evaluate, fit, fit_shapes, pick,
     shape_log_likelihood, train, train_value,
 };
@@ -109,38 +109,66 @@ struct NetArgs {
     /// The run's checkpoint: resumed from when it is there.
     #[arg(long, default_value = "policy-checkpoint")]
     checkpoint: PathBuf,
-    /// Train until this many steps are done in all.
-    #[arg(long, default_value_t = 10_000)]
-    steps: u64,
-    /// Positions per step.
-    #[arg(long, default_value_t = 64)]
-    batch: usize,
-    #[arg(long, default_value_t = 1e-3)]
-    learning_rate: f64,
+    #[command(flatten)]
+    schedule: ScheduleArgs,
     /// Filters per layer (a new run only).
     #[arg(long, default_value_t = Shape::SHIPPED.channels)]
     channels: usize,
     /// Layers of convolution (a new run only).
     #[arg(long, default_value_t = Shape::SHIPPED.layers)]
     layers: usize,
-    /// Steps between checkpoints (and measures on the test positions).
-    #[arg(long, default_value_t = 500)]
-    checkpoint_every: u64,
     /// Training games to use (drawn by a fixed hash of each game).
     #[arg(long, default_value_t = 100_000)]
     games: usize,
     /// Test games the test positions are drawn from.
     #[arg(long, default_value_t = 300)]
     test_games: usize,
-    /// Test positions measured at each checkpoint.
-    #[arg(long, default_value_t = 2048)]
+}
+
+/// The settings of a run that `train net` and `train value` share, read
+/// into the trainers' one [`Schedule`]; the defaults are the library's.
+#[derive(Debug, clap::Args)]
+struct ScheduleArgs {
+    /// Train until this many steps are done in all (default: 10,000 for
+    /// the policy network, 20,000 for the value network).
+    #[arg(long)]
+    steps: Option<u64>,
+    /// Positions per step.
+    #[arg(long, default_value_t = Schedule::default().batch)]
+    batch: usize,
+    /// Adam's step size (lower it to resume more finely).
+    #[arg(long, default_value_t = Schedule::default().learning_rate)]
+    learning_rate: f64,
+    /// Steps between checkpoints (and measures).
+    #[arg(long, default_value_t = Schedule::default().checkpoint_every)]
+    checkpoint_every: u64,
+    /// Test positions measured at each checkpoint (the value network's
+    /// also as many of the training games).
+    #[arg(long, default_value_t = Schedule::default().test_positions)]
     test_positions: usize,
-    /// Fixes the order of the positions and the first weights (a new run only).
-    #[arg(long, default_value_t = 1)]
+    /// Fixes the positions, their order and the first weights (a new run
+    /// only).
+    #[arg(long, default_value_t = Schedule::default().seed)]
     seed: u64,
     /// Start a new run from these weights (safetensors) instead of random ones.
     #[arg(long)]
     from: Option<PathBuf>,
+}
+
+impl ScheduleArgs {
+    /// The schedule these settings give, where `usual` is the trainer's
+    /// own default (its number of steps).
+    fn schedule(&self, usual: &Schedule) -> Schedule {
+        Schedule {
+            batch: self.batch,
+            learning_rate: self.learning_rate,
+            steps: self.steps.unwrap_or(usual.steps),
+            checkpoint_every: self.checkpoint_every,
+            test_positions: self.test_positions,
+            seed: self.seed,
+            from: self.from.clone(),
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -156,25 +184,16 @@ struct ValueArgs {
     /// The run's checkpoint: resumed from when it is there.
     #[arg(long, default_value = "value-checkpoint")]
     checkpoint: PathBuf,
-    /// Train until this many steps are done in all.
-    #[arg(long, default_value_t = 20_000)]
-    steps: u64,
-    /// Positions per step.
-    #[arg(long, default_value_t = 64)]
-    batch: usize,
-    #[arg(long, default_value_t = 1e-3)]
-    learning_rate: f64,
+    #[command(flatten)]
+    schedule: ScheduleArgs,
     /// Filters per layer (a new run only).
     #[arg(long, default_value_t = ValueShape::SHIPPED.channels)]
     channels: usize,
     /// Layers of convolution (a new run only).
     #[arg(long, default_value_t = ValueShape::SHIPPED.layers)]
     layers: usize,
-    /// Steps between checkpoints (and measures).
-    #[arg(long, default_value_t = 500)]
-    checkpoint_every: u64,
     /// Positions of each game per pass over the games.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = ValueConfig::default().per_game)]
     per_game: usize,
     /// Training games to use (drawn by a fixed hash of each game).
     #[arg(long, default_value_t = 100_000)]
@@ -182,19 +201,9 @@ struct ValueArgs {
     /// Test games the measured test positions are drawn from.
     #[arg(long, default_value_t = 1000)]
     test_games: usize,
-    /// Positions measured at each checkpoint, of the test games and as many
-    /// of the training games.
-    #[arg(long, default_value_t = 2048)]
-    test_positions: usize,
     /// Playouts of the dead-stone estimate of each counted game's end.
     #[arg(long, default_value_t = 400)]
     count_playouts: u64,
-    /// Fixes the positions and the first weights (a new run only).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Start a new run from these weights (safetensors) instead of random ones.
-    #[arg(long)]
-    from: Option<PathBuf>,
     /// Write the judged games to this file for a trainer on an accelerator
     /// (`crates/tengen-train/accelerator/value.py`) instead of training.
     #[arg(long)]
@@ -336,15 +345,9 @@ fn net(args: &NetArgs) -> Result<ExitCode> {
             channels: args.channels,
             layers: args.layers,
         },
-        batch: args.batch,
-        learning_rate: args.learning_rate,
-        steps: args.steps,
-        checkpoint_every: args.checkpoint_every,
-        test_positions: args.test_positions,
-        seed: args.seed,
-        from: args.from.clone(),
+        schedule: args.schedule.schedule(&TrainConfig::default().schedule),
     };
-    let bar = progress::bar(args.steps, "steps");
+    let bar = progress::bar(config.schedule.steps, "steps");
     let start = Instant::now();
     let out = &args.out;
     let trainer = train(
@@ -421,23 +424,17 @@ fn value(args: &ValueArgs) -> Result<ExitCode> {
     let test_ends = judged(&test_games, args.count_playouts);
     let (train_set, test_set) = (as_judged(&train_ends), as_judged(&test_ends));
     if let Some(path) = &args.export {
-        return export(path, &train_set, &test_set, args.seed);
+        return export(path, &train_set, &test_set, args.schedule.seed);
     }
     let config = ValueConfig {
         shape: ValueShape {
             channels: args.channels,
             layers: args.layers,
         },
-        batch: args.batch,
-        learning_rate: args.learning_rate,
-        steps: args.steps,
-        checkpoint_every: args.checkpoint_every,
-        test_positions: args.test_positions,
+        schedule: args.schedule.schedule(&ValueConfig::default().schedule),
         per_game: args.per_game,
-        seed: args.seed,
-        from: args.from.clone(),
     };
-    let bar = progress::bar(args.steps, "steps");
+    let bar = progress::bar(config.schedule.steps, "steps");
     let start = Instant::now();
     let first_step = std::cell::Cell::new(None::<u64>);
     let trainer = train_value(&train_set, &test_set, &config, &args.checkpoint, &|event| {
@@ -445,7 +442,7 @@ fn value(args: &ValueArgs) -> Result<ExitCode> {
             ValueEvent::Step { step, loss } => {
                 let from = *first_step.get().get_or_insert(step);
                 bar.set_position(step);
-                let rate = (step - from + 1) as f64 * args.batch as f64
+                let rate = (step - from + 1) as f64 * config.schedule.batch as f64
                     / start.elapsed().as_secs_f64().max(1e-9);
                 bar.set_message(format!("loss {loss:.3}, {rate:.0} positions/s"));
             }
