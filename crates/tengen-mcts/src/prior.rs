@@ -11,8 +11,7 @@
 use crate::pattern::{PatternTable, table};
 use tengen_core::{Board, BoardSize, Color, Point};
 use tengen_tactics::{
-    atari_answers, ladders_after, liberties_after, nakade_answer, runs_into_ladder,
-    two_liberty_answers,
+    atari_answers, ladders_after, liberties_after, nakade_answer, two_liberty_answers,
 };
 
 /// What the search knows before it plays out a move.
@@ -97,8 +96,6 @@ const TWO_LIB: f32 = 10.0;
 const NAKADE: f32 = 20.0;
 /// An atari that captures in a ladder: won simulations.
 const LADDER_CAPTURE: f32 = 20.0;
-/// Running from atari into a working ladder: lost simulations.
-const LADDER_RUN: f32 = 30.0;
 /// A 3x3 shape pattern.
 const PATTERN: f32 = 10.0;
 /// Self-atari: lost simulations.
@@ -158,9 +155,9 @@ impl<'a> Prior<'a> {
             && let Some(l) = last
         {
             vital = nakade_answer(board, color, l);
+            // A run into a working ladder is no answer: the tree never
+            // holds one (`tengen_tactics::ladder_runs`).
             atari_answers(board, color, l, &mut urgent);
-            // The playouts cannot afford to read ladders; the tree can.
-            urgent.retain(|&p| !runs_into_ladder(board, p, color));
             two_liberty_answers(board, color, l, &mut fights);
         }
         Prior {
@@ -208,8 +205,6 @@ impl<'a> Prior<'a> {
         }
         if self.urgent.contains(&p) {
             add(SAVE, SAVE);
-        } else if self.extends_chain_in_atari(p) && runs_into_ladder(board, p, self.color) {
-            add(LADDER_RUN, 0.0);
         } else if self.ataris_two_liberty_chain(p)
             && ladders_after(board, p, self.color)
                 .iter()
@@ -247,14 +242,6 @@ impl<'a> Prior<'a> {
             }
         }
         (n, w)
-    }
-
-    /// Whether `p` is the liberty of an own chain in atari.
-    fn extends_chain_in_atari(&self, p: Point) -> bool {
-        let own = Some(self.color);
-        self.board
-            .neighbours(p)
-            .any(|q| self.board.get(q) == own && self.board.liberties(q) == 1)
     }
 
     /// Whether `p` is next to an enemy chain with two liberties (a stone

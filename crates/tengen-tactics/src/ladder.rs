@@ -110,6 +110,25 @@ pub fn ladders_after(board: &Board, m: Point, color: Color) -> Vec<(Point, Ladde
         .collect()
 }
 
+/// The points where a stone of `color` would extend one of its chains in
+/// atari into a ladder that works: running there only adds stones to the
+/// capture. The search never plays them; its playouts, which cannot
+/// afford to read ladders, keep a running chain alive and would chase the
+/// capture across the board otherwise.
+pub fn ladder_runs(board: &Board, color: Color) -> Vec<Point> {
+    board
+        .size()
+        .points()
+        .filter(|&p| {
+            board.is_empty(p)
+                && board
+                    .neighbours(p)
+                    .any(|q| board.get(q) == Some(color) && board.liberties(q) == 1)
+                && crate::runs_into_ladder(board, p, color)
+        })
+        .collect()
+}
+
 /// The main line of the ladder on the chain at `chain`: the moves both sides
 /// play, the attacker choosing an atari that works (or the first it tries
 /// when none does), the defender choosing a move that escapes (or running

@@ -8,7 +8,7 @@
 //!
 //! | question | function | answer |
 //! |---|---|---|
-//! | does this ladder work, what breaks it | [`read_ladder`], [`ladders_after`], [`ladder_line`] | [`LadderResult`] |
+//! | does this ladder work, what breaks it, which runs into one only lose | [`read_ladder`], [`ladders_after`], [`ladder_line`], [`ladder_runs`] | [`LadderResult`], points |
 //! | can this chain be captured / saved | [`attack`], [`defend`] | [`Attack`], [`Defence`] |
 //! | is this move a net (geta) | [`net`] | [`Net`] |
 //! | is this move a snapback (utte-gaeshi) | [`snapback()`], [`capture_is_snapped_back`] | [`Snapback`] |
@@ -73,7 +73,7 @@ pub use atari::{
     DameZumari, SelfAtari, SelfAtariKind, ataris, dame_zumari, is_bad_self_atari, self_atari,
 };
 pub use eyes::{EyeKind, EyeShape, EyeSpace, breaks_nakade_seki, classify_space, eye, eye_space};
-pub use ladder::{LadderResult, ladder_line, ladders_after, read_ladder};
+pub use ladder::{LadderResult, ladder_line, ladder_runs, ladders_after, read_ladder};
 pub use life::{LifeAndDeath, VitalMove, kill, live, pass_alive, vital_moves};
 pub use local::{
     atari_answers, board_atari_answers, breaks_three_stone_seki, fills_own_eye_shape,

@@ -26,7 +26,7 @@
 mod common;
 
 use tengen_core::{Board, BoardSize, Color, Point};
-use tengen_tactics::{LadderResult, ladder_line, read_ladder};
+use tengen_tactics::{LadderResult, ladder_line, ladder_runs, read_ladder};
 
 const N: i32 = 19;
 
@@ -245,6 +245,51 @@ fn constructed_ladders_are_all_read_right() {
         "{} constructed ladders, all read right: {by_kind:?}",
         cases.len()
     );
+}
+
+#[test]
+fn running_only_loses_where_the_ladder_works() {
+    // Of every constructed ladder whose chain is in atari: where the
+    // ladder works, running at the chain's liberty is a run into it (or
+    // no run at all: a stone there with one liberty left); where it
+    // escapes, no point is.
+    let (mut works, mut escapes) = (0, 0);
+    for c in cases() {
+        if c.board.liberties(c.chain) != 1 {
+            continue;
+        }
+        let runs = ladder_runs(&c.board, Color::Black);
+        let liberty = c
+            .board
+            .chain(c.chain)
+            .flat_map(|s| c.board.neighbours(s))
+            .find(|&q| c.board.is_empty(q));
+        match c.expect {
+            Expect::Works => {
+                works += usize::from(!runs.is_empty());
+                assert!(
+                    runs.iter().all(|&p| Some(p) == liberty),
+                    "{}: {runs:?}",
+                    c.name
+                );
+            }
+            Expect::Escapes(_) => {
+                escapes += 1;
+                assert!(runs.is_empty(), "{}: {runs:?}\n{}", c.name, c.board);
+            }
+        }
+    }
+    assert!(
+        works >= 8 && escapes >= 5,
+        "{works} runs, {escapes} escapes"
+    );
+    // The base ladder's run is D3.
+    let board = position(0, &[CHASED], &WALL);
+    assert_eq!(
+        ladder_runs(&board, Color::Black),
+        vec![at(board.size(), 0, (4, 3))]
+    );
+    assert!(ladder_runs(&board, Color::White).is_empty());
 }
 
 #[test]

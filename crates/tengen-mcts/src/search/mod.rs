@@ -666,6 +666,53 @@ mod tests {
         assert!(Filter::new(&pass).forbids(Color::Black, Move::Pass, 1));
     }
 
+    /// The position of `text` (as [`tengen_core::Board::from_ascii`] reads
+    /// it), `to_move` to play, under Chinese rules.
+    fn position(text: &str, to_move: Color) -> Game {
+        let board = tengen_core::Board::from_ascii(text).unwrap();
+        let size = board.size();
+        let of = |c| size.points().filter(|&p| board.get(p) == Some(c)).collect();
+        let setup = tengen_core::Setup {
+            size,
+            black: of(Color::Black),
+            white: of(Color::White),
+            to_move,
+            handicap: 0,
+        };
+        Game::from_setup(Preset::Chinese.rules(), &setup).unwrap()
+    }
+
+    #[test]
+    fn the_tree_never_runs_into_a_working_ladder() {
+        // Black's C3 is in atari; running to D3 leaves two liberties that
+        // White's ladder takes. A black stone at E4 breaks the ladder: then
+        // D3 saves the stone, and is searched.
+        let working = "\
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . O . . . .
+. O X . . . .
+. . O O . . .
+. . . . . . .";
+        let broken = "\
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . O . X . .
+. O X . . . .
+. . O O . . .
+. . . . . . .";
+        for (text, works) in [(working, true), (broken, false)] {
+            let game = position(text, Color::Black);
+            let run = at(&game, 3, 4);
+            let mut search = Search::new(SearchConfig::default());
+            let a = search.analyze(&game, Request::new(Limit::playouts(2000)));
+            let searched = a.candidates.iter().any(|c| c.mv == run);
+            assert_eq!(searched, !works, "ladder works: {works}");
+        }
+    }
+
     /// 19x19, Black's wall on the fifth line from the left, White's on the
     /// fourth, `rows` long from the top: Black owns three quarters of the
     /// board; below shorter walls, a border is still open.

@@ -23,6 +23,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tengen_core::{Color, Game, Move, Outcome, Phase, Point};
+use tengen_tactics::ladder_runs;
 
 /// Simulations through a node before it is expanded.
 const EXPAND_AT: u32 = 8;
@@ -631,7 +632,8 @@ impl<'a> Shared<'a> {
     }
 
     /// The children of the last node of `path`: every move legal under the
-    /// full rules at that position (own one-point eyes left out) and a pass,
+    /// full rules at that position (own one-point eyes and runs into a
+    /// working ladder left out, [`ladder_runs`]) and a pass,
     /// each with its prior knowledge (learned when an `extractor` is
     /// given: the network's at the root, the pattern model's elsewhere
     /// until [`Shared::ask_network`]).
@@ -645,12 +647,14 @@ impl<'a> Shared<'a> {
         let color = game.to_move();
         let board = game.board();
         let last = last_play(&game);
+        let runs = ladder_runs(board, color);
         let moves: Vec<Point> = game
             .size()
             .points()
             .filter(|&p| {
                 board.is_empty(p)
                     && !board.is_one_point_eye(p, color)
+                    && !runs.contains(&p)
                     && game.check(color, Move::Play(p)).is_ok()
             })
             .collect();
