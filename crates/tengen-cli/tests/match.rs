@@ -128,10 +128,12 @@ fn tengen_against_gnu_go_scores_every_game_and_writes_legal_records() {
 }
 
 /// The web board's beginner, played over GTP as the guide's level table
-/// measured it: GNU Go at its weakest beats it (a fixed seed, so the games
-/// replay move for move).
+/// measured it (9x9, komi 7.5, the colours alternating): GNU Go at its
+/// weakest wins most games. A fixed seed, so the games replay move for
+/// move; ten of them, so that the check is the table's claim and not the
+/// fate of one game (the beginner wins about one in five).
 #[test]
-fn the_beginner_loses_to_gnu_go_level_1() {
+fn the_beginner_loses_most_games_to_gnu_go_level_1() {
     require_gnugo();
     let dir = temp_dir("beginner");
     let black = format!(
@@ -139,9 +141,30 @@ fn the_beginner_loses_to_gnu_go_level_1() {
         tengen()
     );
     let white = format!("{GNUGO} --mode gtp --level 1 --chinese-rules");
-    let lines = two_games_on_9x9(&black, &white, &dir);
+    let lines = run_match(&[
+        "--black",
+        &black,
+        "--white",
+        &white,
+        "--games",
+        "10",
+        "--size",
+        "9",
+        "--komi",
+        "7.5",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+        "--move-timeout",
+        "60",
+    ]);
     let summary = lines.join("\n");
-    assert!(summary.contains("games 2: A won 0, B won 2"), "{summary}");
+    let gnugo_won: u32 = summary
+        .split("B won ")
+        .nth(1)
+        .and_then(|s| s.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no tally: {summary}"));
+    assert!(gnugo_won >= 6, "{summary}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
