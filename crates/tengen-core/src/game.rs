@@ -110,6 +110,22 @@ pub struct Setup {
     pub handicap: u32,
 }
 
+impl Setup {
+    /// The stones of `board`, `to_move` to play, an even game (a handicap
+    /// is set on the result).
+    pub fn of(board: &Board, to_move: Color) -> Setup {
+        let size = board.size();
+        let stones = |c: Color| size.points().filter(|&p| board.get(p) == Some(c)).collect();
+        Setup {
+            size,
+            black: stones(Color::Black),
+            white: stones(Color::White),
+            to_move,
+            handicap: 0,
+        }
+    }
+}
+
 /// Why a setup was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {

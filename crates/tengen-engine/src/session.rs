@@ -376,7 +376,7 @@ impl Session {
         {
             return passed;
         }
-        match Game::from_setup(self.rules, &setup_of(game.board(), color, 0)) {
+        match Game::from_setup(self.rules, &Setup::of(game.board(), color)) {
             Ok(mut g) => {
                 g.set_komi(game.komi());
                 g
@@ -585,11 +585,10 @@ impl Session {
     /// Changes the rules, keeping the game: its moves are replayed under the
     /// new rules (refused if one of them is illegal there).
     fn set_rules(&mut self, rules: Rules) -> Result<(), GtpError> {
-        let setup = setup_of(
-            self.game.initial_board(),
-            self.game.first_to_move(),
-            self.game.handicap(),
-        );
+        let setup = Setup {
+            handicap: self.game.handicap(),
+            ..Setup::of(self.game.initial_board(), self.game.first_to_move())
+        };
         let mut game =
             Game::from_setup(rules, &setup).map_err(|e| GtpError::Other(e.to_string()))?;
         for t in self.game.turns() {
@@ -694,20 +693,6 @@ enum Commit {
     Play,
     /// Say it only.
     Suggest,
-}
-
-/// The stones of `board` as a setup with `to_move` to play.
-fn setup_of(board: &tengen_core::Board, to_move: Color, handicap: u32) -> Setup {
-    let size = board.size();
-    let of =
-        |c: Color| -> Vec<Point> { size.points().filter(|&p| board.get(p) == Some(c)).collect() };
-    Setup {
-        size,
-        black: of(Color::Black),
-        white: of(Color::White),
-        to_move,
-        handicap,
-    }
 }
 
 #[cfg(test)]

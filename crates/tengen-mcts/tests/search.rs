@@ -14,22 +14,7 @@ use tengen_mcts::{
 
 fn game_from(rows: &str, to_move: Color, rules: Rules) -> Game {
     let board = Board::from_ascii(rows).unwrap();
-    let size = board.size();
-    let mut setup = Setup {
-        size,
-        black: Vec::new(),
-        white: Vec::new(),
-        to_move,
-        handicap: 0,
-    };
-    for p in size.points() {
-        match board.get(p) {
-            Some(Color::Black) => setup.black.push(p),
-            Some(Color::White) => setup.white.push(p),
-            None => {}
-        }
-    }
-    Game::from_setup(rules, &setup).unwrap()
+    Game::from_setup(rules, &Setup::of(&board, to_move)).unwrap()
 }
 
 fn at(game: &Game, v: &str) -> Point {

@@ -145,21 +145,9 @@ impl Record {
 
     /// The game before its first move, under its rules (for a search).
     pub fn start(&self) -> Option<Game> {
-        let size = self.initial.size();
-        let (mut black, mut white) = (Vec::new(), Vec::new());
-        for p in size.points() {
-            match self.initial.get(p) {
-                Some(Color::Black) => black.push(p),
-                Some(Color::White) => white.push(p),
-                None => {}
-            }
-        }
         let setup = Setup {
-            size,
-            black,
-            white,
-            to_move: self.first,
             handicap: self.handicap,
+            ..Setup::of(&self.initial, self.first)
         };
         let mut game = Game::from_setup(self.rules, &setup).ok()?;
         game.set_komi(self.komi);

@@ -1,8 +1,8 @@
 //! Learning Go from game records: the records as training and test data
 //! ([`corpus`]), the pattern model's fit ([`mm`]), the playouts' shapes
-//! ([`shapes`]), the policy network's
-//! training ([`net`]) on a [`Schedule`] that both networks' runs share, the value network's targets ([`outcome`]) and
-//! training ([`value`]) or export for an accelerator's trainer
+//! ([`shapes`]), the policy network's training ([`net`]) on a
+//! [`Schedule`] that both networks' runs share, the value network's
+//! targets ([`outcome`]) and training ([`value`]) or export for an accelerator's trainer
 //! ([`export`]), how well the judges judge real games
 //! ([`judge`]), and how well a model predicts the moves of records
 //! it never saw ([`predict`]).

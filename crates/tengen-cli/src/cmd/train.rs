@@ -156,13 +156,13 @@ struct ScheduleArgs {
 }
 
 impl ScheduleArgs {
-    /// The schedule these settings give, where `usual` is the trainer's
-    /// own default (its number of steps).
-    fn schedule(&self, usual: &Schedule) -> Schedule {
+    /// The schedule these settings give, `steps` unless `--steps` says
+    /// otherwise (each trainer's own default).
+    fn schedule(&self, steps: u64) -> Schedule {
         Schedule {
             batch: self.batch,
             learning_rate: self.learning_rate,
-            steps: self.steps.unwrap_or(usual.steps),
+            steps: self.steps.unwrap_or(steps),
             checkpoint_every: self.checkpoint_every,
             test_positions: self.test_positions,
             seed: self.seed,
@@ -345,7 +345,9 @@ fn net(args: &NetArgs) -> Result<ExitCode> {
             channels: args.channels,
             layers: args.layers,
         },
-        schedule: args.schedule.schedule(&TrainConfig::default().schedule),
+        schedule: args
+            .schedule
+            .schedule(TrainConfig::default().schedule.steps),
     };
     let bar = progress::bar(config.schedule.steps, "steps");
     let start = Instant::now();
@@ -431,7 +433,9 @@ fn value(args: &ValueArgs) -> Result<ExitCode> {
             channels: args.channels,
             layers: args.layers,
         },
-        schedule: args.schedule.schedule(&ValueConfig::default().schedule),
+        schedule: args
+            .schedule
+            .schedule(ValueConfig::default().schedule.steps),
         per_game: args.per_game,
     };
     let bar = progress::bar(config.schedule.steps, "steps");

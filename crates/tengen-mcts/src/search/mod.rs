@@ -670,15 +670,7 @@ mod tests {
     /// it), `to_move` to play, under Chinese rules.
     fn position(text: &str, to_move: Color) -> Game {
         let board = tengen_core::Board::from_ascii(text).unwrap();
-        let size = board.size();
-        let of = |c| size.points().filter(|&p| board.get(p) == Some(c)).collect();
-        let setup = tengen_core::Setup {
-            size,
-            black: of(Color::Black),
-            white: of(Color::White),
-            to_move,
-            handicap: 0,
-        };
+        let setup = tengen_core::Setup::of(&board, to_move);
         Game::from_setup(Preset::Chinese.rules(), &setup).unwrap()
     }
 

@@ -5,7 +5,7 @@
 use super::lesson;
 use super::screens::{Claim, Diagram, Goal, Verdict};
 use crate::error::WebError;
-use tengen_core::{Board, BoardSize, Color, Game, IllegalMove, Mark, Move, Point, Setup, Vertex};
+use tengen_core::{Board, BoardSize, Game, IllegalMove, Mark, Move, Point, Setup, Vertex};
 
 fn bad(why: impl ToString) -> WebError {
     WebError::invalid("screen", why)
@@ -36,19 +36,7 @@ pub fn position(step: u32, d: &Diagram) -> Result<Game, WebError> {
         .rules();
     let board = Board::from_ascii(&d.rows.join("\n")).map_err(bad)?;
     let size = board.size();
-    let stones = |c: Color| {
-        size.points()
-            .filter(|&p| board.get(p) == Some(c))
-            .collect::<Vec<_>>()
-    };
-    let setup = Setup {
-        size,
-        black: stones(Color::Black),
-        white: stones(Color::White),
-        to_move: d.to_move,
-        handicap: 0,
-    };
-    let mut game = Game::from_setup(rules, &setup).map_err(bad)?;
+    let mut game = Game::from_setup(rules, &Setup::of(&board, d.to_move)).map_err(bad)?;
     for m in d.moves {
         game.play(Move::Play(point(m, size)?)).map_err(bad)?;
     }
