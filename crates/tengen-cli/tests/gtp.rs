@@ -336,6 +336,40 @@ fn genmove_reg_genmove_and_cleanup_play_legal_moves() {
     assert_eq!(stones(13), 3);
 }
 
+/// At `RUST_LOG=info`, each generated move is written to standard error
+/// with what the search saw; standard output stays pure GTP.
+#[test]
+fn genmove_tells_its_search_on_stderr_at_info() {
+    let mut child = engine()
+        .env("RUST_LOG", "info")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tengen gtp starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"boardsize 9\nplay b E5\ngenmove w\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let replies = parse_replies(&String::from_utf8(out.stdout).unwrap());
+    let played = &replies[2].text;
+    let err = String::from_utf8(out.stderr).unwrap();
+    let line = err
+        .lines()
+        .find(|l| l.contains("White "))
+        .unwrap_or_else(|| panic!("no line for the move in {err:?}"));
+    assert!(line.contains(&format!("White {played} after ")), "{line}");
+    assert!(
+        line.contains("simulations") && line.contains("lead "),
+        "{line}"
+    );
+}
+
 #[test]
 fn genmove_for_the_side_not_to_move_and_after_two_passes() {
     let r = transcript(

@@ -118,7 +118,9 @@ const VARIABLES: [Variable; 5] = [
         "RUST_LOG",
         &["serve", "gtp"],
         "Which logs go to standard error, in tracing's filter syntax (info, debug, \
-         tengen_web=debug). Without it serve logs at info and gtp only errors.",
+         tengen_web=debug). Without it serve logs at info and gtp only errors; at info gtp \
+         writes a line per move it generates: the move, its simulations and time, the win \
+         rate reported and the search's own, the lead.",
     ),
     (
         "NO_COLOR",
