@@ -441,21 +441,18 @@ impl Session {
         };
         let used = started.elapsed();
         self.thinking += used;
+        let reply = self.commit(color, decision, used, commit)?;
         // What a GTP engine writes after its move (as Pachi and Leela do):
         // shown with `RUST_LOG=info`, for a GUI's console or a match's log.
         tracing::info!(
-            "{color:?} {} after {} simulations in {:.2} s: win {:.1}% (search {:.1}%), lead {:+.1}",
-            match decision {
-                Decision::Resign => "resign".into(),
-                Decision::Move(mv) => move_text(mv, game.size()),
-            },
+            "{color:?} {reply} after {} simulations in {:.2} s: win {:.1}% (search {:.1}%), lead {:+.1}",
             analysis.visits,
             used.as_secs_f64(),
             100.0 * analysis.winrate,
             100.0 * analysis.searched_winrate,
             analysis.score_lead,
         );
-        self.commit(color, decision, used, commit)
+        Ok(reply)
     }
 
     /// The lines of an analysis command for the colour it names (else the
