@@ -756,8 +756,9 @@ impl<'a> Shared<'a> {
     }
 }
 
-/// its win rate (prior knowledge counted as virtual simulations) and its
-/// AMAF win rate; `None` when none is allowed.
+/// The child the descent takes: the best by a blend (RAVE's) of its win
+/// rate (prior knowledge counted as virtual simulations) and its AMAF win
+/// rate; `None` when none is allowed.
 #[inline]
 fn select(kids: &[Node], allowed: impl Fn(&Node) -> bool) -> Option<&Node> {
     let mut best = None;
