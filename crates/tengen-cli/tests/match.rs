@@ -316,7 +316,9 @@ fn results(lines: &[String]) -> Vec<String> {
 #[test]
 fn a_crash_an_illegal_move_and_a_timeout_lose() {
     let engine = format!("{} gtp --playouts 50 --threads 1", tengen());
-    let common = ["--size", "9", "--games", "2", "--move-timeout", "0.5"];
+    // Room for tengen's first move (loading its models) on a machine busy
+    // with the other tests: only the silent engine waits it out, once.
+    let common = ["--size", "9", "--games", "2", "--move-timeout", "3"];
     let crash = fake("crash");
     let mut args = vec!["--black", engine.as_str(), "--white", crash.as_str()];
     args.extend(common);
@@ -333,7 +335,7 @@ fn a_crash_an_illegal_move_and_a_timeout_lose() {
 
     let silent = fake("silent");
     let mut args = vec!["--black", engine.as_str(), "--white", silent.as_str()];
-    args.extend(["--size", "9", "--games", "1", "--move-timeout", "0.5"]);
+    args.extend(["--size", "9", "--games", "1", "--move-timeout", "3"]);
     let lines = run_match(&args);
     assert_eq!(results(&lines), ["B+T"], "{lines:?}");
 }
