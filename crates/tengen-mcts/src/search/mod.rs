@@ -103,9 +103,9 @@ pub const DEFAULT_TREE_MEMORY: usize = 512 << 20;
 /// but a judgement costs as much as fifty playouts: at equal time, mixed
 /// into the results (weight 0.5, each node judged at 40 simulations) it
 /// lost 6 of 8 games of 19x19 at 1 s a move to the playouts alone; judged
-/// only at 200 simulations (a fifth to a quarter of the playouts a second), it won
-/// 11 of 20 against Pachi at 5 s a move, where the playouts alone won 13
-/// and 14 of 20.
+/// only at 200 simulations (a fifth to a quarter of the playouts a
+/// second), it won 11 of 20 against Pachi at 5 s a move, where the
+/// playouts alone won 13 and 14 of 20.
 pub const DEFAULT_VALUE_WEIGHT: f32 = 0.0;
 
 /// Simulations through a node before the value network judges it, where
