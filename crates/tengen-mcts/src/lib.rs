@@ -37,6 +37,7 @@ pub mod strength;
 mod testing;
 pub mod time;
 mod tree;
+mod urgent;
 pub mod value;
 
 pub use features::{Extractor, Group, Position, Team};

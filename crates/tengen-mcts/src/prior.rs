@@ -9,6 +9,7 @@
 //! simulations (Pachi's prior, uct/prior.c), over the same even prior.
 
 use crate::pattern::{PatternTable, table};
+use crate::urgent::Urgent;
 use tengen_core::{Board, BoardSize, Color, Point};
 use tengen_tactics::{
     atari_answers, ladders_after, liberties_after, nakade_answer, two_liberty_answers,
@@ -108,6 +109,13 @@ const NEAR: [f32; 3] = [24.0, 22.0, 8.0];
 /// First and second line in an empty area: lost; third line: won.
 const EMPTY_AREA: f32 = 10.0;
 
+/// A move that decides a fight ([`crate::urgent`]): won simulations for
+/// the fight, and for each stone at stake, up to a cap (a network's
+/// favourite move of probability 0.1 has about 95).
+const URGENT: f32 = 20.0;
+const URGENT_PER_STONE: f32 = 10.0;
+const URGENT_MAX: f32 = 120.0;
+
 /// Simulations that grow with the stones at stake.
 #[derive(Clone, Copy, Debug)]
 struct ByStones {
@@ -138,6 +146,8 @@ pub(crate) struct Prior<'a> {
     /// The pattern model's probability of each point (by index), when
     /// the search uses it.
     learned: Option<Vec<f32>>,
+    /// The moves that decide a fight, read where the search asked.
+    decisive: Vec<Urgent>,
 }
 
 impl<'a> Prior<'a> {
@@ -169,7 +179,14 @@ impl<'a> Prior<'a> {
             fights,
             vital,
             learned,
+            decisive: Vec::new(),
         }
+    }
+
+    /// The same, adding to the learned prior of each move that decides a
+    /// fight ([`crate::urgent`]) won simulations by the stones at stake.
+    pub(crate) fn with_urgent(self, decisive: Vec<Urgent>) -> Prior<'a> {
+        Prior { decisive, ..self }
     }
 
     /// The probability the pattern model gives a stone at `p`, if used.
@@ -183,7 +200,18 @@ impl<'a> Prior<'a> {
     pub(crate) fn of(&self, p: Point) -> (f32, f32) {
         match self.policy(p) {
             Some(prob) => {
-                let won = PATTERN_WINS * prob.sqrt();
+                let stones: u32 = self
+                    .decisive
+                    .iter()
+                    .filter(|u| u.point == p)
+                    .map(|u| u.stones)
+                    .sum();
+                let fight = if stones > 0 {
+                    (URGENT + URGENT_PER_STONE * stones as f32).min(URGENT_MAX)
+                } else {
+                    0.0
+                };
+                let won = PATTERN_WINS * prob.sqrt() + fight;
                 (EVEN + won, EVEN / 2.0 + won)
             }
             None => self.of_by_hand(p),
@@ -308,6 +336,31 @@ mod tests {
         // The 4-4 and 3-4 points take most of the probability.
         let top: f32 = ranked[..12].iter().map(|p| policy[p.index()]).sum();
         assert!(top > 0.6, "{top}");
+    }
+
+    #[test]
+    fn a_move_that_decides_a_fight_gains_won_simulations_by_the_stones_at_stake() {
+        use crate::urgent::Urgent;
+        let board = Board::new(tengen_core::BoardSize::square(9).unwrap());
+        let at = |name| Point::parse(name, board.size()).unwrap();
+        let even = vec![1.0 / 81.0; 81];
+        let plain = Prior::new(&board, Color::Black, None, Some(even.clone()));
+        let read = Prior::new(&board, Color::Black, None, Some(even)).with_urgent(vec![
+            Urgent {
+                point: at("C3"),
+                stones: 1,
+            },
+            Urgent {
+                point: at("G7"),
+                stones: 30,
+            },
+        ]);
+        let gain = |p| read.of(at(p)).1 - plain.of(at(p)).1;
+        assert_eq!(gain("E5"), 0.0);
+        assert_eq!(gain("C3"), URGENT + URGENT_PER_STONE);
+        assert_eq!(gain("G7"), URGENT_MAX);
+        // Won simulations: the visits grow by as much.
+        assert_eq!(read.of(at("C3")).0 - plain.of(at("C3")).0, gain("C3"));
     }
 
     #[test]

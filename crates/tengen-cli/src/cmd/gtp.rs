@@ -78,6 +78,11 @@ pub struct SearchOptions {
     /// judge with instead of the shipped ones.
     #[arg(long)]
     pub value: Option<PathBuf>,
+    /// Whether the search reads the fights where it asks the network (the
+    /// moves that save a chain in danger or take one that could escape
+    /// start with more won simulations).
+    #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set)]
+    pub reading: bool,
     /// Mebibytes the search tree may take (the subtree kept from the last
     /// move included); once full the tree stops growing and the search
     /// goes on within it.
@@ -96,6 +101,7 @@ impl SearchOptions {
             knowledge: self.knowledge,
             value_weight: self.value_weight,
             judge_at: self.judge_at,
+            reading: self.reading,
             value: read_value(self.value.as_deref())?,
             tree_memory: usize::try_from(self.tree_memory << 20).unwrap_or(usize::MAX),
             ..base

@@ -68,6 +68,10 @@ pub struct SearchConfig {
     /// Whether [`Search::genmove`] plays the opening book's move where it
     /// knows one ([`crate::book`]; never with [`Knowledge::None`]).
     pub book: bool,
+    /// Whether the fights are read where the network is asked: the moves
+    /// that save a chain in danger or take one that could escape add to
+    /// their learned prior ([`crate::urgent`]).
+    pub reading: bool,
     /// The weight of the value network's judgement in each simulation's
     /// result, 0 to 1 (0: the playouts alone).
     pub value_weight: f32,
@@ -123,6 +127,7 @@ impl Default for SearchConfig {
             knowledge: Knowledge::default(),
             network_batch: DEFAULT_NETWORK_BATCH,
             book: true,
+            reading: false,
             value_weight: DEFAULT_VALUE_WEIGHT,
             judge_at: DEFAULT_JUDGE_AT,
             value: ValueSource::Shipped,
@@ -369,6 +374,7 @@ impl Search {
         let shared = Shared::new(game, &root, mode, limit, stop, &filter)
             .holding(self.config.tree_memory, kept_nodes)
             .knowing(self.config.knowledge, self.config.network_batch)
+            .reading(self.config.reading)
             .valuing(
                 self.config.value_weight,
                 self.config.judge_at,

@@ -126,3 +126,28 @@ fn batched_network_priors_reach_every_node_but_those_still_queued() {
     assert!(answered >= 8, "{answered} nodes answered");
     assert!(handed_back < 8, "{handed_back} nodes handed back");
 }
+
+#[test]
+fn reading_the_fights_adds_to_the_prior_of_the_move_that_saves_a_chain() {
+    // Black E5 in atari (White D5 E6 F5): E4 saves it.
+    let mut game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
+    for m in ["E5", "E6", "J1", "D5", "J2", "F5"] {
+        game.play(Move::parse(m, game.size()).unwrap()).unwrap();
+    }
+    let prior_of = |reading: bool, at: &str| {
+        let mut search = Search::new(SearchConfig {
+            knowledge: Knowledge::Net,
+            reading,
+            ..SearchConfig::default()
+        });
+        search.analyze(&game, Request::new(Limit::playouts(1)));
+        let root = &search.kept.as_ref().unwrap().root;
+        let mv = Move::parse(at, game.size()).unwrap();
+        root.kids().iter().find(|k| k.mv == mv).unwrap().prior()
+    };
+    let (plain, read) = (prior_of(false, "E4"), prior_of(true, "E4"));
+    assert!(read.1 >= plain.1 + 20.0, "{plain:?} {read:?}");
+    assert_eq!(read.0 - plain.0, read.1 - plain.1);
+    // A quiet move gains nothing.
+    assert_eq!(prior_of(false, "B8"), prior_of(true, "B8"));
+}

@@ -18,12 +18,13 @@ use crate::prior::{Knowledge, Prior};
 use crate::rng::Rng;
 use crate::shape::ShapeModel;
 use crate::tree::{Leaf, Node, stone_points};
+use crate::urgent::{URGENT_LIMITS, Urgent, urgent_moves};
 use crate::value::{Judgement, ValueNetwork, ValueSource};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tengen_core::{Color, Game, Move, Outcome, Phase, Point};
-use tengen_tactics::ladder_runs;
+use tengen_tactics::{Reader, ladder_runs};
 
 /// Simulations through a node before it is expanded.
 const EXPAND_AT: u32 = 8;
@@ -73,6 +74,9 @@ pub(super) struct Shared<'a> {
     network: Option<&'static Network>,
     /// The nodes waiting for the network.
     batches: Batches<'a>,
+    /// Whether the fights are read where the network is asked
+    /// ([`crate::urgent`]).
+    reading: bool,
     /// The value network and the weight of its judgement in each
     /// simulation's result, when it judges.
     value: Option<(&'static ValueNetwork, f32)>,
@@ -192,6 +196,7 @@ impl<'a> Shared<'a> {
             knowledge: Knowledge::default(),
             network: None,
             batches: Batches::new(1),
+            reading: false,
             value: None,
             judge_at: EXPAND_AT,
             root_judgement: None,
@@ -252,6 +257,21 @@ impl<'a> Shared<'a> {
             batches: Batches::new(batch),
             ..self
         }
+    }
+
+    /// The same, reading the fights where the network is asked when
+    /// `reading` ([`crate::urgent`]).
+    pub(super) fn reading(self, reading: bool) -> Shared<'a> {
+        Shared { reading, ..self }
+    }
+
+    /// The moves that decide a fight in `game`, when the search reads them.
+    fn urgent(&self, game: &Game, reader: &mut Option<Reader>) -> Vec<Urgent> {
+        if !self.reading {
+            return Vec::new();
+        }
+        let reader = reader.get_or_insert_with(|| Reader::new(URGENT_LIMITS));
+        urgent_moves(game.board(), game.to_move(), reader)
     }
 
     /// The same, the value network's judgement weighing `weight` in each
@@ -661,8 +681,13 @@ impl<'a> Shared<'a> {
         let network = self
             .network
             .filter(|_| path.len() == 1 && path[0].claim_network());
+        let urgent = if network.is_some() {
+            self.urgent(&game, &mut None)
+        } else {
+            Vec::new()
+        };
         let learned = self.learned(&game, &moves, extractor, network);
-        let prior = Prior::new(board, color, last, learned);
+        let prior = Prior::new(board, color, last, learned).with_urgent(urgent);
         let mut kids = Vec::with_capacity(moves.len() + 1);
         for p in moves {
             let leaf = self.goal_leaf(&game, p, color);
@@ -692,12 +717,14 @@ impl<'a> Shared<'a> {
         else {
             return;
         };
+        let mut reader = None;
         for (request, learned) in full.iter().zip(batch::evaluate(network, &full)) {
             let game = &request.game;
             let kids = request.node.kids();
             // Every child but the pass is a stone move.
             let stones = kids.len().saturating_sub(1);
-            let prior = Prior::new(game.board(), game.to_move(), last_play(game), Some(learned));
+            let prior = Prior::new(game.board(), game.to_move(), last_play(game), Some(learned))
+                .with_urgent(self.urgent(game, &mut reader));
             for k in kids {
                 match k.mv {
                     Move::Play(p) => {
