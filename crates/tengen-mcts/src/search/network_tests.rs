@@ -147,7 +147,7 @@ fn reading_the_fights_adds_to_the_prior_of_the_move_that_saves_a_chain() {
     };
     let (plain, read) = (prior_of(false, "E4"), prior_of(true, "E4"));
     assert!(read.1 >= plain.1 + 20.0, "{plain:?} {read:?}");
-    assert_eq!(read.0 - plain.0, read.1 - plain.1);
+    assert!(((read.0 - plain.0) - (read.1 - plain.1)).abs() < 1e-3);
     // A quiet move gains nothing.
     assert_eq!(prior_of(false, "B8"), prior_of(true, "B8"));
 }
