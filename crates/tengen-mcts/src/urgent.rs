@@ -52,28 +52,19 @@ pub(crate) fn urgent_moves(board: &Board, color: Color, reader: &mut Reader) -> 
         if std::mem::replace(&mut seen[id.index()], true) || board.liberties(p) > READ_LIBERTIES {
             continue;
         }
-        let stones = board.chain_len(p);
         // Ours: the opponent moving first captures it, and a move saves it.
         // Theirs: we capture it moving first, and they could save it.
-        let point = if owner == color {
-            match reader.attack(board, p) {
-                Attack::Captures { .. } => match reader.defend(board, p) {
-                    Defence::Saved { first: Some(m) } => Some(m),
-                    _ => None,
-                },
-                _ => None,
-            }
-        } else {
-            match reader.attack(board, p) {
-                Attack::Captures { first } => match reader.defend(board, p) {
-                    Defence::Saved { .. } => Some(first),
-                    _ => None,
-                },
-                _ => None,
-            }
+        let Attack::Captures { first } = reader.attack(board, p) else {
+            continue;
         };
-        if let Some(point) = point {
-            urgent.push(Urgent { point, stones });
+        let Defence::Saved { first: save } = reader.defend(board, p) else {
+            continue;
+        };
+        if let Some(point) = if owner == color { save } else { Some(first) } {
+            urgent.push(Urgent {
+                point,
+                stones: board.chain_len(p),
+            });
         }
     }
     urgent
