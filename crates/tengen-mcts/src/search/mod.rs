@@ -70,7 +70,8 @@ pub struct SearchConfig {
     pub book: bool,
     /// Whether the fights are read where the network is asked: the moves
     /// that save a chain in danger or take one that could escape add to
-    /// their learned prior ([`crate::urgent`]).
+    /// their learned prior (read by `tengen-tactics`'s reader, chains of
+    /// one or two liberties).
     pub reading: bool,
     /// The weight of the value network's judgement in each simulation's
     /// result, 0 to 1 (0: the playouts alone).
