@@ -238,6 +238,16 @@ impl Board {
         self.get(p).map(|_| self.head[p.index()])
     }
 
+    /// One stone of each chain on the board, the one [`Board::chain_id`]
+    /// names it by, in point order: the walk for questions asked once a
+    /// chain (every chain in atari, every short chain read), with no table
+    /// of chains already seen.
+    pub fn chains(&self) -> impl Iterator<Item = Point> + '_ {
+        self.size
+            .points()
+            .filter(move |&p| self.get(p).is_some() && self.head[p.index()] == p)
+    }
+
     /// The stones of the chain at `p` (empty when `p` holds no stone).
     pub fn chain(&self, p: Point) -> ChainIter<'_> {
         let start = self.get(p).map(|_| p);
@@ -903,6 +913,38 @@ mod tests {
         );
         assert_eq!(b.last_liberty(at(&b, 2, 0)), Some(at(&b, 0, 0)));
         assert_eq!(b.last_liberty(at(&b, 1, 0)), Some(at(&b, 0, 0)));
+    }
+
+    #[test]
+    fn chains_name_each_chain_once_also_after_merges_and_captures() {
+        let mut b = board(
+            "X X . O
+             . O . O
+             X . O .
+             X . . .",
+        );
+        // Five chains: A4-B4, B3, D4-D3, A2-A1 and C2.
+        let of = |b: &Board, c: Color| {
+            b.chains()
+                .filter(|&p| b.get(p) == Some(c))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(b.chains().count(), 5);
+        for p in b.chains() {
+            assert_eq!(b.chain_id(p), Some(p), "a chain's own naming stone");
+        }
+        // White C3 joins B3, C2 and the D chain into one.
+        b.play_unchecked(at(&b, 2, 1), Color::White);
+        let white = of(&b, Color::White);
+        assert_eq!(white.len(), 1, "one white chain after C3");
+        assert_eq!(b.chain_len(white[0]), 5);
+        // White C4 and A3 take the last liberties of Black's A4-B4.
+        b.play_unchecked(at(&b, 2, 0), Color::White);
+        b.play_unchecked(at(&b, 0, 1), Color::White);
+        assert_eq!(b.get(at(&b, 0, 0)), None, "A4 captured");
+        let black = of(&b, Color::Black);
+        assert_eq!(black.len(), 1, "only Black's lower chain remains");
+        assert_eq!(b.chain_len(black[0]), 2);
     }
 
     #[test]

@@ -42,14 +42,12 @@ pub(crate) struct Urgent {
 /// The moves of `color`, to move on `board`, that save a chain of its own
 /// in danger or capture an opposing chain that could still be saved.
 pub(crate) fn urgent_moves(board: &Board, color: Color, reader: &mut Reader) -> Vec<Urgent> {
-    let size = board.size();
-    let mut seen = vec![false; size.cells()];
     let mut urgent = Vec::new();
-    for p in size.points() {
-        let (Some(owner), Some(id)) = (board.get(p), board.chain_id(p)) else {
+    for p in board.chains() {
+        let Some(owner) = board.get(p) else {
             continue;
         };
-        if std::mem::replace(&mut seen[id.index()], true) || board.liberties(p) > READ_LIBERTIES {
+        if board.liberties(p) > READ_LIBERTIES {
             continue;
         }
         // Ours: the opponent moving first captures it, and a move saves it.

@@ -128,17 +128,11 @@ fn load(dir: &Path) -> Vec<Problem> {
 
 /// The move capturing the most stones by reading, if any.
 fn solve(reader: &mut Reader, board: &Board, color: Color) -> Option<Point> {
-    let mut seen = Vec::new();
     let mut best: Option<(u32, Point)> = None;
-    for p in board.size().points() {
+    for p in board.chains() {
         if board.get(p) != Some(color.opponent()) {
             continue;
         }
-        let id = board.chain_id(p);
-        if seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
         if board.liberties(p) > 3 {
             continue;
         }
