@@ -35,19 +35,13 @@ pub fn atari_answers(board: &Board, color: Color, last: Point, out: &mut Vec<Poi
 /// The atari answers of the whole board, for `color` to move: capture each
 /// enemy chain in atari, save each own chain in atari.
 pub fn board_atari_answers(board: &Board, color: Color, out: &mut Vec<Point>) {
-    let mut seen = Vec::new();
-    for p in board.size().points() {
+    for p in board.chains() {
         let Some(c) = board.get(p) else {
             continue;
         };
         if board.liberties(p) != 1 {
             continue;
         }
-        let id = board.chain_id(p);
-        if seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
         if c == color {
             save_chain(board, p, color, out);
         } else if let Some(l) = board.last_liberty(p)
