@@ -6,7 +6,7 @@
 
 use super::GenMode;
 use super::filter::Restrictions;
-use crate::tree::Node;
+use crate::tree::{Leaf, Node};
 use tengen_core::{Game, Phase};
 
 /// The tree of the last search and the position it was for.
@@ -50,7 +50,10 @@ impl Kept {
             }
             to_move = to_move.opponent();
         }
-        if node.children.get().is_none() {
+        // A node never expanded (the tree was full) keeps its statistics:
+        // the search expands the root first. Only a node that ends the game
+        // or settles it is no root to search from.
+        if node.leaf != Leaf::Open {
             return Node::root();
         }
         node
