@@ -83,6 +83,11 @@ pub struct SearchOptions {
     /// start with more won simulations).
     #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set)]
     pub reading: bool,
+    /// The weight of the score beside the win rate in the search's choice
+    /// of lines, 0 to 1 (0: the win rate alone), so that it keeps a lead
+    /// whole and a loss small.
+    #[arg(long, value_parser = weight, default_value_t = 0.0)]
+    pub score_weight: f32,
     /// Mebibytes the search tree may take (the subtree kept from the last
     /// move included); once full the tree stops growing and the search
     /// goes on within it.
@@ -102,6 +107,7 @@ impl SearchOptions {
             value_weight: self.value_weight,
             judge_at: self.judge_at,
             reading: self.reading,
+            score_weight: self.score_weight,
             value: read_value(self.value.as_deref())?,
             tree_memory: usize::try_from(self.tree_memory << 20).unwrap_or(usize::MAX),
             ..base

@@ -73,6 +73,10 @@ pub struct SearchConfig {
     /// their learned prior (read by `tengen-tactics`'s reader, chains of
     /// one or two liberties).
     pub reading: bool,
+    /// The weight of the score in the descent, beside the win rate (0:
+    /// the win rate alone): KataGo's score utility, so that a search
+    /// where every move wins (or loses) still prefers the larger margin.
+    pub score_weight: f32,
     /// The weight of the value network's judgement in each simulation's
     /// result, 0 to 1 (0: the playouts alone).
     pub value_weight: f32,
@@ -129,6 +133,7 @@ impl Default for SearchConfig {
             network_batch: DEFAULT_NETWORK_BATCH,
             book: true,
             reading: false,
+            score_weight: 0.0,
             value_weight: DEFAULT_VALUE_WEIGHT,
             judge_at: DEFAULT_JUDGE_AT,
             value: ValueSource::Shipped,
@@ -376,6 +381,7 @@ impl Search {
             .holding(self.config.tree_memory, kept_nodes)
             .knowing(self.config.knowledge, self.config.network_batch)
             .reading(self.config.reading)
+            .scoring(self.config.score_weight)
             .valuing(
                 self.config.value_weight,
                 self.config.judge_at,

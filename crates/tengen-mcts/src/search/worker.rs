@@ -77,6 +77,8 @@ pub(super) struct Shared<'a> {
     /// Whether the fights are read where the network is asked
     /// ([`crate::urgent`]).
     reading: bool,
+    /// The weight of the score in the descent ([`ScorePull`]; 0: none).
+    score_weight: f32,
     /// The value network and the weight of its judgement in each
     /// simulation's result, when it judges.
     value: Option<(&'static ValueNetwork, f32)>,
@@ -197,6 +199,7 @@ impl<'a> Shared<'a> {
             network: None,
             batches: Batches::new(1),
             reading: false,
+            score_weight: 0.0,
             value: None,
             judge_at: EXPAND_AT,
             root_judgement: None,
@@ -263,6 +266,15 @@ impl<'a> Shared<'a> {
     /// `reading` ([`crate::urgent`]).
     pub(super) fn reading(self, reading: bool) -> Shared<'a> {
         Shared { reading, ..self }
+    }
+
+    /// The same, the descent pulled towards the larger score by `weight`
+    /// ([`ScorePull`]).
+    pub(super) fn scoring(self, weight: f32) -> Shared<'a> {
+        Shared {
+            score_weight: weight.max(0.0),
+            ..self
+        }
     }
 
     /// The moves that decide a fight in `game`, when the search reads them.
@@ -464,6 +476,11 @@ impl<'a> Shared<'a> {
         w.moves.clear();
         w.depth_at.clear();
         let mut node = self.root;
+        let pull = (self.score_weight > 0.0).then(|| ScorePull {
+            weight: self.score_weight,
+            black_center: self.root.black_margin() as f32,
+            scale: SCORE_SCALE_PER_LINE * game.size().width().max(game.size().height()) as f32,
+        });
         node.enter();
         path.push(node);
         w.depth_at.push(0);
@@ -505,10 +522,11 @@ impl<'a> Shared<'a> {
             }
             // The level of the child chosen now (the root's moves are at 1).
             let depth = path.len() as u32;
+            let pull = pull.map(|p| p.for_mover(color));
             let child = if self.filter.active(depth) {
-                select(kids, |c| !self.filter.forbids(color, c.mv, depth))
+                select(kids, pull, |c| !self.filter.forbids(color, c.mv, depth))
             } else {
-                select(kids, |_| true)
+                select(kids, pull, |_| true)
             };
             // No child at all, or every one forbidden: play out from here.
             let Some(child) = child else {
@@ -783,17 +801,85 @@ impl<'a> Shared<'a> {
     }
 }
 
+/// Points of the score's scale per line of the board (KataGo's score
+/// utility: a lead grows the pull less and less beyond a scale of about
+/// three quarters of the board's side).
+const SCORE_SCALE_PER_LINE: f32 = 0.75;
+
+/// The pull of the score on the descent (KataGo's score utility, read off
+/// each node's mean margin): a child's value gains `weight * 2/pi *
+/// atan((margin - center) / scale)`, its margin the mover's mean over its
+/// simulations, its prior's virtual simulations counted at the center,
+/// the center the root's mean margin (where the game stands). Where every
+/// move wins, or every move loses, the win rates no longer part them and
+/// the search drifts (a lead given away point by point); the score still
+/// does. The win rates the search reports are left as they are.
+#[derive(Clone, Copy, Debug)]
+struct ScorePull {
+    weight: f32,
+    /// Black's margin at the center, in points.
+    black_center: f32,
+    scale: f32,
+}
+
+impl ScorePull {
+    /// The pull for the children `mover` chooses among: the center and
+    /// the margins from his side.
+    #[inline]
+    fn for_mover(self, mover: Color) -> MoverPull {
+        let sign = match mover {
+            Color::Black => 1.0,
+            Color::White => -1.0,
+        };
+        MoverPull {
+            weight: self.weight,
+            center: sign * self.black_center,
+            sign,
+            scale: self.scale,
+        }
+    }
+}
+
+/// A [`ScorePull`] from one player's side.
+#[derive(Clone, Copy, Debug)]
+struct MoverPull {
+    weight: f32,
+    center: f32,
+    sign: f32,
+    scale: f32,
+}
+
+impl MoverPull {
+    /// The pull on a child of `visits` real simulations and `virtual`
+    /// simulations of its prior.
+    #[inline]
+    fn of(self, child: &Node, visits: f32, virtual_visits: f32) -> f32 {
+        let all = visits + virtual_visits;
+        if all <= 0.0 {
+            return 0.0;
+        }
+        let margin = self.sign * child.black_margin() as f32;
+        let mean = (visits * margin + virtual_visits * self.center) / all;
+        self.weight * std::f32::consts::FRAC_2_PI * ((mean - self.center) / self.scale).atan()
+    }
+}
+
 /// The child the descent takes: the best by a blend (RAVE's) of its win
 /// rate (prior knowledge counted as virtual simulations) and its AMAF win
-/// rate; `None` when none is allowed.
+/// rate, plus the pull of its score when asked; `None` when none is
+/// allowed.
 #[inline]
-fn select(kids: &[Node], allowed: impl Fn(&Node) -> bool) -> Option<&Node> {
+fn select(
+    kids: &[Node],
+    pull: Option<MoverPull>,
+    allowed: impl Fn(&Node) -> bool,
+) -> Option<&Node> {
     let mut best = None;
     let mut best_value = f32::NEG_INFINITY;
     for c in kids.iter().filter(|c| allowed(c)) {
-        let (n, w) = c.stats();
+        let (real, w) = c.stats();
         let (prior_visits, prior_wins) = c.prior();
-        let n = n + prior_visits;
+        let n = real + prior_visits;
         let w = w + prior_wins;
         let rate = if n > 0.0 { w / n } else { 0.5 };
         let (an, aw) = c.amaf();
@@ -810,11 +896,77 @@ fn select(kids: &[Node], allowed: impl Fn(&Node) -> bool) -> Option<&Node> {
             (1.0 - beta) * rate + beta * aw / an
         } else {
             rate
-        };
+        } + pull.map_or(0.0, |p| p.of(c, real, prior_visits));
         if best.is_none() || value > best_value {
             best_value = value;
             best = Some(c);
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heavy_playout::WIN;
+
+    /// A node of `visits` simulations, each with Black's margin `black`
+    /// points, and `virtual_visits` of prior.
+    fn node(visits: u32, black: i32, virtual_visits: f32) -> Node {
+        let n = Node::new(Move::Pass, (virtual_visits, 0.0), None, Leaf::Open);
+        for _ in 0..visits {
+            n.enter();
+            n.record(0, black * 8);
+        }
+        n
+    }
+
+    #[test]
+    fn the_score_pulls_towards_the_larger_margin_of_the_mover_bounded_by_its_weight() {
+        let pull = ScorePull {
+            weight: 0.2,
+            black_center: 10.0,
+            scale: 10.0,
+        };
+        let black = pull.for_mover(Color::Black);
+        let white = pull.for_mover(Color::White);
+        let of = |p: MoverPull, n: &Node| p.of(n, n.stats().0, n.prior().0);
+        // At the center nothing; ten points above, atan(1) of the way.
+        assert_eq!(of(black, &node(4, 10, 0.0)), 0.0);
+        let ahead = of(black, &node(4, 20, 0.0));
+        assert!((ahead - 0.1).abs() < 1e-6, "{ahead}");
+        // White's gain is Black's loss, from White's side.
+        assert!((of(white, &node(4, 0, 0.0)) - 0.1).abs() < 1e-6);
+        assert!((of(black, &node(4, 0, 0.0)) + 0.1).abs() < 1e-6);
+        // The prior's virtual simulations count at the center.
+        let damped = of(black, &node(4, 20, 4.0));
+        assert!((damped - 0.2 * std::f32::consts::FRAC_2_PI * 0.5f32.atan()).abs() < 1e-6);
+        // Nothing known, no pull; however large the margin, below the weight.
+        assert_eq!(of(black, &node(0, 0, 0.0)), 0.0);
+        assert!(of(black, &node(4, 10_000, 0.0)) < 0.2);
+    }
+
+    #[test]
+    fn the_pull_parts_children_the_win_rate_does_not() {
+        let won = |black: i32| {
+            let n = node(0, 0, 0.0);
+            for _ in 0..10 {
+                n.enter();
+                n.record(WIN, black * 8);
+            }
+            n
+        };
+        let kids = [won(5), won(30), won(15)];
+        let pull = ScorePull {
+            weight: 0.1,
+            black_center: 15.0,
+            scale: 14.0,
+        }
+        .for_mover(Color::Black);
+        let chosen = select(&kids, Some(pull), |_| true).unwrap();
+        assert_eq!(chosen.black_margin(), 30.0);
+        // Without it the first of the equals.
+        let chosen = select(&kids, None, |_| true).unwrap();
+        assert_eq!(chosen.black_margin(), 5.0);
+    }
 }
