@@ -53,9 +53,10 @@ pub use ownership::{
 pub use prior::Knowledge;
 pub use rng::Rng;
 pub use search::{
-    Analysis, Candidate, DEFAULT_JUDGE_AT, DEFAULT_NETWORK_BATCH, DEFAULT_TREE_MEMORY,
-    DEFAULT_VALUE_WEIGHT, Decision, GenMode, Limit, Ownership, Reporter, Request, Restriction,
-    RestrictionKind, Restrictions, Search, SearchConfig,
+    Analysis, Candidate, DEFAULT_JUDGE_AT, DEFAULT_NETWORK_BATCH, DEFAULT_SCORE_WEIGHT,
+    DEFAULT_TREE_MEMORY, DEFAULT_VALUE_WEIGHT, Decision, GenMode, Limit, Ownership, Reporter,
+    Request, Restriction, RestrictionKind, Restrictions, Search, SearchConfig,
+    default_score_weight,
 };
 pub use strength::Strength;
 pub use time::think_time;

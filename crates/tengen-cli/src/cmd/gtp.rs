@@ -85,9 +85,10 @@ pub struct SearchOptions {
     pub reading: bool,
     /// The weight of the score beside the win rate in the search's choice
     /// of lines, 0 to 1 (0: the win rate alone), so that it keeps a lead
-    /// whole and a loss small.
-    #[arg(long, value_parser = weight, default_value_t = 0.0)]
-    pub score_weight: f32,
+    /// whole and a loss small. Default: 0.15 on 19x19, where it measured
+    /// stronger, 0 elsewhere.
+    #[arg(long, value_name = "W", value_parser = weight)]
+    pub score_weight: Option<f32>,
     /// Mebibytes the search tree may take (the subtree kept from the last
     /// move included); once full the tree stops growing and the search
     /// goes on within it.
