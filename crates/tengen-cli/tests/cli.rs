@@ -44,6 +44,51 @@ fn unknown_rules_list_the_known_ones_and_exit_2() {
 }
 
 #[test]
+fn bench_search_prints_a_line_per_score_weight_asked_and_the_board_default_otherwise() {
+    let lines = |extra: &[&str]| {
+        let mut args = vec![
+            "bench",
+            "search",
+            "--playouts",
+            "300",
+            "--threads",
+            "1",
+            "--knowledge",
+            "patterns",
+        ];
+        args.extend_from_slice(extra);
+        let out = tengen(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = stdout(&out);
+        text.lines()
+            .map(|l| {
+                l.split(' ')
+                    .find_map(|f| f.strip_prefix("score_weight="))
+                    .unwrap_or_else(|| panic!("{l}"))
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lines(&[
+            "--size",
+            "9",
+            "--score-weight",
+            "0",
+            "--score-weight",
+            "0.2"
+        ]),
+        ["0", "0.2"]
+    );
+    assert_eq!(lines(&["--size", "9"]), ["0"]);
+    assert_eq!(lines(&["--size", "19"]), ["0.15"]);
+}
+
+#[test]
 fn bench_playouts_prints_the_documented_line() {
     let out = tengen(&[
         "bench",

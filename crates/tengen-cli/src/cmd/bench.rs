@@ -51,7 +51,7 @@ enum What {
     },
     /// Search speed: simulations per second of the Monte-Carlo search from
     /// the empty board, one line per knowledge and thread count:
-    /// `size=9 threads=1 knowledge=patterns value_weight=0 playouts=N playouts_per_s=X`
+    /// `size=9 threads=1 knowledge=patterns value_weight=0 score_weight=0 playouts=N playouts_per_s=X`
     /// (`knowledge=net batch=8` with the network), so that the price of the
     /// learned priors is visible.
     Search {
@@ -78,6 +78,10 @@ enum What {
         /// Simulations through a node before the value network judges it.
         #[arg(long, default_value_t = tengen_mcts::DEFAULT_JUDGE_AT)]
         judge_at: u32,
+        /// The score's weight in the descent (repeat for several); the
+        /// board's default when absent.
+        #[arg(long = "score-weight")]
+        score_weights: Vec<f32>,
     },
     /// The policy network's speed: evaluations per second of the shipped
     /// network on a position of a real opening, one line per thread count
@@ -203,11 +207,17 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             network_batches,
             value_weights,
             judge_at,
+            score_weights,
         } => {
             let weights = if value_weights.is_empty() {
                 vec![tengen_mcts::DEFAULT_VALUE_WEIGHT]
             } else {
                 value_weights.clone()
+            };
+            let score_weights = if score_weights.is_empty() {
+                vec![tengen_mcts::default_score_weight(BoardSize::square(*size)?)]
+            } else {
+                score_weights.clone()
             };
             let threads = if threads.is_empty() {
                 vec![1, 2]
@@ -240,7 +250,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 for &t in &threads {
                     for &b in batches {
                         for &w in &weights {
-                            search_line(*size, *playouts, t, k, b, (w, *judge_at))?;
+                            for &s in &score_weights {
+                                search_line(*size, *playouts, t, k, b, (w, *judge_at), s)?;
+                            }
                         }
                     }
                 }
@@ -501,6 +513,7 @@ fn search_line(
     knowledge: Knowledge,
     network_batch: usize,
     (value_weight, judge_at): (f32, u32),
+    score_weight: f32,
 ) -> Result<()> {
     let game = Game::new(Preset::Chinese.rules(), BoardSize::square(size)?);
     let mut search = Search::new(SearchConfig {
@@ -509,6 +522,7 @@ fn search_line(
         network_batch,
         value_weight,
         judge_at,
+        score_weight: Some(score_weight),
         ..SearchConfig::default()
     });
     let start = Instant::now();
@@ -516,7 +530,7 @@ fn search_line(
     let secs = start.elapsed().as_secs_f64();
     writeln!(
         std::io::stdout(),
-        "size={size} threads={threads} knowledge={}{} value_weight={}{} playouts={} playouts_per_s={:.0}",
+        "size={size} threads={threads} knowledge={}{} value_weight={}{} score_weight={score_weight} playouts={} playouts_per_s={:.0}",
         knowledge.name(),
         if knowledge == Knowledge::Net {
             format!(" batch={network_batch}")
