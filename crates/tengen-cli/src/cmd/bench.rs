@@ -209,7 +209,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             judge_at,
             score_weights,
         } => {
-            let weights = if value_weights.is_empty() {
+            let value_weights = if value_weights.is_empty() {
                 vec![tengen_mcts::DEFAULT_VALUE_WEIGHT]
             } else {
                 value_weights.clone()
@@ -219,6 +219,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             } else {
                 score_weights.clone()
             };
+            // Every value weight with every score weight.
+            let weights: Vec<(f32, f32)> = value_weights
+                .iter()
+                .flat_map(|&v| score_weights.iter().map(move |&s| (v, s)))
+                .collect();
             let threads = if threads.is_empty() {
                 vec![1, 2]
             } else {
@@ -249,10 +254,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 };
                 for &t in &threads {
                     for &b in batches {
-                        for &w in &weights {
-                            for &s in &score_weights {
-                                search_line(*size, *playouts, t, k, b, (w, *judge_at), s)?;
-                            }
+                        for &(w, s) in &weights {
+                            search_line(*size, *playouts, t, k, b, (w, *judge_at), s)?;
                         }
                     }
                 }

@@ -77,8 +77,9 @@ pub(super) struct Shared<'a> {
     /// Whether the fights are read where the network is asked
     /// ([`crate::urgent`]).
     reading: bool,
-    /// The weight of the score in the descent ([`ScorePull`]; 0: none).
-    score_weight: f32,
+    /// The pull of the score on the descent, its center left at 0 (each
+    /// descent centres it on the root), when the score weighs.
+    score_pull: Option<ScorePull>,
     /// The value network and the weight of its judgement in each
     /// simulation's result, when it judges.
     value: Option<(&'static ValueNetwork, f32)>,
@@ -199,7 +200,7 @@ impl<'a> Shared<'a> {
             network: None,
             batches: Batches::new(1),
             reading: false,
-            score_weight: 0.0,
+            score_pull: None,
             value: None,
             judge_at: EXPAND_AT,
             root_judgement: None,
@@ -271,10 +272,13 @@ impl<'a> Shared<'a> {
     /// The same, the descent pulled towards the larger score by `weight`
     /// ([`ScorePull`]).
     pub(super) fn scoring(self, weight: f32) -> Shared<'a> {
-        Shared {
-            score_weight: weight.max(0.0),
-            ..self
-        }
+        let size = self.game.size();
+        let score_pull = (weight > 0.0).then(|| ScorePull {
+            weight,
+            black_center: 0.0,
+            scale: SCORE_SCALE_PER_LINE * size.width().max(size.height()) as f32,
+        });
+        Shared { score_pull, ..self }
     }
 
     /// The moves that decide a fight in `game`, when the search reads them.
@@ -476,10 +480,9 @@ impl<'a> Shared<'a> {
         w.moves.clear();
         w.depth_at.clear();
         let mut node = self.root;
-        let pull = (self.score_weight > 0.0).then(|| ScorePull {
-            weight: self.score_weight,
+        let pull = self.score_pull.map(|p| ScorePull {
             black_center: self.root.black_margin() as f32,
-            scale: SCORE_SCALE_PER_LINE * game.size().width().max(game.size().height()) as f32,
+            ..p
         });
         node.enter();
         path.push(node);
