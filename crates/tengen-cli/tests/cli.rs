@@ -89,6 +89,19 @@ fn bench_search_prints_a_line_per_score_weight_asked_and_the_board_default_other
 }
 
 #[test]
+fn bench_search_refuses_a_weight_outside_0_to_1_naming_it() {
+    for flag in ["--score-weight", "--value-weight"] {
+        let out = tengen(&["bench", "search", flag, "1.5"]);
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(flag) && err.contains("not a weight from 0 to 1"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn bench_playouts_prints_the_documented_line() {
     let out = tengen(&[
         "bench",

@@ -73,14 +73,14 @@ enum What {
         network_batches: Vec<usize>,
         /// The value network's weight (repeat for several); the search's
         /// default when absent.
-        #[arg(long = "value-weight")]
+        #[arg(long = "value-weight", value_parser = super::gtp::weight)]
         value_weights: Vec<f32>,
         /// Simulations through a node before the value network judges it.
         #[arg(long, default_value_t = tengen_mcts::DEFAULT_JUDGE_AT)]
         judge_at: u32,
         /// The score's weight in the descent (repeat for several); the
         /// board's default when absent.
-        #[arg(long = "score-weight")]
+        #[arg(long = "score-weight", value_parser = super::gtp::weight)]
         score_weights: Vec<f32>,
     },
     /// The policy network's speed: evaluations per second of the shipped
