@@ -130,8 +130,11 @@ fn tengen_against_gnu_go_scores_every_game_and_writes_legal_records() {
 /// The web board's beginner, played over GTP as the guide's level table
 /// measured it (9x9, komi 7.5, the colours alternating): GNU Go at its
 /// weakest wins most games. A fixed seed, so the games replay move for
-/// move; ten of them, so that the check is the table's claim and not the
-/// fate of one game (the beginner wins about one in five).
+/// move on one machine (the network's arithmetic differs in its last bits
+/// from one processor to another, and so may a game); twenty of them, so
+/// that the check is the table's claim and not the fate of a few games:
+/// the beginner wins about one in five, nine of twenty about once in a
+/// hundred runs.
 #[test]
 fn the_beginner_loses_most_games_to_gnu_go_level_1() {
     require_gnugo();
@@ -147,7 +150,7 @@ fn the_beginner_loses_most_games_to_gnu_go_level_1() {
         "--white",
         &white,
         "--games",
-        "10",
+        "20",
         "--size",
         "9",
         "--komi",
@@ -164,7 +167,7 @@ fn the_beginner_loses_most_games_to_gnu_go_level_1() {
         .and_then(|s| s.split(',').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no tally: {summary}"));
-    assert!(gnugo_won >= 6, "{summary}");
+    assert!(gnugo_won >= 12, "{summary}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

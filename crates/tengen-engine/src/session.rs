@@ -395,15 +395,17 @@ impl Session {
                 return Limit {
                     playouts: level,
                     time: Some(t),
+                    visits: None,
                 };
             }
         }
         match (level.or(self.config.playouts), self.config.time) {
-            (None, None) => Limit {
-                playouts: Some(DEFAULT_PLAYOUTS),
-                time: None,
+            (None, None) => Limit::playouts(DEFAULT_PLAYOUTS),
+            (playouts, time) => Limit {
+                playouts,
+                time,
+                visits: None,
             },
-            (playouts, time) => Limit { playouts, time },
         }
     }
 

@@ -92,22 +92,25 @@ fn ownership_letter(value: f32) -> char {
     char::from(b'a' + step.min(20))
 }
 
-/// Searches one position for `playouts` simulations on `threads` threads.
-pub fn analyse(
-    number: usize,
-    game: &Game,
-    playouts: u64,
-    threads: usize,
-    seed: u64,
-) -> PositionAnalysis {
-    let mut search = Search::new(SearchConfig {
+/// The search of a review: the positions of a record searched in order,
+/// each with the tree the last one grew under the move played (the
+/// network's knowledge, no resignation).
+pub fn review_search(threads: usize, seed: u64) -> Search {
+    Search::new(SearchConfig {
         threads: threads.max(1),
         seed,
         resign_below: None,
         knowledge: Knowledge::Net,
         ..SearchConfig::default()
-    });
-    let a = search.analyze(game, Request::new(Limit::playouts(playouts.max(1))));
+    })
+}
+
+/// Searches one position until its tree holds `playouts` simulations:
+/// those `search` grew there while searching the position before count,
+/// as in any engine that keeps its tree between moves, so a review spends
+/// only what the move played left unread.
+pub fn analyse(search: &mut Search, number: usize, game: &Game, playouts: u64) -> PositionAnalysis {
+    let a = search.analyze(game, Request::new(Limit::visits(playouts.max(1))));
     let black = a.to_move == Color::Black;
     let best = a.candidates.first();
     position(
@@ -233,16 +236,18 @@ mod tests {
     fn a_position_is_analysed_for_black_with_a_line_and_every_point_owned() {
         let line = review::main_line("(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[ce])").unwrap();
         assert_eq!(line.positions, 3);
+        let mut search = review_search(1, 1);
         let seen: Vec<PositionAnalysis> = line
             .games()
-            .map(|(n, game)| analyse(n, &game, 64, 1, 1))
+            .map(|(n, game)| analyse(&mut search, n, &game, 64))
             .collect();
         assert_eq!(seen.len(), 3);
         for (n, a) in seen.iter().enumerate() {
             assert_eq!(a.number, n);
             assert!((0.0..=1.0).contains(&a.winrate), "{a:?}");
             assert_eq!(a.ownership.len(), 81);
-            assert!(a.visits >= 64);
+            // The tree kept from the position before counts.
+            assert_eq!(a.visits, 64);
             let best = a.best.as_deref().unwrap();
             assert_eq!(a.pv.first().map(String::as_str), Some(best));
         }

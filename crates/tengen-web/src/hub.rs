@@ -1165,13 +1165,15 @@ impl Hub {
     /// analysed again.
     async fn analyse(self: Arc<Hub>, line: MainLine, done: HashSet<usize>, client: Client) {
         let key = line.key.clone();
+        let seed = self.seed.fetch_add(1, Ordering::Relaxed);
+        // Handed from one position's job to the next, with its tree.
+        let mut search = analysis::review_search(self.limits.analysis_threads, seed);
         for (n, game) in line.games().filter(|(n, _)| !done.contains(n)) {
             let hub = Arc::clone(&self);
-            let seed = self.seed.fetch_add(1, Ordering::Relaxed);
             let (total, playouts) = (line.positions, self.limits.analysis_playouts);
-            let threads = self.limits.analysis_threads;
             let analyst = self.analyst.clone();
-            let searched = self
+            let mut own = search;
+            let Some((searched, own)) = self
                 .analyses
                 .run(
                     client,
@@ -1179,35 +1181,34 @@ impl Hub {
                     move || {
                         let position = match analyst {
                             Some(a) => a.analyse(n, &game, playouts),
-                            None => Ok(analysis::analyse(n, &game, playouts, threads, seed)),
+                            None => Ok(analysis::analyse(&mut own, n, &game, playouts)),
                         };
                         hub.analysed.fetch_add(1, Ordering::Relaxed);
-                        position
+                        (position, own)
                     },
                 )
-                .await;
+                .await
+            else {
+                break;
+            };
+            search = own;
             let stored = match searched {
-                Some(Ok(position)) => Some(match serde_json::to_string(&position) {
+                Ok(position) => match serde_json::to_string(&position) {
                     Ok(data) => self
                         .store
                         .store_analysis(&key, total, playouts, position.number, &data)
                         .await
                         .map_err(WebError::from),
                     Err(e) => Err(e.into()),
-                }),
-                Some(Err(why)) => {
+                },
+                Err(why) => {
                     tracing::error!("analysis of position {n}: {why}");
                     break;
                 }
-                None => None,
             };
-            match stored {
-                Some(Ok(())) => {}
-                Some(Err(e)) => {
-                    tracing::error!("analysis of position {n}: {e}");
-                    break;
-                }
-                None => break,
+            if let Err(e) = stored {
+                tracing::error!("analysis of position {n}: {e}");
+                break;
             }
         }
         self.analysing().remove(&line.key);

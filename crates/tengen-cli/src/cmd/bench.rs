@@ -574,8 +574,9 @@ fn analysis_line(path: &std::path::Path, playouts: u64, threads: usize) -> Resul
     let line = tengen_web::review::main_line(&String::from_utf8_lossy(&bytes))?;
     let start = Instant::now();
     let mut positions = 0usize;
+    let mut search = tengen_web::analysis::review_search(threads, 1);
     for (n, game) in line.games() {
-        tengen_web::analysis::analyse(n, &game, playouts, threads, n as u64);
+        tengen_web::analysis::analyse(&mut search, n, &game, playouts);
         positions += 1;
     }
     let seconds = start.elapsed().as_secs_f64();

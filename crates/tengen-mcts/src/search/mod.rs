@@ -164,14 +164,19 @@ impl Default for SearchConfig {
     }
 }
 
-/// When to stop thinking: at whichever limit comes first; neither given
+/// When to stop thinking: at whichever limit comes first; none given
 /// means [`Limit::DEFAULT_PLAYOUTS`] playouts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limit {
-    /// Simulations (tree descents with their playout).
+    /// Simulations (tree descents with their playout) of this search.
     pub playouts: Option<u64>,
     /// Wall-clock time.
     pub time: Option<Duration>,
+    /// Simulations in the root's tree, those kept from the last search
+    /// counted (KataGo's `maxVisits` beside its `maxPlayouts`): a search
+    /// that follows the line searched last spends only what the tree
+    /// still lacks.
+    pub visits: Option<u64>,
 }
 
 impl Limit {
@@ -182,15 +187,23 @@ impl Limit {
     pub fn playouts(n: u64) -> Limit {
         Limit {
             playouts: Some(n),
-            time: None,
+            ..Limit::default()
+        }
+    }
+
+    /// A limit of `n` simulations in the tree, those kept included.
+    pub fn visits(n: u64) -> Limit {
+        Limit {
+            visits: Some(n),
+            ..Limit::default()
         }
     }
 
     /// A limit of `t` of thinking.
     pub fn time(t: Duration) -> Limit {
         Limit {
-            playouts: None,
             time: Some(t),
+            ..Limit::default()
         }
     }
 }
@@ -505,6 +518,28 @@ mod tests {
             assert_eq!(default_score_weight(size(n)), 0.0);
         }
         assert_eq!(SearchConfig::default().score_weight, None);
+    }
+
+    #[test]
+    fn a_limit_of_visits_counts_the_kept_tree_and_spends_only_what_it_lacks() {
+        let mut search = Search::new(SearchConfig {
+            book: false,
+            ..SearchConfig::default()
+        });
+        let mut game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
+        let (decision, _) = search.genmove(&game, Request::new(Limit::playouts(2_000)));
+        let mv = play(&mut game, decision);
+        let (_, kept, _) = kept_under(&search, mv);
+        assert!(kept > 100, "{kept} simulations kept");
+        // The tree already holds more than asked: nothing is added.
+        let a = search.analyze(&game, Request::new(Limit::visits(u64::from(kept) / 2)));
+        assert_eq!(a.visits, u64::from(kept));
+        // Asked for 300 more than it holds: 300 are run, on one thread.
+        let a = search.analyze(&game, Request::new(Limit::visits(u64::from(kept) + 300)));
+        assert_eq!(a.visits, u64::from(kept) + 300);
+        // A limit of playouts counts only this search's.
+        let a = search.analyze(&game, Request::new(Limit::playouts(300)));
+        assert_eq!(a.visits, u64::from(kept) + 600);
     }
 
     /// A search whose tree holds `nodes` nodes, without the book.

@@ -190,8 +190,13 @@ impl<'a> Shared<'a> {
             Limit {
                 playouts: None,
                 time: None,
+                visits: None,
             } => Limit::DEFAULT_PLAYOUTS,
-            Limit { playouts, .. } => playouts.unwrap_or(u64::MAX),
+            Limit {
+                playouts, visits, ..
+            } => playouts
+                .unwrap_or(u64::MAX)
+                .min(visits.map_or(u64::MAX, |v| v.saturating_sub(root.visits().into()))),
         };
         Shared {
             game,
