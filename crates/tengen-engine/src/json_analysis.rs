@@ -355,7 +355,7 @@ fn analyse(
     let limit = Limit {
         playouts: Some(q.max_visits.unwrap_or(config.max_visits)),
         time: q.max_time.or(config.max_time),
-        visits: None,
+        ..Limit::default()
     };
     let restrictions = restrictions(&q.clauses);
     let answer = |a: &Analysis, during_search: bool| {

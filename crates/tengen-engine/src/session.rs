@@ -395,7 +395,7 @@ impl Session {
                 return Limit {
                     playouts: level,
                     time: Some(t),
-                    visits: None,
+                    ..Limit::default()
                 };
             }
         }
@@ -404,7 +404,7 @@ impl Session {
             (playouts, time) => Limit {
                 playouts,
                 time,
-                visits: None,
+                ..Limit::default()
             },
         }
     }

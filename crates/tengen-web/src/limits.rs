@@ -65,9 +65,10 @@ pub struct Limits {
     /// Positions of records under analysis searched at once (on the
     /// shared cores of `heavy_workers`); others wait in line.
     pub analysis_workers: usize,
-    /// Simulations the engine spends on each position of a record under
-    /// analysis: with the network, about 0.4 s a position of 19x19 on one
-    /// core, so that a 250-move game takes under two minutes.
+    /// Simulations in the engine's tree for each position of a record under
+    /// analysis, those read below the move played from the position before
+    /// included: with the network, a 252-move 19x19 game in 45 s on two
+    /// threads (`tengen bench analysis`).
     pub analysis_playouts: u64,
     /// Threads of each position's search: two share a search's tree, so
     /// that one record's review uses a two-core machine whole (at the

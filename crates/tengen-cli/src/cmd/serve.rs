@@ -49,8 +49,9 @@ pub struct Args {
     /// three times this (one killed outright) shows its players gone.
     #[arg(long, default_value_t = 5.0)]
     presence_period: f64,
-    /// Simulations the engine spends on each position of a record under
-    /// analysis in the review (more: stronger and slower).
+    /// Simulations in the engine's tree for each position of a record under
+    /// analysis in the review, those read below the move played from the
+    /// position before included (more: stronger and slower).
     #[arg(long, default_value_t = tengen_web::Limits::default().analysis_playouts)]
     analysis_playouts: u64,
     /// Threads of each position's search in the review's analysis.
