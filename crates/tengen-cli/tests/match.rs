@@ -129,18 +129,18 @@ fn tengen_against_gnu_go_scores_every_game_and_writes_legal_records() {
 
 /// The web board's beginner, played over GTP as the guide's level table
 /// measured it (9x9, komi 7.5, the colours alternating): GNU Go at its
-/// weakest wins most games. A fixed seed, so the games replay move for
-/// move on one machine (the network's arithmetic differs in its last bits
-/// from one processor to another, and so may a game); twenty of them, so
-/// that the check is the table's claim and not the fate of a few games:
-/// the beginner wins about one in five, nine of twenty about once in a
+/// weakest wins most games. No fixed seed: each game draws its own, so that
+/// twenty games are twenty samples. With one seed the engine replays the
+/// same game each time GNU Go does, and a single lucky game counted six
+/// times once made the beginner look even with GNU Go. At the table's one
+/// game in five, the beginner wins ten of twenty about once in four
 /// hundred runs.
 #[test]
 fn the_beginner_loses_most_games_to_gnu_go_level_1() {
     require_gnugo();
     let dir = temp_dir("beginner");
     let black = format!(
-        "{} gtp --strength beginner --threads 1 --seed 3 --resign-below 0.05",
+        "{} gtp --strength beginner --threads 1 --resign-below 0.05",
         tengen()
     );
     let white = format!("{GNUGO} --mode gtp --level 1 --chinese-rules");
@@ -167,7 +167,7 @@ fn the_beginner_loses_most_games_to_gnu_go_level_1() {
         .and_then(|s| s.split(',').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no tally: {summary}"));
-    assert!(gnugo_won >= 12, "{summary}");
+    assert!(gnugo_won >= 11, "{summary}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
