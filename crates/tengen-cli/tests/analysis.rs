@@ -108,6 +108,42 @@ fn walls() -> Value {
     Value::Array(stones)
 }
 
+/// A game analysed turn by turn, as KaTrain asks for it: each turn's
+/// search starts from the tree the turn before left under the move
+/// played, and `maxVisits` counts that tree, as KataGo's does, so each
+/// turn holds what was asked and not more; its territory comes with the
+/// tree, though few new playouts ran.
+#[test]
+fn max_visits_counts_the_tree_kept_from_the_turn_before() {
+    let mut engine = Engine::start(&["--seed", "1", "-analysis-threads", "1"]);
+    engine.send(&json!({
+        "id": "turns",
+        "rules": "chinese",
+        "komi": 7,
+        "boardXSize": 9,
+        "boardYSize": 9,
+        "initialStones": walls(),
+        "initialPlayer": "W",
+        "moves": [["W", "E5"], ["B", "D5"], ["W", "D4"]],
+        "analyzeTurns": [0, 1, 2, 3],
+        "maxVisits": 200,
+        "includeOwnership": true,
+    }));
+    let answers = engine.finish();
+    let finals: Vec<&Value> = answers.iter().filter(|v| is_final(v)).collect();
+    assert_eq!(finals.len(), 4);
+    for a in finals {
+        assert_eq!(a["rootInfo"]["visits"], 200, "{a}");
+        let own: Vec<f64> = a["ownership"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        assert!(own[0] > 0.5 && own[72] < -0.5, "{} {}", own[0], own[72]);
+    }
+}
+
 #[test]
 fn an_answer_carries_every_field_asked_for() {
     let mut engine = Engine::start(&["--seed", "1", "-analysis-threads", "1"]);

@@ -352,8 +352,9 @@ fn analyse(
     stop: &AtomicBool,
 ) {
     let q = &task.query;
+    // Visits count the tree kept from the turn before, as KataGo's do.
     let limit = Limit {
-        playouts: Some(q.max_visits.unwrap_or(config.max_visits)),
+        visits: Some(q.max_visits.unwrap_or(config.max_visits)),
         time: q.max_time.or(config.max_time),
         ..Limit::default()
     };

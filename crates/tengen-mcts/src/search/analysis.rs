@@ -1,8 +1,8 @@
 //! The root's statistics as an [`Analysis`]: the candidates best first
 //! with their principal variations, the priors normalised over the moves
 //! shown, the spread of their margins, and the ownership of the playouts
-//! so far (each candidate's own when it was gathered). Moves a [`Filter`]
-//! forbids are not shown.
+//! so far, those kept with the tree included (each candidate's own when
+//! asked for). Moves a [`Filter`] forbids are not shown.
 //!
 //! The standing (the win rate and lead the best move starts from) is the
 //! count where the borders are closed ([`counted`]), else the value
@@ -16,7 +16,6 @@ use super::worker::{Owners, Shared, move_slot};
 use super::{Analysis, Candidate, Ownership};
 use crate::tree::Node;
 use crate::value::Judgement;
-use std::sync::atomic::Ordering;
 use tengen_core::{Color, Game, Move};
 
 impl Shared<'_> {
@@ -47,10 +46,11 @@ impl Shared<'_> {
             .iter()
             .map(|c| (c.mv, prior_of(c) / all_sum.max(1e-9)))
             .collect();
-        let moves_owner = self
-            .moves_owner
-            .as_ref()
-            .map(|m| m.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+        let moves_owner = self.shows_moves_owner.then(|| {
+            self.moves_owner
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        });
         let cells = self.game.size().cells();
         let mut candidates: Vec<Candidate> = kids
             .iter()
@@ -71,11 +71,7 @@ impl Shared<'_> {
                     ownership: moves_owner.as_ref().map(|m| {
                         match m.get(move_slot(c.mv, cells)).and_then(Option::as_ref) {
                             Some(o) => ownership_of(o),
-                            None => ownership_of(&Owners {
-                                sum: vec![0; self.ownership.len()],
-                                decided: vec![0; self.ownership.len()],
-                                count: 0,
-                            }),
+                            None => ownership_of(&Owners::new(self.ownership.len())),
                         }
                     }),
                 }
@@ -87,22 +83,7 @@ impl Shared<'_> {
                 .cmp(&a.visits)
                 .then(b.winrate.total_cmp(&a.winrate))
         });
-        // Read in the reverse order of the workers' flush (sums, decided
-        // playouts, the count), each acquired: every playout a point shows
-        // is in the count.
-        let all = ownership_of(&Owners {
-            sum: self
-                .ownership
-                .iter()
-                .map(|a| a.load(Ordering::Acquire))
-                .collect(),
-            decided: self
-                .decided
-                .iter()
-                .map(|a| a.load(Ordering::Acquire))
-                .collect(),
-            count: u32::try_from(self.owned.load(Ordering::Acquire)).unwrap_or(u32::MAX),
-        });
+        let all = ownership_of(&self.owners());
         let searched_winrate = candidates.first().map_or(0.5, |c| c.winrate);
         let judged = self.root_judgement.as_ref().filter(|_| self.root_judged);
         let standing = counted(self.game, &all.mean).or_else(|| judged.map(Standing::of));

@@ -37,7 +37,7 @@ use crate::prior::Knowledge;
 use crate::tree::Node;
 use crate::value::ValueSource;
 use filter::Filter;
-use reuse::Kept;
+use reuse::{Kept, KeptOwners};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -175,13 +175,20 @@ pub struct Limit {
     /// Simulations in the root's tree, those kept from the last search
     /// counted (KataGo's `maxVisits` beside its `maxPlayouts`): a search
     /// that follows the line searched last spends only what the tree
-    /// still lacks.
+    /// still lacks. The territory comes with the tree for the same
+    /// position or one move on; deeper, the search runs at least
+    /// [`Limit::TERRITORY_PLAYOUTS`] (no more than the limit) for one.
     pub visits: Option<u64>,
 }
 
 impl Limit {
     /// The simulations of a search given no limit.
     pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+
+    /// The playouts a limit of visits still runs where the tree kept came
+    /// without its territory: enough for the dead stones of a settled
+    /// position, a tenth of a second on 19x19.
+    pub const TERRITORY_PLAYOUTS: u64 = 100;
 
     /// A limit of `n` simulations.
     pub fn playouts(n: u64) -> Limit {
@@ -331,8 +338,7 @@ pub struct Request<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Receives the analysis so far at an interval; none by default.
     pub report: Option<Reporter<'a>>,
-    /// Whether each candidate's own ownership is gathered (a cost per
-    /// simulation); not by default.
+    /// Whether each candidate's own ownership is shown; not by default.
     pub moves_ownership: bool,
 }
 
@@ -407,7 +413,15 @@ impl Search {
             report,
             moves_ownership,
         } = request;
-        let (root, kept_nodes) = self.root_for(game, mode, restrictions);
+        let (root, kept_nodes, owners) = self.root_for(game, mode, restrictions);
+        let territory = owners.as_ref().map_or(0, |o| o.all.count);
+        let limit = match limit.visits {
+            Some(n) if territory == 0 && root.visits() > 0 => Limit {
+                visits: Some(n.max(u64::from(root.visits()) + n.min(Limit::TERRITORY_PLAYOUTS))),
+                ..limit
+            },
+            _ => limit,
+        };
         let filter = Filter::new(restrictions);
         let never = AtomicBool::new(false);
         let stop = stop.unwrap_or(&never);
@@ -426,33 +440,36 @@ impl Search {
                 self.config.value,
                 self.config.judge_root,
             )
-            .gathering_moves_ownership(moves_ownership);
+            .showing_moves_ownership(moves_ownership)
+            .owning(owners);
         shared.search(self.config.threads.max(1), self.config.seed, report);
         let analysis = shared.analysis();
+        let owners = shared.into_owners();
         self.kept = Some(Kept {
             game: game.clone(),
             mode,
             restrictions: restrictions.clone(),
             root,
+            owners,
         });
         analysis
     }
 
-    /// The root to search `game` from, and the nodes under it: the
-    /// subtree kept from the last search where it fits the position, its
-    /// least-visited lines pruned.
+    /// The root to search `game` from, the nodes under it and the
+    /// ownership of the playouts through it: the subtree kept from the last
+    /// search where it fits the position, its least-visited lines pruned.
     fn root_for(
         &mut self,
         game: &Game,
         mode: GenMode,
         restrictions: &Restrictions,
-    ) -> (Node, usize) {
+    ) -> (Node, usize, Option<KeptOwners>) {
         let Some(kept) = self.kept.take() else {
-            return (Node::root(), 0);
+            return (Node::root(), 0, None);
         };
-        let mut root = kept.into_root(game, mode, restrictions);
+        let (mut root, owners) = kept.into_root(game, mode, restrictions);
         let nodes = prune::prune_kept(&mut root, self.config.tree_memory);
-        (root, nodes)
+        (root, nodes, owners)
     }
 
     /// [`Search::analyze`], then the move to play in `request`'s mode: the
@@ -542,6 +559,35 @@ mod tests {
         assert_eq!(a.visits, u64::from(kept) + 600);
     }
 
+    #[test]
+    fn the_ownership_of_the_playouts_kept_comes_with_the_tree() {
+        let mut search = Search::new(SearchConfig {
+            book: false,
+            ..SearchConfig::default()
+        });
+        let mut game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
+        let shown = |limit| Request {
+            moves_ownership: true,
+            ..Request::new(limit)
+        };
+        let first = search.analyze(&game, shown(Limit::playouts(2_000)));
+        // The same position, no playout added: the same territory, each
+        // move's included.
+        let again = search.analyze(&game, shown(Limit::visits(1)));
+        assert_eq!(again.visits, first.visits);
+        assert_eq!(again.ownership, first.ownership);
+        assert_eq!(again.ownership_stdev, first.ownership_stdev);
+        assert_eq!(again.candidates, first.candidates);
+        // One move on: the territory of the playouts through the move.
+        let best = &first.candidates[0];
+        let through = best.ownership.as_ref().expect("asked for");
+        assert!(through.mean.iter().any(|&o| o != 0.0));
+        game.play(best.mv).unwrap();
+        let next = search.analyze(&game, Request::new(Limit::visits(1)));
+        assert_eq!(next.visits, best.visits);
+        assert_eq!(next.ownership, through.mean);
+    }
+
     /// A search whose tree holds `nodes` nodes, without the book.
     fn small_tree(nodes: usize) -> Search {
         Search::new(SearchConfig {
@@ -580,7 +626,8 @@ mod tests {
             let (decision, _) = search.genmove(&game, Request::new(Limit::playouts(5_000)));
             let mv = play(&mut game, decision);
             let (before, visits, kids) = kept_under(&search, mv);
-            let (root, counted) = search.root_for(&game, GenMode::Normal, &Restrictions::NONE);
+            let (root, counted, owners) =
+                search.root_for(&game, GenMode::Normal, &Restrictions::NONE);
             let size = root.size();
             assert_eq!(counted, size);
             assert!(size <= nodes / 2, "{size} nodes of {before}");
@@ -600,6 +647,7 @@ mod tests {
                 mode: GenMode::Normal,
                 restrictions: Restrictions::NONE,
                 root,
+                owners: owners.expect("the move played was searched"),
             });
         }
         assert!(pruned > 0, "no kept tree was over half the memory");

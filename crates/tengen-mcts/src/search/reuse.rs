@@ -1,11 +1,21 @@
 //! The tree kept between moves: the subtree of the moves played since the
-//! last search becomes the new root, its statistics intact.
+//! last search becomes the new root, its statistics intact, and with it the
+//! ownership of the playouts that went through it where the search kept
+//! one: the root's own for the same position, its move's for the position
+//! one move on. The new search adds its playouts to them, so that its
+//! territory rests on as many playouts as its win rate, not only on those
+//! it ran itself (a review that searches each position to a number of
+//! simulations in the tree may run few where the move played was read
+//! deeply).
 //!
-//! Left out: trees of other positions (a transposition table), and the
-//! pruning of the subtree kept ([`super::prune`]).
+//! Left out: trees of other positions (a transposition table), ownership
+//! two moves on or deeper (the tree keeps it per move of the root only:
+//! a table per node would cost a board of counts each), and the pruning of
+//! the subtree kept ([`super::prune`]).
 
 use super::GenMode;
 use super::filter::Restrictions;
+use super::worker::{Owners, move_slot};
 use crate::tree::{Leaf, Node};
 use tengen_core::{Game, Phase};
 
@@ -17,13 +27,30 @@ pub(super) struct Kept {
     /// The restrictions the tree was grown under.
     pub(super) restrictions: Restrictions,
     pub(super) root: Node,
+    /// The ownership of the search's playouts.
+    pub(super) owners: KeptOwners,
+}
+
+/// The ownership of a search's playouts: all of them, and those through
+/// each move of the root (by [`move_slot`]).
+#[derive(Debug)]
+pub(super) struct KeptOwners {
+    pub(super) all: Owners,
+    pub(super) moves: Vec<Option<Owners>>,
 }
 
 impl Kept {
-    /// The kept subtree for `game`, or a fresh root. A tree grown under
-    /// restrictions has its statistics bent by them, so it is kept only
-    /// for the same position under the same restrictions.
-    pub(super) fn into_root(self, game: &Game, mode: GenMode, restrictions: &Restrictions) -> Node {
+    /// The kept subtree for `game`, or a fresh root, and the ownership
+    /// kept for it. A tree grown under restrictions has its statistics bent
+    /// by them, so it is kept only for the same position under the same
+    /// restrictions.
+    pub(super) fn into_root(
+        self,
+        game: &Game,
+        mode: GenMode,
+        restrictions: &Restrictions,
+    ) -> (Node, Option<KeptOwners>) {
+        let fresh = || (Node::root(), None);
         let before = self.game.turns();
         let bent = !self.restrictions.is_empty()
             && (self.restrictions != *restrictions || game.turns().len() != before.len());
@@ -36,17 +63,18 @@ impl Kept {
             && self.game.phase() == Phase::Playing
             && game.turns().starts_with(before);
         if !same_start {
-            return Node::root();
+            return fresh();
         }
         let mut node = self.root;
         let mut to_move = self.game.to_move();
-        for turn in &game.turns()[before.len()..] {
+        let played = &game.turns()[before.len()..];
+        for turn in played {
             if turn.color != to_move {
-                return Node::root();
+                return fresh();
             }
             match node.into_child(turn.mv) {
                 Some(n) => node = n,
-                None => return Node::root(),
+                None => return fresh(),
             }
             to_move = to_move.opponent();
         }
@@ -54,8 +82,22 @@ impl Kept {
         // the search expands the root first. Only a node that ends the game
         // or settles it is no root to search from.
         if node.leaf != Leaf::Open {
-            return Node::root();
+            return fresh();
         }
-        node
+        let cells = game.size().cells();
+        let mut kept = self.owners;
+        let owners = match played {
+            [] => Some(kept),
+            [turn] => kept
+                .moves
+                .get_mut(move_slot(turn.mv, cells))
+                .and_then(Option::take)
+                .map(|all| KeptOwners {
+                    all,
+                    moves: Vec::new(),
+                }),
+            _ => None,
+        };
+        (node, owners)
     }
 }

@@ -9,6 +9,7 @@
 
 use super::batch::{self, Batches, Pending};
 use super::filter::Filter;
+use super::reuse::KeptOwners;
 use super::{GenMode, Limit, Reporter};
 use crate::features::{Extractor, Position};
 use crate::heavy_playout::{HeavyPlayout, Judge, PlayoutResult, Start};
@@ -108,9 +109,12 @@ pub(super) struct Shared<'a> {
     /// owners' squares), for the spread.
     pub(super) decided: Vec<AtomicI32>,
     pub(super) owned: AtomicU64,
-    /// Per move of the root, the ownership of the simulations through it,
-    /// when asked for (indexed by [`move_slot`]).
-    pub(super) moves_owner: Option<Mutex<Vec<Option<Owners>>>>,
+    /// Per move of the root, the ownership of the simulations through it
+    /// (indexed by [`move_slot`]): shown when asked for, and kept with the
+    /// tree so that the move played brings its playouts' ownership along.
+    pub(super) moves_owner: Mutex<Vec<Option<Owners>>>,
+    /// Whether the analysis shows each candidate's ownership.
+    pub(super) shows_moves_owner: bool,
 }
 
 /// Ownership counts of some simulations: per point, the sum of the owners
@@ -123,7 +127,7 @@ pub(super) struct Owners {
 }
 
 impl Owners {
-    fn new(n: usize) -> Owners {
+    pub(super) fn new(n: usize) -> Owners {
         Owners {
             sum: vec![0; n],
             decided: vec![0; n],
@@ -170,8 +174,7 @@ struct Worker {
     owner_sum: Vec<i32>,
     owner_decided: Vec<i32>,
     owner_count: u32,
-    /// This thread's counts per root move, by [`move_slot`] (empty when
-    /// not asked for).
+    /// This thread's counts per root move, by [`move_slot`].
     moves_owner: Vec<Option<Owners>>,
     /// The pattern model's tables, when the priors come from it.
     extractor: Option<Extractor>,
@@ -228,16 +231,67 @@ impl<'a> Shared<'a> {
                 .map(|_| AtomicI32::new(0))
                 .collect(),
             owned: AtomicU64::new(0),
-            moves_owner: None,
+            moves_owner: Mutex::new(vec![None; game.size().cells() + 1]),
+            shows_moves_owner: false,
         }
     }
 
-    /// The same, gathering each root move's ownership when `gather`.
-    pub(super) fn gathering_moves_ownership(self, gather: bool) -> Shared<'a> {
-        let slots = self.game.size().cells() + 1;
+    /// The same, showing each candidate's ownership when `show`.
+    pub(super) fn showing_moves_ownership(self, show: bool) -> Shared<'a> {
         Shared {
-            moves_owner: gather.then(|| Mutex::new(vec![None; slots])),
+            shows_moves_owner: show,
             ..self
+        }
+    }
+
+    /// The same, starting from the ownership of playouts already run from
+    /// this position ([`super::reuse::KeptOwners`]), as the tree starts
+    /// from the simulations kept.
+    pub(super) fn owning(self, kept: Option<KeptOwners>) -> Shared<'a> {
+        let Some(kept) = kept else {
+            return self;
+        };
+        let atomics = |v: &[i32]| v.iter().map(|&x| AtomicI32::new(x)).collect();
+        let mut moves = kept.moves;
+        moves.resize(self.game.size().cells() + 1, None);
+        Shared {
+            ownership: atomics(&kept.all.sum),
+            decided: atomics(&kept.all.decided),
+            owned: AtomicU64::new(u64::from(kept.all.count)),
+            moves_owner: Mutex::new(moves),
+            ..self
+        }
+    }
+
+    /// The ownership counts so far, read in the reverse order of the
+    /// workers' flush (sums, decided playouts, the count), each acquired:
+    /// every playout a point shows is in the count.
+    pub(super) fn owners(&self) -> Owners {
+        let sum = self
+            .ownership
+            .iter()
+            .map(|a| a.load(Ordering::Acquire))
+            .collect();
+        let decided = self
+            .decided
+            .iter()
+            .map(|a| a.load(Ordering::Acquire))
+            .collect();
+        Owners {
+            sum,
+            decided,
+            count: u32::try_from(self.owned.load(Ordering::Acquire)).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The ownership counts of the search done, to keep with its tree.
+    pub(super) fn into_owners(self) -> KeptOwners {
+        KeptOwners {
+            all: self.owners(),
+            moves: self
+                .moves_owner
+                .into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
         }
     }
 
@@ -413,11 +467,7 @@ impl<'a> Shared<'a> {
             owner_sum: vec![0; n],
             owner_decided: vec![0; n],
             owner_count: 0,
-            moves_owner: if self.moves_owner.is_some() {
-                vec![None; cells + 1]
-            } else {
-                Vec::new()
-            },
+            moves_owner: vec![None; cells + 1],
             extractor: (self.knowledge != Knowledge::None).then(|| Extractor::new(size)),
         };
         loop {
@@ -459,16 +509,15 @@ impl<'a> Shared<'a> {
             a.fetch_add(*s, Ordering::Release);
             *s = 0;
         }
-        if let Some(shared) = &self.moves_owner {
-            let mut shared = shared
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            for (total, local) in shared.iter_mut().zip(w.moves_owner.iter_mut()) {
-                if let Some(local) = local.take() {
-                    match total {
-                        Some(t) => t.merge(&local),
-                        None => *total = Some(local),
-                    }
+        let mut shared = self
+            .moves_owner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        for (total, local) in shared.iter_mut().zip(w.moves_owner.iter_mut()) {
+            if let Some(local) = local.take() {
+                match total {
+                    Some(t) => t.merge(&local),
+                    None => *total = Some(local),
                 }
             }
         }
