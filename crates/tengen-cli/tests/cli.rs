@@ -85,7 +85,7 @@ fn bench_search_prints_a_line_per_score_weight_asked_and_the_board_default_other
         ["0", "0.2"]
     );
     assert_eq!(lines(&["--size", "9"]), ["0"]);
-    assert_eq!(lines(&["--size", "19"]), ["0.15"]);
+    assert_eq!(lines(&["--size", "19"]), ["0.05"]);
 }
 
 #[test]

@@ -85,7 +85,7 @@ pub struct SearchOptions {
     pub reading: bool,
     /// The weight of the score beside the win rate in the search's choice
     /// of lines, 0 to 1 (0: the win rate alone), so that it keeps a lead
-    /// whole and a loss small. Default: 0.15 on 19x19, where it measured
+    /// whole and a loss small. Default: 0.05 on 19x19, where it measured
     /// stronger, 0 elsewhere.
     #[arg(long, value_name = "W", value_parser = weight)]
     pub score_weight: Option<f32>,

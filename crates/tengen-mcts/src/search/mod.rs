@@ -126,11 +126,12 @@ pub const DEFAULT_JUDGE_AT: u32 = 40;
 
 /// The weight of the score beside the win rate where none is asked, on
 /// 19x19: there the playouts' win rates of every move drift together
-/// (most lost games were leads given away over a hundred moves), and
-/// against Pachi at 5 s a move the search won 28 of 40 games without the
-/// score and 20 of 20 with it at this weight (see the README's "On
-/// 19x19").
-pub const DEFAULT_SCORE_WEIGHT: f32 = 0.15;
+/// (most lost games were leads given away over a hundred moves). At 5 s a
+/// move the search won 28 of 40 games against Pachi without the score, 17
+/// of 20 at this weight and 20 of 20 at 0.15; against GNU Go level 10, 19
+/// of 20 at this weight and 17 of 20 at 0.15, where the larger weight
+/// lost fights to its reading (see the README's "On 19x19").
+pub const DEFAULT_SCORE_WEIGHT: f32 = 0.05;
 
 /// The weight of the score where none is asked on a board of `size`:
 /// [`DEFAULT_SCORE_WEIGHT`] on 19x19, where it was measured stronger; 0
