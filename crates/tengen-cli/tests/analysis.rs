@@ -108,6 +108,33 @@ fn walls() -> Value {
     Value::Array(stones)
 }
 
+/// A query on [`walls`], White first, under Chinese rules with komi 7,
+/// with `fields` besides.
+fn on_walls(fields: Value) -> Value {
+    let mut query = json!({
+        "rules": "chinese",
+        "komi": 7,
+        "boardXSize": 9,
+        "boardYSize": 9,
+        "initialStones": walls(),
+        "initialPlayer": "W",
+    });
+    let Value::Object(fields) = fields else {
+        panic!("fields are an object: {fields}");
+    };
+    query.as_object_mut().unwrap().extend(fields);
+    query
+}
+
+/// An array of numbers.
+fn numbers(v: &Value) -> Vec<f64> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("an array: {v}"))
+        .iter()
+        .map(|n| n.as_f64().unwrap())
+        .collect()
+}
+
 /// A game analysed turn by turn, as KaTrain asks for it: each turn's
 /// search starts from the tree the turn before left under the move
 /// played, and `maxVisits` counts that tree, as KataGo's does, so each
@@ -116,30 +143,19 @@ fn walls() -> Value {
 #[test]
 fn max_visits_counts_the_tree_kept_from_the_turn_before() {
     let mut engine = Engine::start(&["--seed", "1", "-analysis-threads", "1"]);
-    engine.send(&json!({
+    engine.send(&on_walls(json!({
         "id": "turns",
-        "rules": "chinese",
-        "komi": 7,
-        "boardXSize": 9,
-        "boardYSize": 9,
-        "initialStones": walls(),
-        "initialPlayer": "W",
         "moves": [["W", "E5"], ["B", "D5"], ["W", "D4"]],
         "analyzeTurns": [0, 1, 2, 3],
         "maxVisits": 200,
         "includeOwnership": true,
-    }));
+    })));
     let answers = engine.finish();
     let finals: Vec<&Value> = answers.iter().filter(|v| is_final(v)).collect();
     assert_eq!(finals.len(), 4);
     for a in finals {
         assert_eq!(a["rootInfo"]["visits"], 200, "{a}");
-        let own: Vec<f64> = a["ownership"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_f64().unwrap())
-            .collect();
+        let own = numbers(&a["ownership"]);
         assert!(own[0] > 0.5 && own[72] < -0.5, "{} {}", own[0], own[72]);
     }
 }
@@ -147,14 +163,8 @@ fn max_visits_counts_the_tree_kept_from_the_turn_before() {
 #[test]
 fn an_answer_carries_every_field_asked_for() {
     let mut engine = Engine::start(&["--seed", "1", "-analysis-threads", "1"]);
-    engine.send(&json!({
+    engine.send(&on_walls(json!({
         "id": "all",
-        "rules": "chinese",
-        "komi": 7,
-        "boardXSize": 9,
-        "boardYSize": 9,
-        "initialStones": walls(),
-        "initialPlayer": "W",
         "moves": [["W", "E5"], ["B", "D5"]],
         "analyzeTurns": [0, 2],
         "maxVisits": 300,
@@ -165,7 +175,7 @@ fn an_answer_carries_every_field_asked_for() {
         "includePVVisits": true,
         "analysisPVLen": 3,
         "overrideSettings": {"reportAnalysisWinratesAs": "BLACK"},
-    }));
+    })));
     let answers: Vec<Value> = engine.until(|v| is_final(v) && v["turnNumber"] == 2);
     let mut turns: Vec<u64> = answers
         .iter()
@@ -220,21 +230,11 @@ fn an_answer_carries_every_field_asked_for() {
         assert!(sum <= visits, "{sum} > {visits}");
         // Row by row from the top, from Black's view: Black owns the
         // top-left corner (A9, index 0), White the bottom-left (A1, 72).
-        let own: Vec<f64> = a["ownership"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_f64().unwrap())
-            .collect();
+        let own = numbers(&a["ownership"]);
         assert_eq!(own.len(), 81);
         assert!(own[0] > 0.5 && own[72] < -0.5, "{} {}", own[0], own[72]);
         assert_eq!(a["ownershipStdev"].as_array().unwrap().len(), 81);
-        let policy: Vec<f64> = a["policy"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_f64().unwrap())
-            .collect();
+        let policy = numbers(&a["policy"]);
         assert_eq!(policy.len(), 82);
         // A7 (index 18) holds a stone: illegal, -1; the pass is legal.
         assert_eq!(policy[18], -1.0);

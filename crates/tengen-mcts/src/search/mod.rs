@@ -188,8 +188,30 @@ impl Limit {
 
     /// The playouts a limit of visits still runs where the tree kept came
     /// without its territory: enough for the dead stones of a settled
-    /// position, a tenth of a second on 19x19.
+    /// position, about 50 ms on one thread on 19x19.
     pub const TERRITORY_PLAYOUTS: u64 = 100;
+
+    /// The playouts a search of this limit runs from a root that holds
+    /// `kept` simulations, their territory with them or not.
+    fn playouts_from(self, kept: u64, territory: bool) -> u64 {
+        let Limit {
+            playouts,
+            time,
+            visits,
+        } = self;
+        if playouts.is_none() && time.is_none() && visits.is_none() {
+            return Limit::DEFAULT_PLAYOUTS;
+        }
+        let lacking = visits.map_or(u64::MAX, |v| {
+            let floor = if territory || kept == 0 {
+                0
+            } else {
+                v.min(Limit::TERRITORY_PLAYOUTS)
+            };
+            v.saturating_sub(kept).max(floor)
+        });
+        playouts.unwrap_or(u64::MAX).min(lacking)
+    }
 
     /// A limit of `n` simulations.
     pub fn playouts(n: u64) -> Limit {
@@ -415,18 +437,10 @@ impl Search {
             moves_ownership,
         } = request;
         let (root, kept_nodes, owners) = self.root_for(game, mode, restrictions);
-        let territory = owners.as_ref().map_or(0, |o| o.all.count);
-        let limit = match limit.visits {
-            Some(n) if territory == 0 && root.visits() > 0 => Limit {
-                visits: Some(n.max(u64::from(root.visits()) + n.min(Limit::TERRITORY_PLAYOUTS))),
-                ..limit
-            },
-            _ => limit,
-        };
         let filter = Filter::new(restrictions);
         let never = AtomicBool::new(false);
         let stop = stop.unwrap_or(&never);
-        let shared = Shared::new(game, &root, mode, limit, stop, &filter)
+        let shared = Shared::new(game, &root, owners, mode, limit, stop, &filter)
             .holding(self.config.tree_memory, kept_nodes)
             .knowing(self.config.knowledge, self.config.network_batch)
             .reading(self.config.reading)
@@ -441,8 +455,7 @@ impl Search {
                 self.config.value,
                 self.config.judge_root,
             )
-            .showing_moves_ownership(moves_ownership)
-            .owning(owners);
+            .showing_moves_ownership(moves_ownership);
         shared.search(self.config.threads.max(1), self.config.seed, report);
         let analysis = shared.analysis();
         let owners = shared.into_owners();
@@ -540,10 +553,7 @@ mod tests {
 
     #[test]
     fn a_limit_of_visits_counts_the_kept_tree_and_spends_only_what_it_lacks() {
-        let mut search = Search::new(SearchConfig {
-            book: false,
-            ..SearchConfig::default()
-        });
+        let mut search = bookless();
         let mut game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
         let (decision, _) = search.genmove(&game, Request::new(Limit::playouts(2_000)));
         let mv = play(&mut game, decision);
@@ -562,10 +572,7 @@ mod tests {
 
     #[test]
     fn the_ownership_of_the_playouts_kept_comes_with_the_tree() {
-        let mut search = Search::new(SearchConfig {
-            book: false,
-            ..SearchConfig::default()
-        });
+        let mut search = bookless();
         let mut game = Game::new(Preset::Chinese.rules(), BoardSize::square(9).unwrap());
         let shown = |limit| Request {
             moves_ownership: true,
@@ -587,6 +594,11 @@ mod tests {
         let next = search.analyze(&game, Request::new(Limit::visits(1)));
         assert_eq!(next.visits, best.visits);
         assert_eq!(next.ownership, through.mean);
+    }
+
+    /// A search without the book, its tree of the default size.
+    fn bookless() -> Search {
+        small_tree(DEFAULT_TREE_MEMORY / std::mem::size_of::<Node>())
     }
 
     /// A search whose tree holds `nodes` nodes, without the book.

@@ -181,26 +181,24 @@ struct Worker {
 }
 
 impl<'a> Shared<'a> {
+    /// A search of `root` (a fresh node, or the subtree kept) starting
+    /// from the ownership `kept` with it, if any.
     pub(super) fn new(
         game: &'a Game,
         root: &'a Node,
+        kept: Option<KeptOwners>,
         mode: GenMode,
         limit: Limit,
         stop: &'a AtomicBool,
         filter: &'a Filter,
     ) -> Shared<'a> {
-        let max_playouts = match limit {
-            Limit {
-                playouts: None,
-                time: None,
-                visits: None,
-            } => Limit::DEFAULT_PLAYOUTS,
-            Limit {
-                playouts, visits, ..
-            } => playouts
-                .unwrap_or(u64::MAX)
-                .min(visits.map_or(u64::MAX, |v| v.saturating_sub(root.visits().into()))),
-        };
+        let territory = kept.as_ref().is_some_and(|k| k.all.count > 0);
+        let KeptOwners { all, mut moves } = kept.unwrap_or_else(|| KeptOwners {
+            all: Owners::new(game.size().num_points()),
+            moves: Vec::new(),
+        });
+        moves.resize(game.size().cells() + 1, None);
+        let atomics = |v: &[i32]| v.iter().map(|&x| AtomicI32::new(x)).collect();
         Shared {
             game,
             judge: Judge::of(game),
@@ -216,7 +214,7 @@ impl<'a> Shared<'a> {
             root,
             mode,
             filter,
-            max_playouts,
+            max_playouts: limit.playouts_from(root.visits().into(), territory),
             deadline: limit.time.map(|t| Instant::now() + t),
             stop,
             done: AtomicBool::new(false),
@@ -224,14 +222,10 @@ impl<'a> Shared<'a> {
             finished: AtomicUsize::new(0),
             nodes: AtomicUsize::new(0),
             max_nodes: usize::MAX,
-            ownership: (0..game.size().num_points())
-                .map(|_| AtomicI32::new(0))
-                .collect(),
-            decided: (0..game.size().num_points())
-                .map(|_| AtomicI32::new(0))
-                .collect(),
-            owned: AtomicU64::new(0),
-            moves_owner: Mutex::new(vec![None; game.size().cells() + 1]),
+            ownership: atomics(&all.sum),
+            decided: atomics(&all.decided),
+            owned: AtomicU64::new(all.count.into()),
+            moves_owner: Mutex::new(moves),
             shows_moves_owner: false,
         }
     }
@@ -240,25 +234,6 @@ impl<'a> Shared<'a> {
     pub(super) fn showing_moves_ownership(self, show: bool) -> Shared<'a> {
         Shared {
             shows_moves_owner: show,
-            ..self
-        }
-    }
-
-    /// The same, starting from the ownership of playouts already run from
-    /// this position ([`super::reuse::KeptOwners`]), as the tree starts
-    /// from the simulations kept.
-    pub(super) fn owning(self, kept: Option<KeptOwners>) -> Shared<'a> {
-        let Some(kept) = kept else {
-            return self;
-        };
-        let atomics = |v: &[i32]| v.iter().map(|&x| AtomicI32::new(x)).collect();
-        let mut moves = kept.moves;
-        moves.resize(self.game.size().cells() + 1, None);
-        Shared {
-            ownership: atomics(&kept.all.sum),
-            decided: atomics(&kept.all.decided),
-            owned: AtomicU64::new(u64::from(kept.all.count)),
-            moves_owner: Mutex::new(moves),
             ..self
         }
     }
