@@ -356,7 +356,8 @@ pub struct Request<'a> {
     /// neither searched nor reported, and never the decision. None by
     /// default.
     pub restrictions: &'a Restrictions,
-    /// Stops the search before its limit once set (live analysis); none
+    /// Stops the search before its limit once set (live analysis), after
+    /// one simulation at least, so that the root has its candidates; none
     /// by default.
     pub stop: Option<&'a AtomicBool>,
     /// Receives the analysis so far at an interval; none by default.
@@ -568,6 +569,30 @@ mod tests {
         // A limit of playouts counts only this search's.
         let a = search.analyze(&game, Request::new(Limit::playouts(300)));
         assert_eq!(a.visits, u64::from(kept) + 600);
+    }
+
+    #[test]
+    fn a_search_stopped_before_it_starts_still_answers_a_move_on_the_board() {
+        let game = Game::new(Preset::Chinese.rules(), BoardSize::square(19).unwrap());
+        let stop = AtomicBool::new(true);
+        for threads in [1, 2] {
+            let mut search = Search::new(SearchConfig {
+                book: false,
+                threads,
+                ..SearchConfig::default()
+            });
+            let request = Request {
+                stop: Some(&stop),
+                ..Request::new(Limit::playouts(10_000))
+            };
+            let (decision, analysis) = search.genmove(&game, request);
+            assert!(!analysis.candidates.is_empty());
+            assert!(analysis.visits <= threads as u64, "{}", analysis.visits);
+            assert!(
+                matches!(decision, Decision::Move(Move::Play(_))),
+                "{decision:?}"
+            );
+        }
     }
 
     #[test]

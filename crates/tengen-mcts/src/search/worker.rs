@@ -446,7 +446,13 @@ impl<'a> Shared<'a> {
             extractor: (self.knowledge != Knowledge::None).then(|| Extractor::new(size)),
         };
         loop {
-            if self.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed) {
+            // A stop counts once one simulation is issued: a search stopped
+            // at once (a `quit` piped right behind `genmove`) still expands
+            // the root and answers its best prior, never a pass for want
+            // of a candidate.
+            let stopped =
+                self.stop.load(Ordering::Relaxed) && self.issued.load(Ordering::Relaxed) > 0;
+            if stopped || self.done.load(Ordering::Relaxed) {
                 break;
             }
             if self.issued.fetch_add(1, Ordering::Relaxed) >= self.max_playouts {
