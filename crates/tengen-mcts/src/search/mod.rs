@@ -356,9 +356,9 @@ pub struct Request<'a> {
     /// neither searched nor reported, and never the decision. None by
     /// default.
     pub restrictions: &'a Restrictions,
-    /// Stops the search before its limit once set (live analysis), after
-    /// one simulation at least, so that the root has its candidates; none
-    /// by default.
+    /// Stops the search before its limit once set (live analysis), once
+    /// the root holds a simulation, so that it has its candidates; none by
+    /// default.
     pub stop: Option<&'a AtomicBool>,
     /// Receives the analysis so far at an interval; none by default.
     pub report: Option<Reporter<'a>>,
@@ -592,6 +592,13 @@ mod tests {
                 matches!(decision, Decision::Move(Move::Play(_))),
                 "{decision:?}"
             );
+            // The tree kept holds its simulations: a stop adds none.
+            let kept = search.analyze(&game, Request::new(Limit::visits(200)));
+            let request = Request {
+                stop: Some(&stop),
+                ..Request::new(Limit::playouts(10_000))
+            };
+            assert_eq!(search.analyze(&game, request).visits, kept.visits);
         }
     }
 

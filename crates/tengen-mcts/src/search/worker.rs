@@ -446,12 +446,12 @@ impl<'a> Shared<'a> {
             extractor: (self.knowledge != Knowledge::None).then(|| Extractor::new(size)),
         };
         loop {
-            // A stop counts once one simulation is issued: a search stopped
-            // at once (a `quit` piped right behind `genmove`) still expands
-            // the root and answers its best prior, never a pass for want
-            // of a candidate.
-            let stopped =
-                self.stop.load(Ordering::Relaxed) && self.issued.load(Ordering::Relaxed) > 0;
+            // A stop counts once the root holds a simulation (kept, or
+            // entered by a worker of this search): a search stopped at once
+            // (a `quit` piped right behind `genmove`) still expands the
+            // root and answers its best prior, never a pass for want of a
+            // candidate.
+            let stopped = self.stop.load(Ordering::Relaxed) && self.root.visits() > 0;
             if stopped || self.done.load(Ordering::Relaxed) {
                 break;
             }
