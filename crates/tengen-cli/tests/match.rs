@@ -387,3 +387,124 @@ fn an_engine_that_does_not_speak_gtp_loses_every_game() {
     );
     assert!(text.contains("A won 0, B won 2"), "{text}");
 }
+
+/// A fake engine in shell that writes every command it reads into `log`
+/// and answers `genmove` after `delay` seconds with the next point of
+/// `column` (rows 1 to 9, then pass); with `kgs` false it refuses
+/// `kgs-time_settings`, as an engine that knows only GTP 2 does.
+fn logging(log: &Path, column: char, delay: &str, kgs: bool) -> String {
+    let refuse = if kgs {
+        String::new()
+    } else {
+        "kgs-time_settings) printf \"?%s unknown command\\n\\n\" $id;; ".to_string()
+    };
+    format!(
+        "sh -c 'n=0; while read id cmd rest; do echo \"$cmd $rest\" >> {}; case $cmd in \
+         {refuse}genmove) sleep {delay}; n=$((n+1)); v={column}$n; [ $n -gt 9 ] && v=pass; \
+         printf \"=%s $v\\n\\n\" $id;; quit) printf \"=%s\\n\\n\" $id; exit 0;; \
+         *) printf \"=%s\\n\\n\" $id;; esac; done'",
+        log.display()
+    )
+}
+
+/// `thinking B x s W y s` of a game's line.
+fn thinking(line: &str) -> (f64, f64) {
+    let rest = line.split(" thinking B ").nth(1).unwrap();
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    (words[0].parse().unwrap(), words[3].parse().unwrap())
+}
+
+#[test]
+fn a_clock_is_told_kept_and_its_flag_loses_the_game() {
+    let dir = temp_dir("clock");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (fast_log, slow_log) = (dir.join("fast.log"), dir.join("slow.log"));
+    // Black answers at once and knows only GTP 2's time_settings; White
+    // takes 0.4 s a move under one second of sudden death: its third move
+    // comes after its flag fell.
+    let fast = logging(&fast_log, 'C', "0", false);
+    let slow = logging(&slow_log, 'G', "0.4", true);
+    let clock = ["--games", "1", "--size", "9", "--clock", "absolute 1"];
+    let mut args = vec!["--black", fast.as_str(), "--white", slow.as_str()];
+    args.extend(clock);
+    let lines = run_match(&args);
+    assert_eq!(results(&lines), ["B+T"], "{lines:?}");
+    let line = lines.iter().find(|l| l.starts_with("game 1: ")).unwrap();
+    assert!(
+        line.contains(" moves 5 (white lost on time: ") && line.contains(" s left) "),
+        "{line}"
+    );
+    // The move after the flag counts in White's thinking.
+    let (black, white) = thinking(line);
+    assert!(black < white && white >= 1.0, "{line}");
+    let summary = lines.last().unwrap();
+    assert!(
+        summary.starts_with("thinking: A 0.") && summary.contains(" a move (3 moves), B 0."),
+        "{summary}"
+    );
+
+    let slow_said = std::fs::read_to_string(&slow_log).unwrap();
+    let told: Vec<&str> = slow_said
+        .lines()
+        .filter(|l| l.contains("time_settings") || l.starts_with("time_left"))
+        .collect();
+    // Told the clock once by KGS's command, then its time left before each
+    // move, rounded down: 1 s, then 0.6 and 0.2 s.
+    assert_eq!(
+        told,
+        [
+            "kgs-time_settings absolute 1",
+            "time_left white 1 0",
+            "time_left white 0 0",
+            "time_left white 0 0"
+        ],
+        "{slow_said}"
+    );
+    // The engine that refused KGS's command is told GTP 2's.
+    let fast_said = std::fs::read_to_string(&fast_log).unwrap();
+    let told: Vec<&str> = fast_said
+        .lines()
+        .filter(|l| l.contains("time_settings") || l.starts_with("time_left"))
+        .collect();
+    assert_eq!(
+        told,
+        [
+            "kgs-time_settings absolute 1",
+            "time_settings 1 0 0",
+            "time_left black 1 0",
+            "time_left black 0 0",
+            "time_left black 0 0"
+        ],
+        "{fast_said}"
+    );
+
+    // Without a clock nobody is told one, and nobody loses on time: ten
+    // moves each (the tenth a pass), then the count.
+    std::fs::remove_file(&fast_log).unwrap();
+    let other = logging(&fast_log, 'G', "0", true);
+    let lines = run_match(&[
+        "--black", &fast, "--white", &other, "--games", "1", "--size", "9",
+    ]);
+    assert!(lines[0].contains(" moves 20 "), "{lines:?}");
+    let said = std::fs::read_to_string(&fast_log).unwrap();
+    assert!(!said.contains("time_"), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tengen_keeps_its_byo_yomi_against_gnu_go() {
+    require_gnugo();
+    let black = format!("{} gtp --threads 1 --seed 3", tengen());
+    let white = format!("{GNUGO} --mode gtp --level 1 --chinese-rules");
+    // Two seconds of main time and three periods of two seconds: most of
+    // tengen's moves are played in byo-yomi, each inside its period.
+    let clock = ["--games", "1", "--size", "9", "--komi", "7"];
+    let mut args = vec!["--black", black.as_str(), "--white", white.as_str()];
+    args.extend(clock);
+    args.extend(["--clock", "byoyomi 2 2 3"]);
+    let lines = run_match(&args);
+    let line = lines.iter().find(|l| l.starts_with("game 1: ")).unwrap();
+    assert!(!line.contains("lost on time"), "{line}");
+    // It used its time: more than its main time alone.
+    assert!(thinking(line).0 > 2.0, "{line}");
+}

@@ -7,6 +7,14 @@
 //! `resign` ends the game; after two passes both engines are asked
 //! for their dead stones (`final_status_list dead`).
 //!
+//! With a clock ([`MatchConfig::clock`]) the referee keeps each engine's
+//! time as KGS does: it tells the control at the setup
+//! (`kgs-time_settings`, else GTP's `time_settings`), the time left
+//! before each move (`time_left`), and an engine whose move comes after
+//! its flag fell loses on time. Without one, each move has
+//! [`MatchConfig::move_timeout`]. Either way every game's line says how
+//! long each engine thought.
+//!
 //! When they disagree, or one does not answer, the referee lends neither
 //! player its judgement where the rules allow: under area counting, play
 //! resumes as on KGS and in gogui-twogtp, each engine asked for
@@ -19,9 +27,13 @@
 use crate::stats::Tally;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
-use tengen_core::{BoardSize, ByColor, Color, Game, Outcome, Phase, Point, Points, Rules, Vertex};
+use std::time::{Duration, Instant};
+use tengen_core::{
+    BoardSize, ByColor, Clock, Color, Game, Outcome, Phase, Point, Points, Rules, TimeControl,
+    Vertex,
+};
 use tengen_gtp::args::{move_text, parse_move};
+use tengen_gtp::clock::{kgs_time_settings, time_left, time_settings};
 use tengen_gtp::{Client, ClientError, EngineStderr};
 use tengen_sgf::record::{self, RecordInfo};
 
@@ -57,8 +69,10 @@ pub struct MatchConfig {
     /// Where to write one SGF per game.
     pub sgf_dir: Option<PathBuf>,
     /// Longest wait for one move; the engine loses on time beyond it
-    /// ([`MOVE_TIMEOUT`] when not given).
+    /// ([`MOVE_TIMEOUT`] when not given), its clock's time left sooner.
     pub move_timeout: Option<Duration>,
+    /// Each engine's clock for a game ([`TimeControl::None`]: none).
+    pub clock: TimeControl,
     /// Longest wait for any other command (setup, relaying a move, dead
     /// stones); an engine that does not answer its setup in time loses the
     /// game.
@@ -127,6 +141,8 @@ pub struct GameReport {
     pub reason: String,
     /// The record written, if any.
     pub sgf: Option<PathBuf>,
+    /// How long each colour thought, over all its moves.
+    pub thought: ByColor<Duration>,
 }
 
 impl GameReport {
@@ -141,14 +157,16 @@ impl GameReport {
     pub fn line(&self) -> String {
         let winner = self.winner().map_or("none".to_string(), |s| s.to_string());
         format!(
-            "game {}: A {} B {}: {} winner {} moves {} ({})",
+            "game {}: A {} B {}: {} winner {} moves {} ({}) thinking B {:.1} s W {:.1} s",
             self.number,
             self.a_color,
             self.a_color.opponent(),
             self.outcome.to_sgf(),
             winner,
             self.game.turns().len(),
-            self.reason
+            self.reason,
+            self.thought.black.as_secs_f64(),
+            self.thought.white.as_secs_f64(),
         )
     }
 }
@@ -176,6 +194,22 @@ pub enum Event<'a> {
 struct Player {
     client: Client,
     name: String,
+    /// How the engine was told the clock.
+    told: Told,
+    /// How long it thought, over all its moves.
+    thought: Duration,
+}
+
+/// How an engine was told its clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Told {
+    /// By `kgs-time_settings`.
+    Kgs,
+    /// By GTP's `time_settings`.
+    Standard,
+    /// Not at all: no clock, or the engine refused both commands (it may
+    /// still lose on time).
+    Not,
 }
 
 /// Plays the match, calling `report` as it goes, and returns the tally.
@@ -247,16 +281,43 @@ fn start(config: &MatchConfig, side: Side, game: &Game) -> Result<Player, Unseat
     } else {
         format!("rectangular_boardsize {} {}", size.width(), size.height())
     };
+    let failed = |e: ClientError| Unseated::Failed(format!("engine {side}: {e}"));
     for cmd in [
         resize,
         "clear_board".into(),
         format!("komi {}", game.stated_komi()),
     ] {
-        client
-            .send(&cmd, t)
-            .map_err(|e| Unseated::Failed(format!("engine {side}: {e}")))?;
+        client.send(&cmd, t).map_err(failed)?;
     }
-    Ok(Player { client, name })
+    let told = tell_clock(&mut client, config).map_err(failed)?;
+    Ok(Player {
+        client,
+        name,
+        told,
+        thought: Duration::ZERO,
+    })
+}
+
+/// Tells `client` the match's clock, by KGS's command where it knows it,
+/// else by GTP's; refusing both is no fault (the engine plays on without
+/// knowing its time).
+fn tell_clock(client: &mut Client, config: &MatchConfig) -> Result<Told, ClientError> {
+    if config.clock == TimeControl::None {
+        return Ok(Told::Not);
+    }
+    let t = Some(config.command_timeout);
+    for (told, command) in [
+        (Told::Kgs, kgs_time_settings(config.clock)),
+        (Told::Standard, time_settings(config.clock)),
+    ] {
+        let Some(command) = command else { continue };
+        match client.send(&command, t) {
+            Ok(_) => return Ok(told),
+            Err(ClientError::Refused { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(Told::Not)
 }
 
 /// The move limit in force.
@@ -299,10 +360,15 @@ fn play_game(
     };
     let cap = config.max_moves.unwrap_or(3 * config.size.num_points());
     let genmove = ByColor::new(GENMOVE, GENMOVE);
-    let stop = play_until_stop(config, &mut players, &mut game, genmove, cap, report);
+    let mut clock = Clock::new(config.clock);
+    let table = &mut Table {
+        players: &mut players,
+        clock: &mut clock,
+    };
+    let stop = play_until_stop(config, table, &mut game, genmove, cap, report);
     let (outcome, reason) = match stop {
         Stop::Rules(_) if game.phase() == Phase::Marking => {
-            settle_dead(config, &mut players, &mut game, report)
+            settle_dead(config, table, &mut game, report)
         }
         Stop::Rules(reason) => (game_outcome(&game), rules_reason(reason)),
         Stop::Cap => {
@@ -316,25 +382,45 @@ fn play_game(
             )
         }
     };
-    let names = ByColor {
-        black: players.black.name.clone(),
-        white: players.white.name.clone(),
-    };
+    let names = ByColor::from_fn(|c| players[c].name.clone());
+    let thought = ByColor::from_fn(|c| players[c].thought);
     players.black.client.quit();
     players.white.client.quit();
-    finished(config, number, a_color, game, outcome, reason, &names)
+    let played = Played {
+        number,
+        a_color,
+        thought,
+    };
+    finished(config, played, game, outcome, reason, &names)
+}
+
+/// Both engines of a game and their clock.
+struct Table<'p> {
+    players: &'p mut ByColor<Player>,
+    clock: &'p mut Clock,
+}
+
+/// Which game, and what the engines spent on it.
+struct Played {
+    number: u32,
+    a_color: Color,
+    thought: ByColor<Duration>,
 }
 
 /// A game's report, its record written where the match keeps them.
 fn finished(
     config: &MatchConfig,
-    number: u32,
-    a_color: Color,
+    played: Played,
     game: Game,
     outcome: Outcome,
     reason: String,
     names: &ByColor<String>,
 ) -> Result<GameReport, RefereeError> {
+    let Played {
+        number,
+        a_color,
+        thought,
+    } = played;
     let sgf = match &config.sgf_dir {
         Some(dir) => Some(write_record(dir, number, &game, &outcome, names)?),
         None => None,
@@ -346,6 +432,7 @@ fn finished(
         outcome,
         reason,
         sgf,
+        thought,
     })
 }
 
@@ -382,7 +469,12 @@ fn unseated(
             Side::B => config.b.clone(),
         }
     });
-    finished(config, number, a_color, game, outcome, reason, &names)
+    let played = Played {
+        number,
+        a_color,
+        thought: ByColor::new(Duration::ZERO, Duration::ZERO),
+    };
+    finished(config, played, game, outcome, reason, &names)
 }
 
 /// The command asking for an ordinary move.
@@ -398,13 +490,14 @@ const GENMOVE_CLEANUP: &str = "kgs-genmove_cleanup";
 /// phase and of cleanup play.
 fn play_until_stop(
     config: &MatchConfig,
-    players: &mut ByColor<Player>,
+    table: &mut Table<'_>,
     game: &mut Game,
     commands: ByColor<&str>,
     cap: usize,
     report: &mut dyn FnMut(Event<'_>),
 ) -> Stop {
     let size = game.size();
+    let players = &mut *table.players;
     loop {
         if game.phase() != Phase::Playing {
             return Stop::Rules(String::new());
@@ -413,13 +506,39 @@ fn play_until_stop(
             return Stop::Cap;
         }
         let color = game.to_move();
-        let answer = players[color].client.send(
-            &format!("{} {}", commands[color], color.name()),
-            move_limit(config),
-        );
-        let text = match answer {
-            Ok(t) => t,
+        let limit = match tell_time_left(config, table.clock, &mut players[color], color) {
+            Ok(limit) => limit,
             Err(e) => return concede(game, color, &e),
+        };
+        let started = Instant::now();
+        let answer = players[color]
+            .client
+            .send(&format!("{} {}", commands[color], color.name()), limit);
+        let elapsed = started.elapsed();
+        players[color].thought += elapsed;
+        // Under a clock, a move that never came within the time left is
+        // a flag fallen like one that came late.
+        let allowed = table.clock.allowance(color);
+        let text = match answer {
+            Ok(t) => Some(t),
+            Err(ClientError::Timeout { .. }) if allowed.is_some() => None,
+            Err(e) => return concede(game, color, &e),
+        };
+        let ms = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
+        let came = text.is_some();
+        let flagged = table.clock.spend(color, ms).is_err();
+        let Some(text) = text.filter(|_| !flagged) else {
+            let _ = game.lose_on_time(color);
+            return Stop::Rules(format!(
+                "{color} lost on time: {} {:.1} s with {:.1} s left",
+                if came {
+                    "a move after"
+                } else {
+                    "no move after"
+                },
+                elapsed.as_secs_f64(),
+                allowed.unwrap_or(0) as f64 / 1000.0
+            ));
         };
         if text.trim().eq_ignore_ascii_case("resign") {
             let _ = game.resign(color);
@@ -444,6 +563,36 @@ fn play_until_stop(
         }
     }
 }
+
+/// How long `player` may take for his move: the time his clock leaves
+/// him (told him first by `time_left`, where he knows his clock) and a
+/// moment for the answer to travel, never more than the move limit.
+fn tell_time_left(
+    config: &MatchConfig,
+    clock: &Clock,
+    player: &mut Player,
+    color: Color,
+) -> Result<Option<Duration>, ClientError> {
+    let limit = move_limit(config);
+    let Some(allowed) = clock.allowance(color) else {
+        return Ok(limit);
+    };
+    if player.told != Told::Not {
+        let kgs = player.told == Told::Kgs;
+        let command = time_left(color, &clock.side(color), clock.control(), kgs);
+        match player.client.send(&command, Some(config.command_timeout)) {
+            Ok(_) | Err(ClientError::Refused { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let flag = Duration::from_millis(u64::try_from(allowed).unwrap_or(0)) + FLAG_GRACE;
+    Ok(limit.map(|l| l.min(flag)))
+}
+
+/// How long past an engine's flag the referee waits for its move before
+/// it stops waiting (the move is lost on time either way): the time an
+/// answer takes to come through the pipe.
+const FLAG_GRACE: Duration = Duration::from_millis(250);
 
 /// The game's result as the rules gave it.
 fn game_outcome(game: &Game) -> Outcome {
@@ -515,14 +664,14 @@ enum DeadLists {
 /// the dispute settled as [`Settlement::for_rules`] says.
 fn settle_dead(
     config: &MatchConfig,
-    players: &mut ByColor<Player>,
+    table: &mut Table<'_>,
     game: &mut Game,
     report: &mut dyn FnMut(Event<'_>),
 ) -> (Outcome, String) {
-    let (dead, why) = match ask_dead(config, players, game) {
+    let (dead, why) = match ask_dead(config, table.players, game) {
         DeadLists::Agreed(dead) => agreed(dead),
         DeadLists::Disputed(why) => match Settlement::for_rules(game.rules()) {
-            Settlement::CleanupPlay => return cleanup_play(config, players, game, &why, report),
+            Settlement::CleanupPlay => return cleanup_play(config, table, game, &why, report),
             Settlement::RefereeEstimate => {
                 let (dead, why) = referee_estimate(config, game, &why);
                 (
@@ -547,19 +696,19 @@ fn count_with(game: &mut Game, dead: &[Point]) -> Outcome {
 /// Resignation, an illegal move or a failure ends the game as in play.
 fn cleanup_play(
     config: &MatchConfig,
-    players: &mut ByColor<Player>,
+    table: &mut Table<'_>,
     game: &mut Game,
     disputed: &str,
     report: &mut dyn FnMut(Event<'_>),
 ) -> (Outcome, String) {
     let _ = game.dispute(game.to_move());
     let commands = ByColor::new(
-        cleanup_command(config, &mut players.black),
-        cleanup_command(config, &mut players.white),
+        cleanup_command(config, &mut table.players.black),
+        cleanup_command(config, &mut table.players.white),
     );
     let start = game.turns().len();
     let cap = start + game.size().num_points();
-    let stop = play_until_stop(config, players, game, commands, cap, report);
+    let stop = play_until_stop(config, table, game, commands, cap, report);
     let moves = game.turns().len() - start;
     match stop {
         Stop::Rules(_) if game.phase() == Phase::Marking => (

@@ -30,6 +30,7 @@
 pub mod analysis;
 pub mod args;
 pub mod client;
+pub mod clock;
 pub mod command;
 pub mod json_analysis;
 pub mod line;

@@ -10,6 +10,7 @@
 
 use crate::analysis::{AnalysisFormat, AnalyzeOptions, AnalyzeRequest};
 use crate::args::{arg, parse_color, parse_millis, parse_move, parse_number};
+use crate::clock::{parse_kgs_time_settings, parse_time_settings};
 use crate::command::Command;
 use crate::response::GtpError;
 use tengen_core::{BoardSize, Color, Move, Point, Points, Rules, TimeControl};
@@ -224,10 +225,10 @@ pub const COMMANDS: &[Entry] = &[
         Ok(Request::FinalStatusList(status))
     }),
     entry("time_settings", |a, _| {
-        time_settings(a).map(Request::TimeSettings)
+        parse_time_settings(a).map(Request::TimeSettings)
     }),
     entry("kgs-time_settings", |a, _| {
-        kgs_time_settings(a).map(Request::TimeSettings)
+        parse_kgs_time_settings(a).map(Request::TimeSettings)
     }),
     entry("time_left", |a, _| {
         Ok(Request::TimeLeft {
@@ -351,50 +352,6 @@ fn load_until(text: &str) -> Result<LoadUntil, GtpError> {
 /// no space, a preset's name or KataGo's JSON may).
 fn set_rules(args: &[String]) -> Result<Request, GtpError> {
     crate::rules::parse_any(&args.join(" ")).map(Request::SetRules)
-}
-
-/// `time_settings main_time byo_yomi_time byo_yomi_stones`: Canadian
-/// overtime; no overtime is absolute time, and the spec's "byo-yomi time
-/// without stones" means no time limit.
-fn time_settings(args: &[String]) -> Result<TimeControl, GtpError> {
-    let main_ms = parse_millis(args, 0)?;
-    let period_ms = parse_millis(args, 1)?;
-    let stones: u32 = parse_number(args, 2)?;
-    Ok(if period_ms != 0 && stones == 0 {
-        TimeControl::None
-    } else if period_ms == 0 {
-        TimeControl::Absolute { main_ms }
-    } else {
-        TimeControl::Canadian {
-            main_ms,
-            stones,
-            period_ms,
-        }
-    })
-}
-
-/// `kgs-time_settings none | absolute main | byoyomi main period periods |
-/// canadian main period stones`.
-fn kgs_time_settings(args: &[String]) -> Result<TimeControl, GtpError> {
-    let kind = arg(args, 0)?.to_ascii_lowercase();
-    let rest = args.get(1..).unwrap_or_default();
-    Ok(match kind.as_str() {
-        "none" => TimeControl::None,
-        "absolute" => TimeControl::Absolute {
-            main_ms: parse_millis(rest, 0)?,
-        },
-        "byoyomi" => TimeControl::ByoYomi {
-            main_ms: parse_millis(rest, 0)?,
-            period_ms: parse_millis(rest, 1)?,
-            periods: parse_number(rest, 2)?,
-        },
-        "canadian" => TimeControl::Canadian {
-            main_ms: parse_millis(rest, 0)?,
-            period_ms: parse_millis(rest, 1)?,
-            stones: parse_number(rest, 2)?,
-        },
-        _ => return Err(GtpError::Syntax),
-    })
 }
 
 fn analyze(

@@ -6,9 +6,20 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tengen_core::{BoardSize, Points, Rules};
-use tengen_engine::referee::{COMMAND_TIMEOUT, Event, MatchConfig, play_match};
+use tengen_core::{BoardSize, Points, Rules, TimeControl};
+use tengen_engine::referee::{COMMAND_TIMEOUT, Event, MatchConfig, Side, play_match};
 use tengen_gtp::EngineStderr;
+
+/// `--clock`: the words of `kgs-time_settings`.
+fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    let words: Vec<String> = text.split_whitespace().map(String::from).collect();
+    tengen_gtp::clock::parse_kgs_time_settings(&words).map_err(|_| {
+        format!(
+            "{text:?} is not a clock: give `absolute MAIN`, `byoyomi MAIN PERIOD PERIODS`, \
+             `canadian MAIN PERIOD STONES` (seconds) or `none`"
+        )
+    })
+}
 
 /// Arguments of `tengen match`.
 #[derive(Debug, clap::Args)]
@@ -39,6 +50,13 @@ pub struct Args {
     /// (default 900).
     #[arg(long)]
     move_timeout: Option<f64>,
+    /// Each engine's clock, in the words of KGS's `kgs-time_settings`:
+    /// `absolute MAIN`, `byoyomi MAIN PERIOD PERIODS`, `canadian MAIN
+    /// PERIOD STONES` (seconds) or `none`. Each engine is told it, and its
+    /// time left before each move; a move after the flag fell loses on
+    /// time.
+    #[arg(long, value_parser = parse_clock, default_value = "none")]
+    clock: TimeControl,
     /// Seconds an engine may take to answer any other command (setup,
     /// a move relayed, dead stones). An engine that does not answer its
     /// setup in time, or does not speak GTP, loses the game.
@@ -84,6 +102,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         komi: args.komi,
         sgf_dir: args.sgf_dir.clone(),
         move_timeout,
+        clock: args.clock,
         command_timeout,
         max_moves: args.max_moves,
         stderr: if args.engine_stderr {
@@ -96,6 +115,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let mut failed = None;
     let (mut a, mut b) = (0u32, 0u32);
+    let mut thinking = Thinking::default();
     let tally = play_match(&config, &mut |event| match event {
         Event::Started { number, a_color } => {
             eprintln!("game {number}/{}: A plays {a_color}", args.games);
@@ -107,10 +127,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         Event::Finished(report) => {
             match report.winner() {
-                Some(tengen_engine::referee::Side::A) => a += 1,
-                Some(tengen_engine::referee::Side::B) => b += 1,
+                Some(Side::A) => a += 1,
+                Some(Side::B) => b += 1,
                 None => {}
             }
+            thinking.add(report);
             eprintln!("  {} (A {a} B {b})", report.outcome.to_sgf());
             if let Err(e) = writeln!(out, "{}", report.line()) {
                 failed.get_or_insert(e);
@@ -122,10 +143,43 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     writeln!(
         out,
-        "A: {}\nB: {}\n{}",
+        "A: {}\nB: {}\n{}\n{}",
         args.black,
         args.white,
-        tally.summary()
+        tally.summary(),
+        thinking.line()
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Each engine's thinking over the match, so that a claim of equal time
+/// can be read off the summary.
+#[derive(Default)]
+struct Thinking {
+    seconds: [f64; 2],
+    moves: [usize; 2],
+}
+
+impl Thinking {
+    fn add(&mut self, report: &tengen_engine::referee::GameReport) {
+        for color in [tengen_core::Color::Black, tengen_core::Color::White] {
+            let side = usize::from(color != report.a_color);
+            self.seconds[side] += report.thought[color].as_secs_f64();
+            self.moves[side] += report
+                .game
+                .turns()
+                .iter()
+                .filter(|t| t.color == color)
+                .count();
+        }
+    }
+
+    /// `thinking: A 4.61 s a move (512 moves), B 0.55 s a move (508 moves)`.
+    fn line(&self) -> String {
+        let each = |i: usize| {
+            let per = self.seconds[i] / self.moves[i].max(1) as f64;
+            format!("{per:.2} s a move ({} moves)", self.moves[i])
+        };
+        format!("thinking: A {}, B {}", each(0), each(1))
+    }
 }
