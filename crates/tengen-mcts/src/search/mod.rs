@@ -128,8 +128,8 @@ pub const DEFAULT_JUDGE_AT: u32 = 40;
 /// 19x19: there the playouts' win rates of every move drift together
 /// (most lost games were leads given away over a hundred moves). At 5 s a
 /// move the search won 28 of 40 games against Pachi without the score, 17
-/// of 20 at this weight and 20 of 20 at 0.15; against GNU Go level 10, 38
-/// of 40 at this weight and 17 of 20 at 0.15, where the larger weight
+/// of 20 at this weight and 20 of 20 at 0.15; against GNU Go level 10, 57
+/// of 60 at this weight and 17 of 20 at 0.15, where the larger weight
 /// lost fights to its reading (see the README's "On 19x19").
 pub const DEFAULT_SCORE_WEIGHT: f32 = 0.05;
 
