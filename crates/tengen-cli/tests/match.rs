@@ -425,10 +425,17 @@ fn a_clock_is_told_kept_and_its_flag_loses_the_game() {
     let fast = logging(&fast_log, 'C', "0", false);
     let slow = logging(&slow_log, 'G', "0.4", true);
     let clock = ["--games", "1", "--size", "9", "--clock", "absolute 1"];
+    let records = dir.join("records");
     let mut args = vec!["--black", fast.as_str(), "--white", slow.as_str()];
     args.extend(clock);
+    args.extend(["--sgf-dir", records.to_str().unwrap()]);
     let lines = run_match(&args);
     assert_eq!(results(&lines), ["B+T"], "{lines:?}");
+    // The record keeps the clock.
+    let (_, re) = replay(&records.join("game-001.sgf"));
+    assert_eq!(re, "B+T");
+    let sgf = std::fs::read_to_string(records.join("game-001.sgf")).unwrap();
+    assert!(sgf.contains("TM[1]") && !sgf.contains("OT["), "{sgf}");
     let line = lines.iter().find(|l| l.starts_with("game 1: ")).unwrap();
     assert!(
         line.contains(" moves 5 (white lost on time: ") && line.contains(" s left) "),
@@ -501,8 +508,20 @@ fn tengen_keeps_its_byo_yomi_against_gnu_go() {
     let clock = ["--games", "1", "--size", "9", "--komi", "7"];
     let mut args = vec!["--black", black.as_str(), "--white", white.as_str()];
     args.extend(clock);
-    args.extend(["--clock", "byoyomi 2 2 3"]);
+    let records = temp_dir("byoyomi");
+    args.extend([
+        "--clock",
+        "byoyomi 2 2 3",
+        "--sgf-dir",
+        records.to_str().unwrap(),
+    ]);
     let lines = run_match(&args);
+    let sgf = std::fs::read_to_string(records.join("game-001.sgf")).unwrap();
+    assert!(
+        sgf.contains("TM[2]") && sgf.contains("OT[3x2 byo-yomi]"),
+        "{sgf}"
+    );
+    std::fs::remove_dir_all(&records).unwrap();
     let line = lines.iter().find(|l| l.starts_with("game 1: ")).unwrap();
     assert!(!line.contains("lost on time"), "{line}");
     // It used its time: more than its main time alone.

@@ -422,7 +422,14 @@ fn finished(
         thought,
     } = played;
     let sgf = match &config.sgf_dir {
-        Some(dir) => Some(write_record(dir, number, &game, &outcome, names)?),
+        Some(dir) => Some(write_record(
+            dir,
+            number,
+            &game,
+            &outcome,
+            names,
+            config.clock,
+        )?),
         None => None,
     };
     Ok(GameReport {
@@ -809,11 +816,13 @@ fn write_record(
     game: &Game,
     outcome: &Outcome,
     names: &ByColor<String>,
+    clock: TimeControl,
 ) -> Result<PathBuf, RefereeError> {
     let info = RecordInfo {
         result_text: Some(outcome.to_sgf()),
         black: Some(names.black.clone()),
         white: Some(names.white.clone()),
+        time: clock,
         ..RecordInfo::of(game)
     };
     let path = dir.join(format!("game-{number:03}.sgf"));

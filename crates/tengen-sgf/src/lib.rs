@@ -96,6 +96,7 @@ mod parse;
 pub mod record;
 mod small;
 mod text;
+mod time;
 mod tree;
 mod write;
 
@@ -105,6 +106,7 @@ pub use error::{BuildError, Issue, Location, ParseError, Span, Warning, line_col
 pub use files::{MAX_FILE_BYTES, Walk, read_bounded, read_file, sgf_files, walk_sgf_files};
 pub use parse::MAX_WARNINGS;
 pub use text::{expand_point_list, parse_point};
+pub use time::{read_time_control, time_properties};
 pub use tree::{Collection, GameTree, Node, NodeId, Preorder, Property, Value};
 pub use write::{LINE_WIDTH, write, write_io, write_to, write_tree, write_tree_to};
 

@@ -11,7 +11,8 @@ use crate::{
 use std::fmt;
 use std::path::Path;
 use tengen_core::{
-    BoardSize, Color, Game, Mark, Move, Outcome, Phase, Point, Points, Preset, Rules, Setup, WinBy,
+    BoardSize, Color, Game, Mark, Move, Outcome, Phase, Point, Points, Preset, Rules, Setup,
+    TimeControl, WinBy,
 };
 
 /// How strictly moves are checked.
@@ -236,6 +237,9 @@ pub struct RecordInfo {
     pub white: Option<String>,
     /// Date.
     pub date: Option<String>,
+    /// The time control (`TM`, `OT`; [`TimeControl::None`] when the record
+    /// states none that reads).
+    pub time: TimeControl,
 }
 
 impl RecordInfo {
@@ -252,6 +256,7 @@ impl RecordInfo {
             black: None,
             white: None,
             date: None,
+            time: TimeControl::None,
         }
     }
 
@@ -483,6 +488,10 @@ pub fn read_info(
         black: simple(root, "PB"),
         white: simple(root, "PW"),
         date: simple(root, "DT"),
+        time: crate::time::read_time_control(
+            simple(root, "TM").as_deref(),
+            simple(root, "OT").as_deref(),
+        ),
     };
     Ok((info, findings))
 }
@@ -1093,6 +1102,12 @@ pub fn write_game(game: &Game, info: &RecordInfo) -> GameTree {
     }
     for (who, ident) in [(&info.black, "PB"), (&info.white, "PW"), (&info.date, "DT")] {
         if let Some(v) = who {
+            root.push(ident, [v]);
+        }
+    }
+    let (tm, ot) = crate::time::time_properties(info.time);
+    for (value, ident) in [(tm, "TM"), (ot, "OT")] {
+        if let Some(v) = value {
             root.push(ident, [v]);
         }
     }

@@ -277,6 +277,7 @@ proptest! {
         let game = random_game(preset.rules(), size, handicap, seed, turns);
         let info = RecordInfo {
             black: Some("B ] \\ : x".into()),
+            time: tengen_core::TimeControl::ByoYomi { main_ms: 600_000, periods: 5, period_ms: 30_000 },
             ..RecordInfo::of(&game)
         };
         let text = write_tree(&record::write_game(&game, &info));
@@ -286,6 +287,7 @@ proptest! {
         prop_assert!(r.complete, "{:?}\n{}", r.findings, text);
         prop_assert_eq!(back.rules, *game.rules());
         prop_assert_eq!(back.black.as_deref(), Some("B ] \\ : x"));
+        prop_assert_eq!(back.time, info.time);
         prop_assert_eq!(r.game.komi(), game.komi());
         prop_assert_eq!(r.game.turns(), game.turns());
         prop_assert_eq!(r.game.initial_board(), game.initial_board());

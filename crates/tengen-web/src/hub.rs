@@ -1109,6 +1109,12 @@ impl Hub {
             .await
             .ok_or_else(|| WebError::Io(std::io::Error::other("the review stopped")))?;
         let line = read?;
+        // Whether an analysis runs, asked before its results are read: a
+        // run stores its last position before it lets go of the record,
+        // so one seen stopped here has stored everything it will. Asked
+        // after, a run that ends in between looks stopped with its last
+        // position missing, and the record would be analysed again.
+        let mut running = self.analysing().contains(&line.key);
         let stored = self
             .store
             .analysis(&line.key)
@@ -1117,7 +1123,6 @@ impl Hub {
             .map(|data| serde_json::from_str::<analysis::PositionAnalysis>(data))
             .collect::<Result<Vec<_>, _>>()?;
         let complete = stored.len() >= line.positions;
-        let mut running = self.analysing().contains(&line.key);
         if start && !complete && !running {
             // Held by the analysis while it runs: one client cannot take
             // every place.

@@ -466,6 +466,10 @@ impl Room {
             black: name(Color::Black, black),
             white: name(Color::White, white),
             date: Some(crate::date::sgf_date(self.settings.created)),
+            time: self
+                .clock
+                .as_ref()
+                .map_or(tengen_core::TimeControl::None, |c| c.control()),
             ..tengen_sgf::record::RecordInfo::of(&self.game)
         };
         tengen_sgf::write_tree(&tengen_sgf::record::write_game(&self.game, &info))

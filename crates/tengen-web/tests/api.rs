@@ -517,15 +517,29 @@ async fn clocks_are_kept_by_the_server_and_flag_falls(store: Backend) {
     let v = c.wait_view(|v| v["phase"] == "over").await;
     assert_eq!(v["result"]["sgf"], "B+T");
     assert_eq!(v["result"]["by"], "time");
+    // The record keeps the clock.
+    let (status, sgf) = server
+        .http("GET", &format!("/api/games/{id}/sgf"), "")
+        .await;
+    assert_eq!(status, 200, "{sgf}");
+    assert!(sgf.contains("TM[2]") && !sgf.contains("OT["), "{sgf}");
     // Byo-yomi and Fischer games start with their overtime.
     let g = server
         .create(json!({"rules": "ffg", "size": 9,
             "clock": {"kind": "byo_yomi", "main_s": 60, "periods": 3, "period_s": 30},
             "opponent": {"kind": "same_screen"}}))
         .await;
-    let v = server.view(g["id"].as_str().unwrap()).await;
+    let id = g["id"].as_str().unwrap();
+    let v = server.view(id).await;
     assert_eq!(v["clock"]["sides"]["white"]["periods"], 3);
     assert!(v["clock"]["left_ms"].as_i64().unwrap() > 140_000);
+    let (_, sgf) = server
+        .http("GET", &format!("/api/games/{id}/sgf"), "")
+        .await;
+    assert!(
+        sgf.contains("TM[60]") && sgf.contains("OT[3x30 byo-yomi]"),
+        "{sgf}"
+    );
 }
 
 async fn learning_path_opens_steps_in_order(store: Backend) {
