@@ -407,6 +407,16 @@ fn logging(log: &Path, column: char, delay: &str, kgs: bool) -> String {
     )
 }
 
+/// The clock commands a [`logging`] engine was told, in order.
+fn told(log: &Path) -> Vec<String> {
+    std::fs::read_to_string(log)
+        .unwrap()
+        .lines()
+        .filter(|l| l.contains("time_settings") || l.starts_with("time_left"))
+        .map(String::from)
+        .collect()
+}
+
 /// `thinking B x s W y s` of a game's line.
 fn thinking(line: &str) -> (f64, f64) {
     let rest = line.split(" thinking B ").nth(1).unwrap();
@@ -450,39 +460,27 @@ fn a_clock_is_told_kept_and_its_flag_loses_the_game() {
         "{summary}"
     );
 
-    let slow_said = std::fs::read_to_string(&slow_log).unwrap();
-    let told: Vec<&str> = slow_said
-        .lines()
-        .filter(|l| l.contains("time_settings") || l.starts_with("time_left"))
-        .collect();
     // Told the clock once by KGS's command, then its time left before each
     // move, rounded down: 1 s, then 0.6 and 0.2 s.
     assert_eq!(
-        told,
+        told(&slow_log),
         [
             "kgs-time_settings absolute 1",
             "time_left white 1 0",
             "time_left white 0 0",
             "time_left white 0 0"
-        ],
-        "{slow_said}"
+        ]
     );
     // The engine that refused KGS's command is told GTP 2's.
-    let fast_said = std::fs::read_to_string(&fast_log).unwrap();
-    let told: Vec<&str> = fast_said
-        .lines()
-        .filter(|l| l.contains("time_settings") || l.starts_with("time_left"))
-        .collect();
     assert_eq!(
-        told,
+        told(&fast_log),
         [
             "kgs-time_settings absolute 1",
             "time_settings 1 0 0",
             "time_left black 1 0",
             "time_left black 0 0",
             "time_left black 0 0"
-        ],
-        "{fast_said}"
+        ]
     );
 
     // Without a clock nobody is told one, and nobody loses on time: ten

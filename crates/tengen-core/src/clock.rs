@@ -95,6 +95,20 @@ impl SideClock {
     }
 }
 
+/// Seconds as a text gives them (GTP, SGF; fractions allowed) in
+/// milliseconds; `None` for a negative or infinite time. Times beyond what
+/// a clock can hold saturate (`as` does): a controller's `1e20` is a very
+/// long game, not an error.
+pub fn seconds_to_ms(seconds: f64) -> Option<i64> {
+    (seconds.is_finite() && seconds >= 0.0).then(|| (seconds * 1000.0).round() as i64)
+}
+
+/// Milliseconds as whole seconds, to the nearest: how GTP and SGF write a
+/// setting.
+pub fn whole_seconds(ms: i64) -> i64 {
+    ms.saturating_add(500).max(0) / 1000
+}
+
 /// The flag fell: the player used more time than he had.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the flag fell: the time is spent")]

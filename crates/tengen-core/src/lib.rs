@@ -45,7 +45,7 @@ pub mod vertex;
 pub mod zobrist;
 
 pub use board::{Board, IllegalMove, Played, Preview, Suicide};
-pub use clock::{Clock, Flagged, SideClock, TimeControl};
+pub use clock::{Clock, Flagged, SideClock, TimeControl, seconds_to_ms, whole_seconds};
 pub use color::{ByColor, Color, ParseColorError};
 pub use game::{EndError, Game, HandicapStones, Move, Phase, PlayError, Setup, SetupError, Turn};
 pub use handicap::HandicapError;

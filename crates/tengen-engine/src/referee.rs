@@ -386,12 +386,8 @@ fn play_game(
     let thought = ByColor::from_fn(|c| players[c].thought);
     players.black.client.quit();
     players.white.client.quit();
-    let played = Played {
-        number,
-        a_color,
-        thought,
-    };
-    finished(config, played, game, outcome, reason, &names)
+    let report = finished(config, number, a_color, game, outcome, reason, &names)?;
+    Ok(GameReport { thought, ..report })
 }
 
 /// Both engines of a game and their clock.
@@ -400,27 +396,17 @@ struct Table<'p> {
     clock: &'p mut Clock,
 }
 
-/// Which game, and what the engines spent on it.
-struct Played {
-    number: u32,
-    a_color: Color,
-    thought: ByColor<Duration>,
-}
-
-/// A game's report, its record written where the match keeps them.
+/// A game's report, its record written where the match keeps them (no
+/// thinking time yet).
 fn finished(
     config: &MatchConfig,
-    played: Played,
+    number: u32,
+    a_color: Color,
     game: Game,
     outcome: Outcome,
     reason: String,
     names: &ByColor<String>,
 ) -> Result<GameReport, RefereeError> {
-    let Played {
-        number,
-        a_color,
-        thought,
-    } = played;
     let sgf = match &config.sgf_dir {
         Some(dir) => Some(write_record(
             dir,
@@ -439,7 +425,7 @@ fn finished(
         outcome,
         reason,
         sgf,
-        thought,
+        thought: ByColor::new(Duration::ZERO, Duration::ZERO),
     })
 }
 
@@ -476,12 +462,7 @@ fn unseated(
             Side::B => config.b.clone(),
         }
     });
-    let played = Played {
-        number,
-        a_color,
-        thought: ByColor::new(Duration::ZERO, Duration::ZERO),
-    };
-    finished(config, played, game, outcome, reason, &names)
+    finished(config, number, a_color, game, outcome, reason, &names)
 }
 
 /// The command asking for an ordinary move.
@@ -523,29 +504,21 @@ fn play_until_stop(
             .send(&format!("{} {}", commands[color], color.name()), limit);
         let elapsed = started.elapsed();
         players[color].thought += elapsed;
-        // Under a clock, a move that never came within the time left is
-        // a flag fallen like one that came late.
-        let allowed = table.clock.allowance(color);
-        let text = match answer {
-            Ok(t) => Some(t),
-            Err(ClientError::Timeout { .. }) if allowed.is_some() => None,
-            Err(e) => return concede(game, color, &e),
-        };
+        // The flag first: a move that came late, or none within the time
+        // left (a timeout), loses on time whatever it was.
+        let allowed = table.clock.allowance(color).unwrap_or(0);
         let ms = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
-        let came = text.is_some();
-        let flagged = table.clock.spend(color, ms).is_err();
-        let Some(text) = text.filter(|_| !flagged) else {
+        if table.clock.spend(color, ms).is_err() {
             let _ = game.lose_on_time(color);
             return Stop::Rules(format!(
-                "{color} lost on time: {} {:.1} s with {:.1} s left",
-                if came {
-                    "a move after"
-                } else {
-                    "no move after"
-                },
+                "{color} lost on time: {:.1} s spent with {:.1} s left",
                 elapsed.as_secs_f64(),
-                allowed.unwrap_or(0) as f64 / 1000.0
+                allowed as f64 / 1000.0
             ));
+        }
+        let text = match answer {
+            Ok(t) => t,
+            Err(e) => return concede(game, color, &e),
         };
         if text.trim().eq_ignore_ascii_case("resign") {
             let _ = game.resign(color);

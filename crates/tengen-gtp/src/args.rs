@@ -66,13 +66,7 @@ pub fn parse_number<T: std::str::FromStr>(args: &[String], index: usize) -> Resu
 /// [`GtpError::Syntax`] when it is missing, not a number, negative or not
 /// finite.
 pub fn parse_millis(args: &[String], index: usize) -> Result<i64, GtpError> {
-    let s: f64 = parse_number(args, index)?;
-    if s.is_finite() && s >= 0.0 {
-        // `as` saturates at i64::MAX.
-        Ok((s * 1000.0).round() as i64)
-    } else {
-        Err(GtpError::Syntax)
-    }
+    tengen_core::seconds_to_ms(parse_number(args, index)?).ok_or(GtpError::Syntax)
 }
 
 /// Points on one line, in board order, separated by spaces.

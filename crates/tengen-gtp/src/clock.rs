@@ -13,7 +13,7 @@
 
 use crate::args::{arg, parse_millis, parse_number};
 use crate::response::GtpError;
-use tengen_core::{Color, SideClock, TimeControl};
+use tengen_core::{Color, SideClock, TimeControl, whole_seconds as seconds};
 
 /// `time_settings main_time byo_yomi_time byo_yomi_stones`: Canadian
 /// overtime; no overtime is absolute time, and the spec's "byo-yomi time
@@ -65,11 +65,6 @@ pub fn parse_kgs_time_settings(args: &[String]) -> Result<TimeControl, GtpError>
         },
         _ => return Err(GtpError::Syntax),
     })
-}
-
-/// Whole seconds, to the nearest (a setting).
-fn seconds(ms: i64) -> i64 {
-    ms.saturating_add(500).max(0) / 1000
 }
 
 /// `kgs-time_settings` for `control`; `None` for Fischer time, which it

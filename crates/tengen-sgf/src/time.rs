@@ -4,12 +4,12 @@
 //! an editor's own words) reads as no known control, and the record is
 //! replayed all the same. Per-move times (`BL`, `WL`) are left out.
 
-use tengen_core::TimeControl;
+use tengen_core::{TimeControl, seconds_to_ms, whole_seconds};
 
 /// `TM` and `OT` for `control` (`None` where a property has nothing to
 /// say): whole seconds, as the servers write them.
 pub fn time_properties(control: TimeControl) -> (Option<String>, Option<String>) {
-    let seconds = |ms: i64| (ms.saturating_add(500).max(0) / 1000).to_string();
+    let seconds = |ms: i64| whole_seconds(ms).to_string();
     match control {
         TimeControl::None | TimeControl::Fischer { .. } => (None, None),
         TimeControl::Absolute { main_ms } => (Some(seconds(main_ms)), None),
@@ -64,8 +64,7 @@ pub fn read_time_control(tm: Option<&str>, ot: Option<&str>) -> TimeControl {
 
 /// Seconds (fractions allowed) in milliseconds.
 fn millis(text: &str) -> Option<i64> {
-    let s: f64 = text.trim().parse().ok()?;
-    (s.is_finite() && s >= 0.0).then(|| (s * 1000.0).round() as i64)
+    seconds_to_ms(text.trim().parse().ok()?)
 }
 
 #[cfg(test)]
