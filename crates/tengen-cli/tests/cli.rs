@@ -45,7 +45,7 @@ fn unknown_rules_list_the_known_ones_and_exit_2() {
 
 #[test]
 fn bench_search_prints_a_line_per_score_weight_asked_and_the_board_default_otherwise() {
-    let lines = |extra: &[&str]| {
+    let field = |extra: &[&str], name: &str| {
         let mut args = vec![
             "bench",
             "search",
@@ -67,12 +67,13 @@ fn bench_search_prints_a_line_per_score_weight_asked_and_the_board_default_other
         text.lines()
             .map(|l| {
                 l.split(' ')
-                    .find_map(|f| f.strip_prefix("score_weight="))
+                    .find_map(|f| f.strip_prefix(name)?.strip_prefix('='))
                     .unwrap_or_else(|| panic!("{l}"))
                     .to_string()
             })
             .collect::<Vec<_>>()
     };
+    let lines = |extra: &[&str]| field(extra, "score_weight");
     assert_eq!(
         lines(&[
             "--size",
@@ -86,6 +87,20 @@ fn bench_search_prints_a_line_per_score_weight_asked_and_the_board_default_other
     );
     assert_eq!(lines(&["--size", "9"]), ["0"]);
     assert_eq!(lines(&["--size", "19"]), ["0.05"]);
+    // The last good replies: off unless asked, a line for each asked.
+    let replies = |extra: &[&str]| field(extra, "last_good_reply");
+    assert_eq!(replies(&["--size", "9"]), ["false"]);
+    assert_eq!(
+        replies(&[
+            "--size",
+            "9",
+            "--last-good-reply",
+            "false",
+            "--last-good-reply",
+            "true"
+        ]),
+        ["false", "true"]
+    );
 }
 
 #[test]

@@ -5,13 +5,15 @@
 //! 1. answer an atari next to the last move: capture the chain that just
 //!    put itself in atari, or save one's own chain in atari by capturing a
 //!    neighbour or by extending (when the extension has two liberties);
-//! 2. the two-liberty fights and the nakade next to the last move (see
+//! 2. where the search learns them, the last good reply to the last two
+//!    moves, then to the last move (`crate::replies`);
+//! 3. the two-liberty fights and the nakade next to the last move (see
 //!    [`tengen_tactics::local`]);
-//! 3. a point next to the last move, drawn by the strengths of the 3x3
+//! 4. a point next to the last move, drawn by the strengths of the 3x3
 //!    shapes learned from professional records ([`crate::shape`]), or
 //!    Michi's hand-set 3x3 patterns when the search is told to know
 //!    nothing learned;
-//! 4. a uniform choice among the remaining moves, refusing self-atari of
+//! 5. a uniform choice among the remaining moves, refusing self-atari of
 //!    two stones or more (of any stone in the capture games) and most
 //!    self-atari of a lone stone; a self-atari of a few stones that fills
 //!    the opponent's eye space so that the capture leaves one eye is
@@ -26,6 +28,7 @@
 //! of the reference bot are [`crate::light_playout`]'s.
 
 use crate::pattern::{PatternTable, table};
+use crate::replies::Replies;
 use crate::rng::Rng;
 use crate::shape::ShapeModel;
 use tengen_core::{Board, BoardSize, ByColor, Color, Game, Point, Scoring};
@@ -111,6 +114,15 @@ impl PlayoutResult {
         PlayoutResult::from_margin(margin)
     }
 
+    /// Who won more than half of this result, if anyone.
+    pub(crate) fn winner(&self) -> Option<Color> {
+        match self.black_wins.cmp(&(WIN / 2)) {
+            std::cmp::Ordering::Greater => Some(Color::Black),
+            std::cmp::Ordering::Less => Some(Color::White),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
     /// The share of a win for `color`, in units of [`WIN`].
     #[inline]
     pub(crate) fn wins_for(&self, color: Color) -> u32 {
@@ -140,6 +152,9 @@ pub(crate) struct Start {
     pub(crate) to_move: Color,
     /// The previous stone play, which the local answers look at.
     pub(crate) last: Option<Point>,
+    /// The stone play before it, by the player to move (the last good
+    /// reply to the pair).
+    pub(crate) before: Option<Point>,
     /// Stones each side has taken so far (for the capture goal).
     pub(crate) captures: ByColor<u32>,
 }
@@ -213,8 +228,9 @@ impl HeavyPlayout {
         }
     }
 
-    /// Plays `board` out from `start`. Appends each stone play to `moves`
-    /// (for AMAF), fills `owner` (one per point, in the order of
+    /// Plays `board` out from `start`, trying the last good `replies`
+    /// first where given. Appends each stone play to `moves` (for AMAF),
+    /// fills `owner` (one per point, in the order of
     /// [`BoardSize::points`]: +1 Black, -1 White, 0 neither) and returns
     /// the result.
     pub(crate) fn run(
@@ -222,22 +238,25 @@ impl HeavyPlayout {
         board: &mut Board,
         start: Start,
         rng: &mut Rng,
+        replies: Option<&Replies>,
         moves: &mut Vec<(Point, Color)>,
         owner: &mut [i8],
     ) -> PlayoutResult {
         let Start {
             to_move,
             mut last,
+            mut before,
             mut captures,
         } = start;
         let mut color = to_move;
         let mut passes = 0;
         let max = 3 * board.size().num_points() + 20;
         for _ in 0..max {
-            match self.choose(board, color, last, rng) {
+            match self.choose(board, color, (before, last), replies, rng) {
                 Some(p) => {
                     let played = board.play_unchecked(p, color);
                     moves.push((p, color));
+                    before = last;
                     last = Some(p);
                     passes = 0;
                     if played.captured > 0 {
@@ -252,6 +271,7 @@ impl HeavyPlayout {
                 }
                 None => {
                     board.pass();
+                    before = None;
                     last = None;
                     passes += 1;
                     if passes == 2 {
@@ -351,12 +371,14 @@ impl HeavyPlayout {
         }
     }
 
-    /// The next move of `color`, or `None` to pass.
+    /// The next move of `color` after the stone plays (`before`, `last`),
+    /// or `None` to pass.
     fn choose(
         &mut self,
         board: &Board,
         color: Color,
-        last: Option<Point>,
+        (before, last): (Option<Point>, Option<Point>),
+        replies: Option<&Replies>,
         rng: &mut Rng,
     ) -> Option<Point> {
         if let Some(last) = last {
@@ -365,6 +387,14 @@ impl HeavyPlayout {
                 atari_answers(board, color, last, &mut self.candidates);
                 if let Some(p) = self.pick(board, color, rng) {
                     return Some(p);
+                }
+            }
+            // After the atari answers, which no learned reply overrides.
+            if let Some(replies) = replies {
+                for p in replies.to(color, before, last).into_iter().flatten() {
+                    if board.is_empty(p) && self.acceptable(board, p, color, rng) {
+                        return Some(p);
+                    }
                 }
             }
             if P_TWO_LIB.drawn(rng) {
@@ -599,6 +629,57 @@ mod tests {
             }
         }
         (at_hane, tenuki)
+    }
+
+    #[test]
+    fn a_last_good_reply_is_played_where_it_can_be_and_passed_over_where_not() {
+        let (mut board, last, _) = position();
+        let size = board.size();
+        let judge = Judge {
+            count: Count::Area,
+            komi: 56,
+            goal: None,
+        };
+        let mut playout = HeavyPlayout::new(size, judge, None);
+        let mut rng = Rng::new(11);
+        // Far from the last stone, where no local answer would go.
+        let far = size.point(0, 8).unwrap();
+        let pair = size.point(8, 0).unwrap();
+        let replies = Replies::new(size);
+        replies.learn(
+            &[(last, Color::White), (far, Color::Black)],
+            Some(Color::Black),
+        );
+        let before = size.point(3, 4);
+        let mut choose = |board: &Board, replies: Option<&Replies>| {
+            playout.choose(board, Color::Black, (before, Some(last)), replies, &mut rng)
+        };
+        for _ in 0..20 {
+            assert_eq!(choose(&board, Some(&replies)), Some(far));
+        }
+        // Without the table, the playout answers as before: never there.
+        assert!((0..50).all(|_| choose(&board, None) != Some(far)));
+        // The reply to the pair comes first (learned with it as the reply
+        // to the last stone too, then that one learned again).
+        replies.learn(
+            &[
+                (before.unwrap(), Color::Black),
+                (last, Color::White),
+                (pair, Color::Black),
+            ],
+            Some(Color::Black),
+        );
+        replies.learn(
+            &[(last, Color::White), (far, Color::Black)],
+            Some(Color::Black),
+        );
+        assert_eq!(choose(&board, Some(&replies)), Some(pair));
+        // Taken points are passed over: the single reply, then the rest.
+        board.play_unchecked(pair, Color::White);
+        assert_eq!(choose(&board, Some(&replies)), Some(far));
+        board.play_unchecked(far, Color::White);
+        let next = choose(&board, Some(&replies));
+        assert!(next.is_some_and(|p| p != far && p != pair && board.is_empty(p)));
     }
 
     #[test]

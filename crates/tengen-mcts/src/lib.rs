@@ -2,7 +2,8 @@
 //!
 //! [`Search`] is UCT with RAVE and prior knowledge over heavy playouts
 //! (atari answers, learned 3x3 shapes ([`shape`]), no big self-atari), on
-//! all cores, keeping its tree between moves; one [`Request`] says what a
+//! all cores, keeping its tree between moves (the playouts may learn the
+//! search's last good replies); one [`Request`] says what a
 //! search is asked; in the opening it plays the [`book`]'s move.
 //! [`value`] judges a position (win, score, ownership) where the search is
 //! asked to mix its judgement in; [`time`] decides how long to think under
@@ -28,6 +29,7 @@ pub mod ownership;
 mod pattern;
 pub mod prior;
 pub mod random;
+mod replies;
 pub mod rng;
 pub mod search;
 pub mod shape;

@@ -131,9 +131,11 @@ pub fn final_ownership(game: &Game, playouts: u64, seed: u64) -> Vec<f32> {
             Start {
                 to_move: first,
                 last: None,
+                before: None,
                 captures: game.captures(),
             },
             &mut rng,
+            None,
             &mut moves,
             &mut owner,
         );

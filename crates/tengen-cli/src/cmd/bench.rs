@@ -51,7 +51,7 @@ enum What {
     },
     /// Search speed: simulations per second of the Monte-Carlo search from
     /// the empty board, one line per knowledge and thread count:
-    /// `size=9 threads=1 knowledge=patterns value_weight=0 score_weight=0 playouts=N playouts_per_s=X`
+    /// `size=9 threads=1 knowledge=patterns value_weight=0 score_weight=0 last_good_reply=false playouts=N playouts_per_s=X`
     /// (`knowledge=net batch=8` with the network), so that the price of the
     /// learned priors is visible.
     Search {
@@ -82,6 +82,10 @@ enum What {
         /// board's default when absent.
         #[arg(long = "score-weight", value_parser = super::gtp::weight)]
         score_weights: Vec<f32>,
+        /// Whether the playouts learn and try the last good replies
+        /// (repeat for both); off when absent.
+        #[arg(long = "last-good-reply", value_name = "BOOL", action = clap::ArgAction::Append)]
+        last_good_reply: Vec<bool>,
     },
     /// The policy network's speed: evaluations per second of the shipped
     /// network on a position of a real opening, one line per thread count
@@ -208,7 +212,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             value_weights,
             judge_at,
             score_weights,
+            last_good_reply,
         } => {
+            let replies: &[bool] = if last_good_reply.is_empty() {
+                &[false]
+            } else {
+                last_good_reply
+            };
             let value_weights = if value_weights.is_empty() {
                 vec![tengen_mcts::DEFAULT_VALUE_WEIGHT]
             } else {
@@ -255,7 +265,19 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 for &t in &threads {
                     for &b in batches {
                         for &(w, s) in &weights {
-                            search_line(*size, *playouts, t, k, b, (w, *judge_at), s)?;
+                            for &replies in replies {
+                                let config = SearchConfig {
+                                    threads: t,
+                                    knowledge: k,
+                                    network_batch: b,
+                                    value_weight: w,
+                                    judge_at: *judge_at,
+                                    score_weight: Some(s),
+                                    last_good_reply: replies,
+                                    ..SearchConfig::default()
+                                };
+                                search_line(*size, *playouts, config)?;
+                            }
                         }
                     }
                 }
@@ -509,31 +531,25 @@ fn value_line(
 }
 
 /// Simulations per second of one search of `playouts` from the empty board.
-fn search_line(
-    size: u32,
-    playouts: u64,
-    threads: usize,
-    knowledge: Knowledge,
-    network_batch: usize,
-    (value_weight, judge_at): (f32, u32),
-    score_weight: f32,
-) -> Result<()> {
+fn search_line(size: u32, playouts: u64, config: SearchConfig) -> Result<()> {
     let game = Game::new(Preset::Chinese.rules(), BoardSize::square(size)?);
-    let mut search = Search::new(SearchConfig {
+    let SearchConfig {
         threads,
         knowledge,
         network_batch,
         value_weight,
         judge_at,
-        score_weight: Some(score_weight),
-        ..SearchConfig::default()
-    });
+        score_weight,
+        last_good_reply,
+        ..
+    } = config;
+    let mut search = Search::new(config);
     let start = Instant::now();
     let analysis = search.analyze(&game, Request::new(Limit::playouts(playouts)));
     let secs = start.elapsed().as_secs_f64();
     writeln!(
         std::io::stdout(),
-        "size={size} threads={threads} knowledge={}{} value_weight={}{} score_weight={score_weight} playouts={} playouts_per_s={:.0}",
+        "size={size} threads={threads} knowledge={}{} value_weight={}{} score_weight={} last_good_reply={last_good_reply} playouts={} playouts_per_s={:.0}",
         knowledge.name(),
         if knowledge == Knowledge::Net {
             format!(" batch={network_batch}")
@@ -546,6 +562,7 @@ fn search_line(
         } else {
             String::new()
         },
+        score_weight.unwrap_or_default(),
         analysis.visits,
         analysis.visits as f64 / secs,
     )?;

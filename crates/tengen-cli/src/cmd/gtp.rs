@@ -83,6 +83,11 @@ pub struct SearchOptions {
     /// start with more won simulations).
     #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set)]
     pub reading: bool,
+    /// Whether the playouts learn, in each search, the replies that won
+    /// and play them again where they can (last good reply with
+    /// forgetting).
+    #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set)]
+    pub last_good_reply: bool,
     /// The weight of the score beside the win rate in the search's choice
     /// of lines, 0 to 1 (0: the win rate alone), so that it keeps a lead
     /// whole and a loss small. Default: 0.05 on 19x19, where it measured
@@ -108,6 +113,7 @@ impl SearchOptions {
             value_weight: self.value_weight,
             judge_at: self.judge_at,
             reading: self.reading,
+            last_good_reply: self.last_good_reply,
             score_weight: self.score_weight,
             value: read_value(self.value.as_deref())?,
             tree_memory: usize::try_from(self.tree_memory << 20).unwrap_or(usize::MAX),

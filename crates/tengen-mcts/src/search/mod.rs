@@ -73,6 +73,10 @@ pub struct SearchConfig {
     /// their learned prior (read by `tengen-tactics`'s reader, chains of
     /// one or two liberties).
     pub reading: bool,
+    /// Whether the playouts learn, in each search, the replies that won
+    /// and try them again (last good reply with forgetting; off by default,
+    /// no clear gain measured: see the README's "Last good replies").
+    pub last_good_reply: bool,
     /// The weight of the score in the descent, beside the win rate (0:
     /// the win rate alone): KataGo's score utility, so that a search
     /// where every move wins (or loses) still prefers the larger margin.
@@ -155,6 +159,7 @@ impl Default for SearchConfig {
             network_batch: DEFAULT_NETWORK_BATCH,
             book: true,
             reading: false,
+            last_good_reply: false,
             score_weight: None,
             value_weight: DEFAULT_VALUE_WEIGHT,
             judge_at: DEFAULT_JUDGE_AT,
@@ -445,6 +450,7 @@ impl Search {
             .holding(self.config.tree_memory, kept_nodes)
             .knowing(self.config.knowledge, self.config.network_batch)
             .reading(self.config.reading)
+            .replying(self.config.last_good_reply)
             .scoring(
                 self.config
                     .score_weight

@@ -16,6 +16,7 @@ use crate::heavy_playout::{HeavyPlayout, Judge, PlayoutResult, Start};
 use crate::model::PatternModel;
 use crate::net::{self, Network};
 use crate::prior::{Knowledge, Prior};
+use crate::replies::Replies;
 use crate::rng::Rng;
 use crate::shape::ShapeModel;
 use crate::tree::{Leaf, Node, stone_points};
@@ -60,7 +61,14 @@ fn ending_pass(game: &Game) -> Option<f32> {
 
 /// The last stone play of `game`, when its last turn was one.
 fn last_play(game: &Game) -> Option<Point> {
-    match game.turns().last().map(|t| t.mv) {
+    play_back(game, 1)
+}
+
+/// The stone play `back` turns ago (1: the last), if that turn played a
+/// stone.
+fn play_back(game: &Game, back: usize) -> Option<Point> {
+    let turns = game.turns();
+    match turns.len().checked_sub(back).map(|i| turns[i].mv) {
         Some(Move::Play(p)) => Some(p),
         _ => None,
     }
@@ -78,6 +86,8 @@ pub(super) struct Shared<'a> {
     /// Whether the fights are read where the network is asked
     /// ([`crate::urgent`]).
     reading: bool,
+    /// The last good replies the playouts learn and try, when asked.
+    replies: Option<Replies>,
     /// The pull of the score on the descent, its center left at 0 (each
     /// descent centres it on the root), when the score weighs.
     score_pull: Option<ScorePull>,
@@ -206,6 +216,7 @@ impl<'a> Shared<'a> {
             network: None,
             batches: Batches::new(1),
             reading: false,
+            replies: None,
             score_pull: None,
             value: None,
             judge_at: EXPAND_AT,
@@ -295,6 +306,13 @@ impl<'a> Shared<'a> {
             batches: Batches::new(batch),
             ..self
         }
+    }
+
+    /// The same, the playouts trying the last good replies when `learn`
+    /// ([`crate::replies`]).
+    pub(super) fn replying(self, learn: bool) -> Shared<'a> {
+        let replies = learn.then(|| Replies::new(self.game.size()));
+        Shared { replies, ..self }
     }
 
     /// The same, reading the fights where the network is asked when
@@ -511,6 +529,7 @@ impl<'a> Shared<'a> {
         let mut color = game.to_move();
         let mut captures = game.captures();
         let mut last = last_play(game);
+        let mut before = last.and(play_back(game, 2));
         let mut path: Vec<&'a Node> = Vec::with_capacity(32);
         w.moves.clear();
         w.depth_at.clear();
@@ -577,10 +596,12 @@ impl<'a> Shared<'a> {
                     captures[color] += played.captured;
                     captures[color.opponent()] += played.suicided;
                     w.moves.push((p, color));
+                    before = last;
                     last = Some(p);
                 }
                 Move::Pass => {
                     board.pass();
+                    before = None;
                     last = None;
                 }
             }
@@ -601,9 +622,11 @@ impl<'a> Shared<'a> {
                     Start {
                         to_move: color,
                         last,
+                        before,
                         captures,
                     },
                     &mut w.rng,
+                    self.replies.as_ref(),
                     &mut w.moves,
                     &mut w.owner,
                 );
@@ -632,6 +655,9 @@ impl<'a> Shared<'a> {
         {
             slot.get_or_insert_with(|| Owners::new(w.owner.len()))
                 .add(&w.owner);
+        }
+        if let Some(replies) = &self.replies {
+            replies.learn(&w.moves, result.winner());
         }
         self.backup(w, &path, result);
     }
