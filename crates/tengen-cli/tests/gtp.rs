@@ -1157,3 +1157,40 @@ fn the_name_a_client_needs() {
     e.send("name");
     assert_eq!(e.response(), ["= KataGo-tengen"]);
 }
+
+#[test]
+fn checked_moves_stay_among_those_the_search_read() {
+    // With the value network's check (19x19), the move played is one the
+    // search ranked close to its best: at least 30% of its simulations.
+    let record = kgs_record();
+    let mut e = Live::start_with(&["--check-moves", "true", "--seed", "7"]);
+    for turn in [60, 100, 140] {
+        e.send(&format!("loadsgf {} {turn}", record.display()));
+        let color = e.response()[0].trim_start_matches("= ").to_string();
+        e.send(&format!("kata-genmove_analyze {color}"));
+        let lines = e.response();
+        let played = lines
+            .last()
+            .unwrap()
+            .strip_prefix("play ")
+            .unwrap()
+            .to_string();
+        let last = lines.iter().rev().find(|l| l.starts_with("info ")).unwrap();
+        let infos = last.split(" ownership ").next().unwrap();
+        let visits: Vec<(String, u64)> = segments(infos)
+            .iter()
+            .map(|s| {
+                (
+                    field(s, "move").to_string(),
+                    field(s, "visits").parse().unwrap(),
+                )
+            })
+            .collect();
+        let best = visits.iter().map(|(_, v)| *v).max().unwrap();
+        let (_, n) = visits
+            .iter()
+            .find(|(mv, _)| *mv == played)
+            .unwrap_or_else(|| panic!("{played} not among {visits:?}"));
+        assert!(*n as f64 >= 0.3 * best as f64, "{played}: {n} of {best}");
+    }
+}

@@ -94,6 +94,11 @@ pub struct SearchOptions {
     /// stronger, 0 elsewhere.
     #[arg(long, value_name = "W", value_parser = weight)]
     pub score_weight: Option<f32>,
+    /// Whether the value network looks at the moves the search ranks
+    /// close to its best before one is played, on 19x19, and the move
+    /// played is the best by both judgements.
+    #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set)]
+    pub check_moves: bool,
     /// Mebibytes the search tree may take (the subtree kept from the last
     /// move included); once full the tree stops growing and the search
     /// goes on within it.
@@ -115,6 +120,7 @@ impl SearchOptions {
             reading: self.reading,
             last_good_reply: self.last_good_reply,
             score_weight: self.score_weight,
+            check_moves: self.check_moves,
             value: read_value(self.value.as_deref())?,
             tree_memory: usize::try_from(self.tree_memory << 20).unwrap_or(usize::MAX),
             ..base

@@ -16,12 +16,14 @@
 //! | `batch.rs` | the network's evaluations, gathered in batches |
 //! | `analysis.rs` | the root's statistics as an [`Analysis`] |
 //! | `decide.rs` | the move chosen from an analysis: resignation, passing, cleanup |
+//! | `check.rs` | the value network's second look at the best moves before one is played |
 //!
 //! Left out: the dead-stone estimate of a finished game, which needs no
 //! tree ([`crate::ownership`]), and the clock ([`crate::time`]).
 
 mod analysis;
 mod batch;
+mod check;
 mod decide;
 mod filter;
 #[cfg(all(test, feature = "net"))]
@@ -82,6 +84,10 @@ pub struct SearchConfig {
     /// where every move wins (or loses) still prefers the larger margin.
     /// `None`: the board's default, [`default_score_weight`].
     pub score_weight: Option<f32>,
+    /// Whether [`Search::genmove`] has the value network look at the
+    /// moves the search ranks close to its best, on the boards it learned,
+    /// and plays the best by both judgements (`check.rs`; off by default).
+    pub check_moves: bool,
     /// The weight of the value network's judgement in each simulation's
     /// result, 0 to 1 (0: the playouts alone).
     pub value_weight: f32,
@@ -149,6 +155,15 @@ pub fn default_score_weight(size: tengen_core::BoardSize) -> f32 {
     }
 }
 
+impl SearchConfig {
+    /// The score's weight on a board of `size`: the one asked, else the
+    /// board's default.
+    pub fn score_weight_on(&self, size: tengen_core::BoardSize) -> f32 {
+        self.score_weight
+            .unwrap_or_else(|| default_score_weight(size))
+    }
+}
+
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
@@ -161,6 +176,7 @@ impl Default for SearchConfig {
             reading: false,
             last_good_reply: false,
             score_weight: None,
+            check_moves: false,
             value_weight: DEFAULT_VALUE_WEIGHT,
             judge_at: DEFAULT_JUDGE_AT,
             value: ValueSource::Shipped,
@@ -451,11 +467,7 @@ impl Search {
             .knowing(self.config.knowledge, self.config.network_batch)
             .reading(self.config.reading)
             .replying(self.config.last_good_reply)
-            .scoring(
-                self.config
-                    .score_weight
-                    .unwrap_or_else(|| default_score_weight(game.size())),
-            )
+            .scoring(self.config.score_weight_on(game.size()))
             .valuing(
                 self.config.value_weight,
                 self.config.judge_at,
@@ -496,7 +508,8 @@ impl Search {
     /// [`Search::analyze`], then the move to play in `request`'s mode: the
     /// most visited, unless the search resigns, passes to end a game it
     /// wins as the board stands, or captures dead stones before passing
-    /// ([`GenMode::Cleanup`]).
+    /// ([`GenMode::Cleanup`]), or the value network's check picks another
+    /// of its best ([`SearchConfig::check_moves`]).
     ///
     /// In the opening, the book's move where it knows one (in
     /// [`GenMode::Normal`], with learned knowledge and no restriction);
@@ -512,9 +525,35 @@ impl Search {
         let analysis = self.analyze(game, request);
         let decision = match booked {
             Some(p) => Decision::Move(Move::Play(p)),
-            None => decide::decide(game, &analysis, mode, self.config.resign_below),
+            None => match decide::decide(game, &analysis, mode, self.config.resign_below) {
+                Decision::Move(mv) if mode == GenMode::Normal => {
+                    Decision::Move(self.checked(game, &analysis, mv))
+                }
+                decision => decision,
+            },
         };
         (decision, analysis)
+    }
+
+    /// `mv`, the search's best in `analysis`, or the move the value
+    /// network's check plays in its place where it is asked for
+    /// ([`SearchConfig::check_moves`]) on a board the network learned.
+    fn checked(&self, game: &Game, analysis: &Analysis, mv: Move) -> Move {
+        let asked = self.config.check_moves
+            && crate::value::learned(game.size())
+            && analysis.candidates.first().map(|c| c.mv) == Some(mv);
+        asked
+            .then(|| self.config.value.network())
+            .flatten()
+            .and_then(|network| {
+                check::check(
+                    game,
+                    analysis,
+                    network,
+                    self.config.score_weight_on(game.size()),
+                )
+            })
+            .unwrap_or(mv)
     }
 }
 
