@@ -88,7 +88,7 @@ impl Shared<'_> {
         let judged = self.root_judgement.as_ref().filter(|_| self.root_judged);
         let standing = counted(self.game, &all.mean).or_else(|| judged.map(Standing::of));
         if let Some(s) = &standing {
-            anchor(&mut candidates, s, sign);
+            anchor(&mut candidates, s, to_move);
         }
         // The value network's ownership of the root weighs as much as its
         // judgement does in the results, or half where it gives the
@@ -101,7 +101,7 @@ impl Shared<'_> {
         };
         let (winrate, score_lead) = match (candidates.first(), &standing) {
             (Some(c), _) => (c.winrate, c.score_lead),
-            (None, Some(s)) => mover_view(s, sign),
+            (None, Some(s)) => s.for_mover(to_move),
             (None, None) => (0.5, sign * self.root.black_margin()),
         };
         Analysis {
@@ -139,7 +139,7 @@ const CLOSED_DAME: usize = 3;
 const COUNT_SCALE: f64 = 1.0;
 
 /// Black's win chance, lead and its spread, as the root's standing.
-struct Standing {
+pub(super) struct Standing {
     black_wins: f64,
     black_lead: f64,
     spread: f64,
@@ -147,11 +147,19 @@ struct Standing {
 
 impl Standing {
     /// The value network's judgement.
-    fn of(j: &Judgement) -> Standing {
+    pub(super) fn of(j: &Judgement) -> Standing {
         Standing {
             black_wins: f64::from(j.black_wins),
             black_lead: f64::from(j.black_lead),
             spread: f64::from(j.spread),
+        }
+    }
+
+    /// The win chance and score lead of `mover`.
+    pub(super) fn for_mover(&self, mover: Color) -> (f64, f64) {
+        match mover {
+            Color::Black => (self.black_wins, self.black_lead),
+            Color::White => (1.0 - self.black_wins, -self.black_lead),
         }
     }
 }
@@ -177,24 +185,11 @@ fn counted(game: &Game, ownership: &[f32]) -> Option<Standing> {
     })
 }
 
-/// A standing from the side of the player to move (`sign` 1 for Black,
-/// -1 for White): win chance and score lead.
-fn mover_view(s: &Standing, sign: f64) -> (f64, f64) {
-    (
-        if sign > 0.0 {
-            s.black_wins
-        } else {
-            1.0 - s.black_wins
-        },
-        sign * s.black_lead,
-    )
-}
-
 /// Moves every candidate by what takes the best one to the root's
-/// standing (`sign` as in [`mover_view`]): the differences the search
+/// standing, seen by `mover`: the differences the search
 /// finds between moves stay, in logits for the win rates and in points
 /// for the leads; the spread of the lead is the standing's.
-fn anchor(candidates: &mut [Candidate], standing: &Standing, sign: f64) {
+fn anchor(candidates: &mut [Candidate], standing: &Standing, mover: Color) {
     let Some(best) = candidates.first() else {
         return;
     };
@@ -202,7 +197,7 @@ fn anchor(candidates: &mut [Candidate], standing: &Standing, sign: f64) {
         let p = p.clamp(1e-4, 1.0 - 1e-4);
         (p / (1.0 - p)).ln()
     };
-    let (win, lead) = mover_view(standing, sign);
+    let (win, lead) = standing.for_mover(mover);
     let shift = logit(win) - logit(best.winrate);
     let lead_shift = lead - best.score_lead;
     for c in candidates {

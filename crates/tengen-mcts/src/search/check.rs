@@ -16,8 +16,9 @@
 //! candidates stay ranked by the search).
 
 use super::Analysis;
-use crate::value::{Judgement, ValueInput, ValueNetwork};
-use tengen_core::{Color, Game, Move};
+use super::analysis::Standing;
+use crate::value::{ValueInput, ValueNetwork};
+use tengen_core::{Game, Move};
 
 /// The share of the best move's simulations a move needs to be looked at.
 pub(super) const CHECK_SHARE: f64 = 0.3;
@@ -26,7 +27,7 @@ pub(super) const CHECK_SHARE: f64 = 0.3;
 pub(super) const CHECK_MOST: usize = 4;
 
 /// The points of the lead's scale: as the search's score pull on 19x19.
-const LEAD_SCALE: f32 = 14.0;
+const LEAD_SCALE: f64 = 14.0;
 
 /// The move to play among the search's best in `analysis`, by the search's
 /// and `network`'s judgement together; `None` where there is nothing to
@@ -38,7 +39,7 @@ pub(super) fn check(
     score_weight: f32,
 ) -> Option<Move> {
     let best_visits = analysis.candidates.first()?.visits as f64;
-    let looked: Vec<(Move, f64, Game)> = analysis
+    let looked: Vec<(Move, f64, ValueInput)> = analysis
         .candidates
         .iter()
         .filter(|c| matches!(c.mv, Move::Play(_)) && c.visits as f64 >= CHECK_SHARE * best_visits)
@@ -46,40 +47,37 @@ pub(super) fn check(
         .filter_map(|c| {
             let mut after = game.clone();
             after.play(c.mv).ok()?;
-            Some((c.mv, c.winrate, after))
+            Some((c.mv, c.winrate, ValueInput::of_game(&after)))
         })
         .collect();
     if looked.len() < 2 {
         return None;
     }
-    let inputs: Vec<ValueInput> = looked
-        .iter()
-        .map(|(_, _, g)| ValueInput::of_game(g))
-        .collect();
-    let refs: Vec<&ValueInput> = inputs.iter().collect();
+    let refs: Vec<&ValueInput> = looked.iter().map(|(_, _, input)| input).collect();
     let judged = network.judge(&refs);
     if judged.len() != looked.len() {
         return None;
     }
-    // The mover's win chance and lead, from Black's.
-    let black = game.to_move() == Color::Black;
-    let mover = |j: &Judgement| {
-        if black {
-            (j.black_wins, j.black_lead)
-        } else {
-            (1.0 - j.black_wins, -j.black_lead)
-        }
-    };
-    let (_, first_lead) = mover(&judged[0]);
-    let value = |i: usize| {
-        let (wins, lead) = mover(&judged[i]);
-        looked[i].1 as f32
-            + wins
-            + score_weight * std::f32::consts::FRAC_2_PI * ((lead - first_lead) / LEAD_SCALE).atan()
-    };
-    (0..looked.len())
-        .max_by(|&a, &b| value(a).total_cmp(&value(b)).then(b.cmp(&a)))
-        .map(|i| looked[i].0)
+    let mover = game.to_move();
+    let views: Vec<(f64, f64)> = judged
+        .iter()
+        .map(|j| Standing::of(j).for_mover(mover))
+        .collect();
+    let first_lead = views[0].1;
+    let values: Vec<f64> = looked
+        .iter()
+        .zip(&views)
+        .map(|((_, winrate, _), &(wins, lead))| {
+            winrate
+                + wins
+                + f64::from(score_weight)
+                    * std::f64::consts::FRAC_2_PI
+                    * ((lead - first_lead) / LEAD_SCALE).atan()
+        })
+        .collect();
+    // The first of the best: the search's order breaks a tie.
+    let best = (1..values.len()).fold(0, |b, i| if values[i] > values[b] { i } else { b });
+    Some(looked[best].0)
 }
 
 #[cfg(all(test, feature = "net"))]
@@ -88,7 +86,7 @@ mod tests {
 
     use super::*;
     use crate::search::Candidate;
-    use tengen_core::{Board, Preset, Setup};
+    use tengen_core::{Board, Color, Preset, Setup};
 
     /// 19x19, Black to play: twelve white stones on the tenth line in
     /// atari, their last liberty at Q10 (x 15, y 9).

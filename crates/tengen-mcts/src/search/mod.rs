@@ -542,18 +542,14 @@ impl Search {
         let asked = self.config.check_moves
             && crate::value::learned(game.size())
             && analysis.candidates.first().map(|c| c.mv) == Some(mv);
-        asked
-            .then(|| self.config.value.network())
-            .flatten()
-            .and_then(|network| {
-                check::check(
-                    game,
-                    analysis,
-                    network,
-                    self.config.score_weight_on(game.size()),
-                )
-            })
-            .unwrap_or(mv)
+        let network = self.config.value.network();
+        match network {
+            Some(network) if asked => {
+                let weight = self.config.score_weight_on(game.size());
+                check::check(game, analysis, network, weight).unwrap_or(mv)
+            }
+            _ => mv,
+        }
     }
 }
 
