@@ -40,6 +40,16 @@ impl Color {
         self as usize
     }
 
+    /// +1 for Black, -1 for White: turns a value seen from Black's side
+    /// (a margin, an ownership, a lead) into this colour's, and back.
+    #[inline]
+    pub const fn sign(self) -> f32 {
+        match self {
+            Color::Black => 1.0,
+            Color::White => -1.0,
+        }
+    }
+
     /// The English name in lowercase.
     pub const fn name(self) -> &'static str {
         match self {
@@ -154,5 +164,16 @@ mod tests {
             bad.to_string(),
             "\"red\" is not a colour (b, black, w or white)"
         );
+    }
+
+    #[test]
+    fn a_value_from_black_side_turns_to_either_colour_and_back() {
+        let black_lead = 6.5f32;
+        assert_eq!(black_lead * Color::Black.sign(), 6.5);
+        assert_eq!(black_lead * Color::White.sign(), -6.5);
+        for c in Color::ALL {
+            assert_eq!(c.sign(), -c.opponent().sign());
+            assert_eq!(black_lead * c.sign() * c.sign(), black_lead);
+        }
     }
 }

@@ -6,7 +6,7 @@
 
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
-use tengen_core::{BoardSize, Color, Game};
+use tengen_core::{BoardSize, Game};
 use tengen_gtp::analysis::{AnalyzeOptions, Clause, ClauseKind, info_line};
 use tengen_gtp::{AnalysisFormat, InfoMove, Report, RootInfo};
 use tengen_mcts::{Analysis, Decision, GenMode, Limit, Request, Search};
@@ -122,10 +122,7 @@ pub fn report_line(
 /// the view of the player to move: the lines of GTP's analysis commands
 /// and the answers of KataGo's JSON protocol are both written from it.
 pub fn report_of(analysis: &Analysis, max_moves: Option<usize>) -> Report {
-    let sign = match analysis.to_move {
-        Color::Black => 1.0,
-        Color::White => -1.0,
-    };
+    let sign = analysis.to_move.sign();
     let view = |values: &[f32]| -> Vec<f32> { values.iter().map(|v| v * sign).collect() };
     let moves: Vec<InfoMove> = analysis
         .candidates
@@ -166,7 +163,7 @@ pub fn report_of(analysis: &Analysis, max_moves: Option<usize>) -> Report {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tengen_core::Move;
+    use tengen_core::{Color, Move};
 
     #[test]
     fn clauses_become_the_searchs_restrictions() {

@@ -49,10 +49,7 @@ pub fn dead_stones(game: &Game, ownership: &[f32]) -> Vec<Point> {
         if !seen.insert(id) {
             continue;
         }
-        let sign = match color {
-            Color::Black => 1.0,
-            Color::White => -1.0,
-        };
+        let sign = color.sign();
         let stones: Vec<Point> = board.chain(p).collect();
         let mean = stones.iter().map(|&s| own_at(s) * sign).sum::<f32>() / stones.len() as f32;
         if mean < 0.0 {

@@ -91,10 +91,7 @@ pub fn write_games(
         }
         Ok(())
     };
-    let sign = |c: Color| match c {
-        Color::Black => 1i8,
-        Color::White => -1,
-    };
+    let sign = |c: Color| c.sign() as i8;
     each(out, &|split, _| vec![split])?;
     each(out, &|_, g| {
         vec![u8::from(g.record.rules.scoring.counts_area())]

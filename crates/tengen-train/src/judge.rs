@@ -145,10 +145,7 @@ pub fn judge_record(record: &Record, ending: &Ending, config: &JudgeConfig) -> R
             .map(|s| {
                 s.clear();
                 let a = s.analyze(g, Request::new(Limit::playouts(config.playouts)));
-                let sign = match a.to_move {
-                    Color::Black => 1.0,
-                    Color::White => -1.0,
-                };
+                let sign = f64::from(a.to_move.sign());
                 Verdict {
                     black_wins: if sign > 0.0 {
                         a.winrate

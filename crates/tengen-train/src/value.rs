@@ -22,7 +22,6 @@ use burn::prelude::*;
 use burn::tensor::activation::{sigmoid, softplus};
 use rayon::prelude::*;
 use std::path::Path;
-use tengen_core::Color;
 use tengen_mcts::net::symmetric;
 use tengen_mcts::value::{Heads, ValueInput, ValueNet, ValueShape, value_batch};
 use tengen_mcts::{NetError, Rng};
@@ -187,10 +186,7 @@ pub fn example(game: Judged, turn: usize, view: View) -> Option<Example> {
         input = input.passed();
     }
     let mover = input.mover;
-    let sign = match mover {
-        Color::Black => 1.0,
-        Color::White => -1.0,
-    };
+    let sign = mover.sign();
     let win = match game.ending.winner {
         None => 0.5,
         Some(w) if w == mover => 1.0,

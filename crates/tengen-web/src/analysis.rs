@@ -174,7 +174,7 @@ pub fn mistakes(line: &MainLine, positions: &[PositionAnalysis]) -> Vec<Mistake>
             // searches, not a mistake.
             continue;
         }
-        let sign = if *color == Color::Black { 1.0 } else { -1.0 };
+        let sign = f64::from(color.sign());
         let score_loss = sign * (before.score - after.score);
         if score_loss >= MISTAKE_POINTS {
             found.push(Mistake {

@@ -22,10 +22,7 @@ impl Shared<'_> {
     /// What the tree says now (threads may still be adding to it).
     pub(super) fn analysis(&self) -> Analysis {
         let to_move = self.game.to_move();
-        let sign = match to_move {
-            Color::Black => 1.0,
-            Color::White => -1.0,
-        };
+        let sign = f64::from(to_move.sign());
         let kids: Vec<&Node> = self
             .root
             .kids()

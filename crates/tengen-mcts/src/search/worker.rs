@@ -891,10 +891,7 @@ impl ScorePull {
     /// the margins from his side.
     #[inline]
     fn for_mover(self, mover: Color) -> MoverPull {
-        let sign = match mover {
-            Color::Black => 1.0,
-            Color::White => -1.0,
-        };
+        let sign = mover.sign();
         MoverPull {
             weight: self.weight,
             center: sign * self.black_center,

@@ -10,7 +10,7 @@ use burn::nn::{Initializer, Linear, LinearConfig, PaddingConfig2d};
 use burn::prelude::*;
 use burn::tensor::activation::{relu, sigmoid};
 use std::sync::OnceLock;
-use tengen_core::{Color, Game};
+use tengen_core::Game;
 
 /// The margin output's scale: its raw output is in tens of points.
 const SCORE_SCALE: f32 = 10.0;
@@ -251,10 +251,7 @@ impl ValueNetwork {
             .iter()
             .enumerate()
             .map(|(b, input)| {
-                let sign = match input.mover {
-                    Color::Black => 1.0,
-                    Color::White => -1.0,
-                };
+                let sign = input.mover.sign();
                 let at = |v: &[f32]| v.get(b).copied().unwrap_or(0.0);
                 // The mover's komi, seen from Black: White's komi.
                 let white_komi = input.komi * -sign;
