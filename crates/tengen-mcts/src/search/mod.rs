@@ -13,6 +13,7 @@
 //! | `reuse.rs` | the tree kept between moves |
 //! | `prune.rs` | the kept tree cut to leave the new search room |
 //! | `worker.rs` | the threads: descent, expansion with priors, playout, backup |
+//! | `select.rs` | the descent's choice among a node's children: RAVE over the priors, the score's pull |
 //! | `batch.rs` | the network's evaluations, gathered in batches |
 //! | `analysis.rs` | the root's statistics as an [`Analysis`] |
 //! | `decide.rs` | the move chosen from an analysis: resignation, passing, cleanup |
@@ -30,6 +31,7 @@ mod filter;
 mod network_tests;
 mod prune;
 mod reuse;
+mod select;
 mod worker;
 
 pub use filter::{Restriction, RestrictionKind, Restrictions};
