@@ -145,14 +145,12 @@ pub fn judge_record(record: &Record, ending: &Ending, config: &JudgeConfig) -> R
             .map(|s| {
                 s.clear();
                 let a = s.analyze(g, Request::new(Limit::playouts(config.playouts)));
-                let sign = f64::from(a.to_move.sign());
                 Verdict {
-                    black_wins: if sign > 0.0 {
-                        a.winrate
-                    } else {
-                        1.0 - a.winrate
+                    black_wins: match a.to_move {
+                        Color::Black => a.winrate,
+                        Color::White => 1.0 - a.winrate,
                     },
-                    black_lead: sign * a.score_lead,
+                    black_lead: f64::from(a.to_move.sign()) * a.score_lead,
                     spread: a.score_stdev,
                 }
             });

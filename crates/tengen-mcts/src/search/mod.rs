@@ -547,13 +547,14 @@ impl Search {
         let asked = self.config.check_moves
             && crate::value::learned(game.size())
             && analysis.candidates.first().map(|c| c.mv) == Some(mv);
-        let network = self.config.value.network();
-        match network {
-            Some(network) if asked => {
+        // The network only where the check is asked for: reading it in
+        // loads the shipped weights, which a 9x9 game never needs.
+        match asked.then(|| self.config.value.network()).flatten() {
+            Some(network) => {
                 let weight = self.config.score_weight_on(game.size());
                 check::check(game, analysis, network, weight).unwrap_or(mv)
             }
-            _ => mv,
+            None => mv,
         }
     }
 }

@@ -1,7 +1,7 @@
-//! The descent's choice among a node's children: UCT with RAVE over the
-//! priors (the win rate, prior knowledge counted as virtual simulations,
-//! blended with the all-moves-as-first rate), plus the pull of the score
-//! where it weighs (KataGo's score utility).
+//! The descent's choice among a node's children: RAVE over the priors (the
+//! win rate, prior knowledge counted as virtual simulations, blended with
+//! the all-moves-as-first rate), plus the pull of the score where it
+//! weighs (KataGo's score utility).
 //!
 //! Left out: which children are allowed (the caller's filter) and the
 //! exploration term (none: the priors and RAVE explore).
