@@ -97,17 +97,23 @@ const fn radius_keys() -> [u64; RADII] {
 static RADIUS_KEYS: [u64; RADII] = radius_keys();
 
 /// The tables of one board size: a padded copy of the board (so that the
-/// circle never needs a bounds check) and the circle's offsets on it under
-/// each symmetry.
+/// circle never needs a bounds check), the circle's offsets on it, and the
+/// keys each symmetry gives each of its points.
 #[derive(Clone, Debug)]
 pub struct Spatial {
     width: usize,
     height: usize,
     /// Width of the padded array.
     stride: usize,
-    /// `deltas[k][i]`: offset on the padded array of circle point `i` under
-    /// symmetry `k`.
-    deltas: [[isize; POINTS]; 8],
+    /// `deltas[j]`: offset on the padded array of circle point `j`.
+    deltas: [isize; POINTS],
+    /// `keys[j][k]`: the keys of circle point `j` under symmetry `k`, those
+    /// of the point `i` that symmetry `k` carries onto `j`. The pattern
+    /// under symmetry `k` is the XOR over `i` of `KEYS[i]` at the point
+    /// `k` carries `i` onto; read by the point reached, each point of the
+    /// board is read once, not once per symmetry (the hot loop of the
+    /// priors at every expansion).
+    keys: Box<[[[u64; 4]; 8]; POINTS]>,
     /// Where each radius ends in the circle.
     ends: [usize; RADII],
     /// The padded board from the mover's side.
@@ -119,11 +125,19 @@ impl Spatial {
     pub fn new(width: usize, height: usize) -> Spatial {
         let (offsets, ends) = circle();
         let stride = width + 2 * REACH;
-        let mut deltas = [[0isize; POINTS]; 8];
-        for (k, row) in Symmetry::ALL.iter().zip(deltas.iter_mut()) {
+        let mut deltas = [0isize; POINTS];
+        for (d, &(dx, dy)) in deltas.iter_mut().zip(&offsets) {
+            *d = dy as isize * stride as isize + dx as isize;
+        }
+        let mut keys = Box::new([[[0u64; 4]; 8]; POINTS]);
+        for (k, symmetry) in Symmetry::ALL.iter().enumerate() {
             for (i, &o) in offsets.iter().enumerate().take(POINTS) {
-                let (dx, dy) = k.offset(o);
-                row[i] = dy as isize * stride as isize + dx as isize;
+                // A symmetry keeps the distance, so `j` is in `i`'s radius.
+                if let Some(j) = offsets.iter().position(|&q| q == symmetry.offset(o))
+                    && let Some(row) = keys.get_mut(j)
+                {
+                    row[k] = KEYS[i];
+                }
             }
         }
         Spatial {
@@ -131,6 +145,7 @@ impl Spatial {
             height,
             stride,
             deltas,
+            keys,
             ends,
             cells: vec![OFF; stride * (height + 2 * REACH)],
         }
@@ -167,11 +182,12 @@ impl Spatial {
         let mut out = [0u64; RADII];
         let mut start = 0;
         for (r, &end) in self.ends.iter().enumerate() {
-            for (i, key) in KEYS.iter().enumerate().take(end).skip(start) {
-                for (k, hk) in h.iter_mut().enumerate() {
-                    let at = (centre + self.deltas[k][i]) as usize;
-                    let c = self.cells.get(at).copied().unwrap_or(OFF);
-                    *hk ^= key[usize::from(c)];
+            let circle = self.keys.iter().zip(&self.deltas);
+            for (keys, &delta) in circle.take(end).skip(start) {
+                let at = (centre + delta) as usize;
+                let c = usize::from(self.cells.get(at).copied().unwrap_or(OFF) & 3);
+                for (hk, key) in h.iter_mut().zip(keys) {
+                    *hk ^= key[c];
                 }
             }
             start = end;
@@ -255,5 +271,62 @@ mod tests {
             hashes_at(a, 2, 2, Color::Black),
             hashes_at(a, 2, 2, Color::White)
         );
+    }
+
+    /// The definition, read straight off the board: under each symmetry,
+    /// the XOR of each circle point's key for what lies where the symmetry
+    /// carries it; the smallest of the eight at each radius.
+    fn by_definition(board: &Board, p: Point, color: Color) -> [u64; RADII] {
+        let (offsets, ends) = circle();
+        let size = board.size();
+        let (x, y) = size.xy(p);
+        let mut out = [0u64; RADII];
+        for (r, &end) in ends.iter().enumerate() {
+            let each = Symmetry::ALL.iter().map(|k| {
+                offsets
+                    .iter()
+                    .take(end)
+                    .enumerate()
+                    .fold(0u64, |h, (i, &o)| {
+                        let (dx, dy) = k.offset(o);
+                        let (qx, qy) = (x as i32 + dx, y as i32 + dy);
+                        let inside = (0..size.width() as i32).contains(&qx)
+                            && (0..size.height() as i32).contains(&qy);
+                        let c = match inside.then(|| size.point(qx as u32, qy as u32)).flatten() {
+                            None => OFF,
+                            Some(q) => match board.get(q) {
+                                None => EMPTY,
+                                Some(c) if c == color => OWN,
+                                Some(_) => OPPONENT,
+                            },
+                        };
+                        h ^ KEYS[i][usize::from(c)]
+                    })
+            });
+            out[r] = each.min().unwrap() ^ RADIUS_KEYS[r];
+        }
+        out
+    }
+
+    #[test]
+    fn every_point_of_played_boards_hashes_as_the_definition_says() {
+        use tengen_core::{Game, Preset};
+        let mut rng = crate::Rng::new(5);
+        for (side, turns) in [(19, 150), (19, 400), (9, 60), (13, 120)] {
+            let size = BoardSize::square(side).unwrap();
+            let rules = Preset::Chinese.rules();
+            let mut game = Game::new(rules, size);
+            for t in crate::random::random_game(rules, size, turns, &mut rng) {
+                game.play_as(t.color, t.mv).unwrap();
+            }
+            let board = game.board();
+            let mut s = Spatial::new(side as usize, side as usize);
+            for color in [Color::Black, Color::White] {
+                s.load(board, color);
+                for p in size.points().filter(|&p| board.get(p).is_none()) {
+                    assert_eq!(s.hashes(board, p), by_definition(board, p, color));
+                }
+            }
+        }
     }
 }

@@ -60,11 +60,13 @@ pub(super) struct MoverPull {
 
 impl MoverPull {
     /// The pull on a child of `visits` real simulations and `virtual`
-    /// simulations of its prior.
+    /// simulations of its prior: none before its first simulation, where
+    /// its mean is the center (most children of a 19x19 node, so the
+    /// descent skips their `atan`).
     #[inline]
     fn of(self, child: &Node, visits: f32, virtual_visits: f32) -> f32 {
         let all = visits + virtual_visits;
-        if all <= 0.0 {
+        if visits <= 0.0 || all <= 0.0 {
             return 0.0;
         }
         let margin = self.sign * child.black_margin() as f32;
@@ -152,8 +154,17 @@ mod tests {
         // The prior's virtual simulations count at the center.
         let damped = of(black, &node(4, 20, 4.0));
         assert!((damped - 0.2 * std::f32::consts::FRAC_2_PI * 0.5f32.atan()).abs() < 1e-6);
-        // Nothing known, no pull; however large the margin, below the weight.
+        // Nothing known, or only the prior, no pull (at any center);
+        // however large the margin, below the weight.
         assert_eq!(of(black, &node(0, 0, 0.0)), 0.0);
+        for center in [0.1, -7.3, 33.0] {
+            let p = ScorePull {
+                black_center: center,
+                ..pull
+            };
+            assert_eq!(of(p.for_mover(Color::Black), &node(0, 0, 3.0)), 0.0);
+            assert_eq!(of(p.for_mover(Color::White), &node(0, 0, 3.0)), 0.0);
+        }
         assert!(of(black, &node(4, 10_000, 0.0)) < 0.2);
     }
 
