@@ -11,6 +11,7 @@
 //! Left out: liberties and the age of stones (the tactical features of
 //! [`crate::features`] carry them), and boards wider than 25.
 
+use std::sync::LazyLock;
 use tengen_core::zobrist::splitmix;
 use tengen_core::{Board, Color, Point, Symmetry};
 
@@ -96,9 +97,30 @@ const fn radius_keys() -> [u64; RADII] {
 
 static RADIUS_KEYS: [u64; RADII] = radius_keys();
 
+/// `SYMMETRY_KEYS[j][k]`: the keys circle point `j` takes under symmetry
+/// `k`, those of the point `i` that `k` carries onto `j`. The pattern
+/// under `k` is the XOR over `i` of `KEYS[i]` for what lies where `k`
+/// carries `i`; summed by the point reached, each point of the board is
+/// read once, not once per symmetry (the hot loop of the priors at every
+/// expansion). The same for every board, so made once.
+static SYMMETRY_KEYS: LazyLock<Box<[[[u64; 4]; 8]; POINTS]>> = LazyLock::new(|| {
+    let (offsets, _) = circle();
+    let mut keys = Box::new([[[0u64; 4]; 8]; POINTS]);
+    for (k, symmetry) in Symmetry::ALL.iter().enumerate() {
+        for (i, &o) in offsets.iter().enumerate().take(POINTS) {
+            // A symmetry keeps the distance, so `j` is in `i`'s radius.
+            if let Some(j) = offsets.iter().position(|&q| q == symmetry.offset(o))
+                && let Some(row) = keys.get_mut(j)
+            {
+                row[k] = KEYS[i];
+            }
+        }
+    }
+    keys
+});
+
 /// The tables of one board size: a padded copy of the board (so that the
-/// circle never needs a bounds check), the circle's offsets on it, and the
-/// keys each symmetry gives each of its points.
+/// circle never needs a bounds check) and the circle's offsets on it.
 #[derive(Clone, Debug)]
 pub struct Spatial {
     width: usize,
@@ -107,13 +129,6 @@ pub struct Spatial {
     stride: usize,
     /// `deltas[j]`: offset on the padded array of circle point `j`.
     deltas: [isize; POINTS],
-    /// `keys[j][k]`: the keys of circle point `j` under symmetry `k`, those
-    /// of the point `i` that symmetry `k` carries onto `j`. The pattern
-    /// under symmetry `k` is the XOR over `i` of `KEYS[i]` at the point
-    /// `k` carries `i` onto; read by the point reached, each point of the
-    /// board is read once, not once per symmetry (the hot loop of the
-    /// priors at every expansion).
-    keys: Box<[[[u64; 4]; 8]; POINTS]>,
     /// Where each radius ends in the circle.
     ends: [usize; RADII],
     /// The padded board from the mover's side.
@@ -129,23 +144,11 @@ impl Spatial {
         for (d, &(dx, dy)) in deltas.iter_mut().zip(&offsets) {
             *d = dy as isize * stride as isize + dx as isize;
         }
-        let mut keys = Box::new([[[0u64; 4]; 8]; POINTS]);
-        for (k, symmetry) in Symmetry::ALL.iter().enumerate() {
-            for (i, &o) in offsets.iter().enumerate().take(POINTS) {
-                // A symmetry keeps the distance, so `j` is in `i`'s radius.
-                if let Some(j) = offsets.iter().position(|&q| q == symmetry.offset(o))
-                    && let Some(row) = keys.get_mut(j)
-                {
-                    row[k] = KEYS[i];
-                }
-            }
-        }
         Spatial {
             width,
             height,
             stride,
             deltas,
-            keys,
             ends,
             cells: vec![OFF; stride * (height + 2 * REACH)],
         }
@@ -182,9 +185,10 @@ impl Spatial {
         let mut out = [0u64; RADII];
         let mut start = 0;
         for (r, &end) in self.ends.iter().enumerate() {
-            let circle = self.keys.iter().zip(&self.deltas);
+            let circle = SYMMETRY_KEYS.iter().zip(&self.deltas);
             for (keys, &delta) in circle.take(end).skip(start) {
                 let at = (centre + delta) as usize;
+                // A cell holds 0 to 3; the mask lets `key[c]` go unchecked.
                 let c = usize::from(self.cells.get(at).copied().unwrap_or(OFF) & 3);
                 for (hk, key) in h.iter_mut().zip(keys) {
                     *hk ^= key[c];

@@ -60,15 +60,15 @@ pub(super) struct MoverPull {
 
 impl MoverPull {
     /// The pull on a child of `visits` real simulations and `virtual`
-    /// simulations of its prior: none before its first simulation, where
-    /// its mean is the center (most children of a 19x19 node, so the
-    /// descent skips their `atan`).
+    /// simulations of its prior (never negative): none before its first
+    /// simulation, where its mean is the center (most children of a 19x19
+    /// node, so the descent skips their `atan`).
     #[inline]
     fn of(self, child: &Node, visits: f32, virtual_visits: f32) -> f32 {
-        let all = visits + virtual_visits;
-        if visits <= 0.0 || all <= 0.0 {
+        if visits <= 0.0 {
             return 0.0;
         }
+        let all = visits + virtual_visits;
         let margin = self.sign * child.black_margin() as f32;
         let mean = (visits * margin + virtual_visits * self.center) / all;
         self.weight * std::f32::consts::FRAC_2_PI * ((mean - self.center) / self.scale).atan()
